@@ -1,0 +1,236 @@
+"""The tournament data model: participants, per-round records and the scoring system.
+
+Everything here is plain data. Readers (:mod:`xl_tiebreak.trf`, :mod:`xl_tiebreak.crosstable`)
+build a :class:`Tournament`; :mod:`xl_tiebreak.check` validates it; the tie-break engine
+(:mod:`xl_tiebreak.tiebreaks`, :mod:`xl_tiebreak.standings`) reads it.
+
+Spec: ``tiebreak-rules.md`` §1 (data model) and §11.5 (TRF codes to kinds).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import enum
+from fractions import Fraction
+
+
+class Kind(enum.Enum):
+    """What happened to one participant in one round (spec §1.2)."""
+
+    WIN = "win"
+    """Game won over the board (TRF ``1``, or ``W`` for a game of less than one move)."""
+    DRAW = "draw"
+    """Game drawn over the board (TRF ``=``/``D``)."""
+    LOSS = "loss"
+    """Game lost over the board (TRF ``0``/``L``)."""
+    FORFEIT_WIN = "forfeit win"
+    """Won because the scheduled opponent did not appear (TRF ``+``)."""
+    FORFEIT_LOSS = "forfeit loss"
+    """Lost by not appearing against a scheduled opponent; also each side of a double forfeit
+    (TRF ``-`` with an opponent)."""
+    PAB = "pairing-allocated bye"
+    """Pairing-allocated bye (TRF ``U``); at most one per round."""
+    FPB = "full-point bye"
+    """Full-point bye (TRF ``F``)."""
+    HPB = "half-point bye"
+    """Half-point bye (TRF ``H``)."""
+    ZPB = "zero-point bye"
+    """Zero-point bye, announced absence, a round after withdrawal, or a round-robin rest round
+    (TRF ``Z``, blank, or ``-`` without opponent)."""
+
+    @property
+    def played(self) -> bool:
+        """True for a game actually played over the board."""
+        return self in _PLAYED
+
+    @property
+    def forfeit(self) -> bool:
+        """True for a forfeit win or loss (a scheduled pairing that was not played)."""
+        return self is Kind.FORFEIT_WIN or self is Kind.FORFEIT_LOSS
+
+    @property
+    def bye(self) -> bool:
+        """True for any bye or absence (no opponent)."""
+        return self in _BYES
+
+
+_PLAYED = frozenset({Kind.WIN, Kind.DRAW, Kind.LOSS})
+_BYES = frozenset({Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB})
+
+
+class Color(enum.Enum):
+    """Colour of the pieces in a paired round."""
+
+    WHITE = "w"
+    BLACK = "b"
+
+
+class TournamentType(enum.Enum):
+    """Swiss (Art. 16 applies) or pre-determined pairings, e.g. round robin (Art. 15.2)."""
+
+    SWISS = "swiss"
+    PREDETERMINED = "round robin"
+
+
+@dataclasses.dataclass(frozen=True)
+class Record:
+    """One participant's round: what happened, against whom, with which colour.
+
+    ``where`` names the place in the input (``"line 12, col 92"`` or ``"cell E7"``) for messages;
+    it does not take part in equality.
+    """
+
+    kind: Kind
+    opponent: int | None = None
+    """Start number of the opponent (scheduled opponent for forfeits); None for byes."""
+    color: Color | None = None
+    short_game: bool = False
+    """Game of less than one move (TRF ``W``/``D``/``L``): still an over-the-board result."""
+    where: str = dataclasses.field(default="", compare=False)
+
+
+ABSENT = Record(Kind.ZPB)
+"""The record used for a round with no entry at all (zero-point bye / absence)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Scoring:
+    """Points for each kind of round (TRF ``162`` / JaVaFo ``XXS``); exact fractions.
+
+    Colour-specific values for played games (``XXS WW=…``) may be given in ``by_color``,
+    keyed by (kind, colour).
+    """
+
+    win: Fraction = Fraction(1)
+    draw: Fraction = Fraction(1, 2)
+    loss: Fraction = Fraction(0)
+    forfeit_win: Fraction | None = None
+    """Defaults to ``win``."""
+    forfeit_loss: Fraction = Fraction(0)
+    pab: Fraction | None = None
+    """Defaults to ``win``."""
+    fpb: Fraction | None = None
+    """Defaults to ``win``."""
+    hpb: Fraction | None = None
+    """Defaults to ``draw``."""
+    zpb: Fraction = Fraction(0)
+    by_color: tuple[tuple[Kind, Color, Fraction], ...] = ()
+
+    def points(self, kind: Kind, color: Color | None = None) -> Fraction:
+        """Points awarded for a round of this kind."""
+        for k, c, value in self.by_color:
+            if k is kind and c is color:
+                return value
+        if kind is Kind.WIN:
+            return self.win
+        if kind is Kind.DRAW:
+            return self.draw
+        if kind is Kind.LOSS:
+            return self.loss
+        if kind is Kind.FORFEIT_WIN:
+            return self.win if self.forfeit_win is None else self.forfeit_win
+        if kind is Kind.FORFEIT_LOSS:
+            return self.forfeit_loss
+        if kind is Kind.PAB:
+            return self.win if self.pab is None else self.pab
+        if kind is Kind.FPB:
+            return self.win if self.fpb is None else self.fpb
+        if kind is Kind.HPB:
+            return self.draw if self.hpb is None else self.hpb
+        return self.zpb
+
+    def describe(self) -> str:
+        """Short human description, e.g. ``1-½-0, PAB 1``."""
+        from xl_tiebreak.numbers import fmt
+
+        text = f"{fmt(self.win)}-{fmt(self.draw)}-{fmt(self.loss)}"
+        pab = self.points(Kind.PAB)
+        if pab != self.win:
+            text += f", PAB {fmt(pab)}"
+        return text
+
+
+@dataclasses.dataclass
+class Participant:
+    """A player (or team) with its start number and its rounds in order (index 0 = round 1)."""
+
+    start_no: int
+    name: str
+    rating: int | None = None
+    """FIDE (or national) rating; None when unrated."""
+    federation: str = ""
+    title: str = ""
+    sex: str = ""
+    fide_id: str = ""
+    birth: str = ""
+    declared_points: Fraction | None = None
+    """Points written in the input (TRF cols 81–84, crosstable Pts column), if any."""
+    declared_rank: int | None = None
+    rounds: list[Record] = dataclasses.field(default_factory=list)
+    where: str = ""
+    """Place of the participant in the input (``"line 7"``, ``"row 5"``)."""
+
+    def record(self, rnd: int) -> Record:
+        """The record of round ``rnd`` (1-based); an absence when the input has none."""
+        if 1 <= rnd <= len(self.rounds):
+            return self.rounds[rnd - 1]
+        return ABSENT
+
+
+@dataclasses.dataclass
+class Tournament:
+    """A whole event as read from a TRF file, a crosstable or built in code."""
+
+    participants: list[Participant]
+    name: str = ""
+    rounds: int = 0
+    """Number of rounds taken into account (the largest round with any entry, or more when the
+    input declares the rounds played so far)."""
+    scheduled_rounds: int | None = None
+    """Rounds scheduled for the event (TRF ``142``/``XXR``), if known."""
+    type: TournamentType = TournamentType.SWISS
+    start_date: datetime.date | None = None
+    scoring: Scoring = dataclasses.field(default_factory=Scoring)
+    tiebreaks: list[str] = dataclasses.field(default_factory=list)
+    """Tie-break descriptors declared by the input (TRF ``202``/``212``), without ``PTS``."""
+    source: str = ""
+    """Where the tournament came from (file name, sheet name), for messages."""
+
+    def __post_init__(self) -> None:
+        longest = max((len(p.rounds) for p in self.participants), default=0)
+        self.rounds = max(self.rounds, longest)
+
+    def by_start_no(self) -> dict[int, Participant]:
+        """Participants keyed by start number."""
+        return {p.start_no: p for p in self.participants}
+
+
+class Severity(enum.Enum):
+    """How bad a :class:`Problem` is: errors stop the computation, warnings are reported."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    """Something wrong in the input, said in plain language, with its place."""
+
+    severity: Severity
+    message: str
+    where: str = ""
+
+    def __str__(self) -> str:
+        place = f"{self.where}: " if self.where else ""
+        return f"{place}{self.message}"
+
+
+class InputError(ValueError):
+    """The input cannot be used; ``problems`` lists every reason with its place."""
+
+    def __init__(self, problems: list[Problem] | str, where: str = "") -> None:
+        if isinstance(problems, str):
+            problems = [Problem(Severity.ERROR, problems, where)]
+        self.problems = problems
+        super().__init__("; ".join(str(p) for p in problems))

@@ -1,0 +1,93 @@
+"""Exact numbers: parsing, rounding where the rules round, and formatting for people.
+
+All scores are exact (:class:`fractions.Fraction`); binary floats appear only at the
+spreadsheet boundary (:func:`to_float`).
+"""
+
+from __future__ import annotations
+
+import decimal
+from fractions import Fraction
+
+Number = Fraction | int
+
+
+def round_half_up(value: Fraction, places: int = 0) -> Fraction:
+    """Round to ``places`` decimals, halves away from zero (the rules' "0.5 rounded up")."""
+    scale = 10**places
+    scaled = abs(value) * scale
+    whole = int(scaled)
+    if scaled - whole >= Fraction(1, 2):
+        whole += 1
+    result = Fraction(whole, scale)
+    return -result if value < 0 else result
+
+
+def parse_number(text: str) -> Fraction:
+    """Parse ``3.5``, ``3,5``, ``3½``, ``½``, ``1/2``, ``3 1/2`` into an exact fraction.
+
+    Raises ValueError when the text is not a number.
+    """
+    s = text.strip().replace("\u00bd", " 1/2").replace(",", ".").strip()
+    if not s:
+        raise ValueError("empty")
+    parts = s.split()
+    if len(parts) == 2 and "/" in parts[1]:
+        return Fraction(decimal.Decimal(parts[0])) + Fraction(parts[1])
+    if len(parts) != 1:
+        raise ValueError(text)
+    if "/" in s:
+        return Fraction(s)
+    try:
+        return Fraction(decimal.Decimal(s))
+    except decimal.InvalidOperation as exc:
+        raise ValueError(text) from exc
+
+
+def from_float(value: float) -> Fraction:
+    """A spreadsheet float (3.5, 0.25) as an exact fraction, via its shortest decimal text."""
+    return Fraction(decimal.Decimal(repr(float(value))))
+
+
+def fmt(value: Number | None, places: int | None = None) -> str:
+    """Plain decimal text: ``11.5``, ``9.25``, ``1820``; empty for None.
+
+    With ``places``, exactly that many decimals (rounded half up). Without, the exact value with
+    no trailing zeros (values with an infinite expansion are shown to 4 decimals).
+    """
+    if value is None:
+        return ""
+    value = Fraction(value)
+    if places is not None:
+        return _fixed(round_half_up(value, places), places)
+    for p in range(0, 9):
+        if (value * 10**p).denominator == 1:
+            return _fixed(value, p)
+    return _fixed(round_half_up(value, 4), 4)
+
+
+def _fixed(value: Fraction, places: int) -> str:
+    scaled = value * 10**places
+    n = int(scaled)  # exact here: caller rounded already
+    sign = "-" if n < 0 else ""
+    n = abs(n)
+    if places == 0:
+        return f"{sign}{n}"
+    digits = str(n).rjust(places + 1, "0")
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def fmt_half(value: Number | None) -> str:
+    """Human text with the half sign: ``3½``, ``½``, ``4``, ``9.25``."""
+    if value is None:
+        return ""
+    value = Fraction(value)
+    whole = int(value)
+    if value.denominator == 2 and value >= 0:
+        return f"{whole if whole else ''}\u00bd"
+    return fmt(value)
+
+
+def to_float(value: Number | None) -> float | None:
+    """The spreadsheet form of a value: a float, or None for undefined."""
+    return None if value is None else float(value)

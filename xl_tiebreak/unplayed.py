@@ -1,0 +1,269 @@
+"""Unplayed rounds: rule sets and what each round counts for opponent-based tie-breaks.
+
+FIDE C.07 Art. 15–16 (2023/24 and 2026 texts): categories of unplayed rounds (16.2), adjusted
+scores seen by opponents (16.3), dummy opponents for one's own unplayed rounds (16.4 with the
+2026 caps) and which rounds are voluntary (16.1, used by the 16.5 cut exception).
+
+Internally every score is an integer number of *units* (``1 unit = 1 / Context.den`` points) so
+that the engine stays exact and fast; :class:`fractions.Fraction` values come out at the edge.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import enum
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+from xl_tiebreak.model import Color, InputError, Kind, Record, Tournament, TournamentType
+
+
+class RuleSet(enum.Enum):
+    """The tie-break regulations applied to unplayed rounds."""
+
+    FIDE2026 = "fide2026"
+    """C.07 in force from 1 March 2026: dummy scores capped (Art. 16.4.1, 16.4.2)."""
+    FIDE2023 = "fide2023"
+    """C.07 of Sept 2023 / April 2024 / Aug 2024: dummy = own score, no cap."""
+
+    @property
+    def label(self) -> str:
+        """The name shown to users: ``FIDE 2026``."""
+        return _LABELS[self]
+
+
+_LABELS = {RuleSet.FIDE2026: "FIDE 2026", RuleSet.FIDE2023: "FIDE 2023/24"}
+
+FIDE2026_START = datetime.date(2026, 3, 1)
+FIDE2023_START = datetime.date(2023, 9, 1)
+
+
+def resolve_rules(
+    rules: str | RuleSet | None, start_date: datetime.date | None = None
+) -> RuleSet:
+    """The rule set to use: a name (``auto``, ``fide2026``, ``FIDE2023``…) or ``auto``.
+
+    ``auto`` picks the rules in force on the start date (spec §14): from 2026-03-01 FIDE 2026,
+    before that FIDE 2023/24; no date known → FIDE 2026.
+    """
+    if isinstance(rules, RuleSet):
+        return rules
+    key = (rules or "auto").strip().lower().replace(" ", "").replace("-", "").replace("_", "")
+    aliases = {
+        "fide2026": RuleSet.FIDE2026,
+        "2026": RuleSet.FIDE2026,
+        "fide2023": RuleSet.FIDE2023,
+        "2023": RuleSet.FIDE2023,
+        "fide2024": RuleSet.FIDE2023,
+        "2024": RuleSet.FIDE2023,
+        "fide2023/24": RuleSet.FIDE2023,
+    }
+    if key in aliases:
+        return aliases[key]
+    if key == "auto":
+        if start_date is None or start_date >= FIDE2026_START:
+            return RuleSet.FIDE2026
+        return RuleSet.FIDE2023
+    raise InputError(f"unknown rule set '{rules}' (use AUTO, FIDE2026 or FIDE2023)")
+
+
+class Category(enum.IntEnum):
+    """Art. 16.2 category of an unplayed round; PLAYED for a game (or a forfeit counted as one)."""
+
+    PLAYED = 0
+    BYE_WIN = 1
+    """16.2.1: pairing-allocated bye or full-point bye."""
+    FORFEIT_WIN = 2
+    """16.2.2: forfeit win."""
+    REQUESTED_BYE = 3
+    """16.2.3: requested bye (HPB/ZPB) followed by at least one round that is not voluntary."""
+    FORFEIT_LOSS = 4
+    """16.2.4: forfeit loss."""
+    REQUESTED_BYE_AT_END = 5
+    """16.2.5: requested bye followed only by voluntary unplayed rounds, or in the last round."""
+    REST = 6
+    """A round without opponent in a pre-determined event (rest round): contributes nothing."""
+
+
+CATEGORY_ARTICLE = {
+    Category.BYE_WIN: "16.2.1",
+    Category.FORFEIT_WIN: "16.2.2",
+    Category.REQUESTED_BYE: "16.2.3",
+    Category.FORFEIT_LOSS: "16.2.4",
+    Category.REQUESTED_BYE_AT_END: "16.2.5",
+}
+
+
+@dataclasses.dataclass
+class Context:
+    """Everything the opponent-based tie-breaks need, for one tournament, rule set and cut-off.
+
+    Participants are addressed by index ``0..n-1`` in the order of ``tournament.participants``.
+    Scores are integers in units of ``1/den`` points.
+    """
+
+    tournament: Tournament
+    rules: RuleSet
+    rounds: int
+    """Rounds taken into account (k): the event is treated as if it had k rounds (spec §14 Q6)."""
+    den: int
+    index: dict[int, int]
+    """Start number → index."""
+    kinds: list[list[Kind]]
+    opps: list[list[int]]
+    """Opponent index per round, -1 when none or unknown."""
+    colors: list[list[Color | None]]
+    pts: list[list[int]]
+    """Points per round, in units."""
+    score: list[int]
+    """S(P): final (actual) score in units."""
+    cats: list[list[Category]]
+    adjusted: list[int]
+    """AS(P): score seen by opponents (16.3), in units."""
+    win_units: int
+    draw_units: int
+    forfeits_played: bool
+    """True when forfeits count as games: pre-determined pairings (15.2) or option /P."""
+    fore: bool
+    """True for the Fore Buchholz table: final-round paired games turned into draws (Art. 8.3)."""
+
+    @property
+    def n(self) -> int:
+        """Number of participants."""
+        return len(self.score)
+
+    def to_points(self, units: int) -> Fraction:
+        """Units back to points."""
+        return Fraction(units, self.den)
+
+    def is_vur(self, i: int, r: int) -> bool:
+        """Art. 16.1: round r (0-based) is a voluntary unplayed round of participant i."""
+        return _is_vur(self.kinds[i][r], self.forfeits_played and self.opps[i][r] >= 0)
+
+    def dummy(self, i: int, r: int) -> tuple[int, str]:
+        """Score of the dummy opponent for i's unplayed round r (16.4), in units, and the rule.
+
+        2023/24 rules: the player's own score. 2026: capped — forfeits at the scheduled
+        opponent's adjusted score (16.4.1), other unplayed rounds at draw points × rounds
+        (16.4.2); an unknown scheduled opponent uses the 16.4.2 cap (spec §14 Q7).
+        """
+        own = self.score[i]
+        if self.rules is RuleSet.FIDE2023:
+            return own, "own score (Art. 16.4)"
+        cat = self.cats[i][r]
+        opp = self.opps[i][r]
+        if cat in (Category.FORFEIT_WIN, Category.FORFEIT_LOSS) and opp >= 0:
+            cap = self.adjusted[opp]
+            return min(own, cap), "min(own score, opponent's adjusted score) (Art. 16.4.1)"
+        cap = self.draw_units * self.rounds
+        return min(own, cap), "min(own score, draw points × rounds) (Art. 16.4.2)"
+
+
+def _is_vur(kind: Kind, forfeit_is_game: bool) -> bool:
+    if kind is Kind.FORFEIT_LOSS:
+        return not forfeit_is_game
+    return kind is Kind.HPB or kind is Kind.ZPB
+
+
+def scale_of(tournament: Tournament) -> int:
+    """Common denominator of every point value of the scoring system (2 for 1-½-0)."""
+    sc = tournament.scoring
+    den = 1
+    for kind in Kind:
+        for color in (None, Color.WHITE, Color.BLACK):
+            den = math.lcm(den, sc.points(kind, color).denominator)
+    return den
+
+
+def build_context(
+    tournament: Tournament,
+    rules: RuleSet,
+    rounds: int | None = None,
+    *,
+    forfeits_played: bool = False,
+    fore: bool = False,
+) -> Context:
+    """Compute scores, categories and adjusted scores for the first ``rounds`` rounds."""
+    k = tournament.rounds if rounds is None else rounds
+    parts = tournament.participants
+    index = {p.start_no: i for i, p in enumerate(parts)}
+    den = scale_of(tournament)
+    sc = tournament.scoring
+    predetermined = tournament.type is TournamentType.PREDETERMINED
+    forfeit_game = forfeits_played or predetermined
+
+    kinds: list[list[Kind]] = []
+    opps: list[list[int]] = []
+    colors: list[list[Color | None]] = []
+    pts: list[list[int]] = []
+    for p in parts:
+        recs: Sequence[Record] = [p.record(r) for r in range(1, k + 1)]
+        ks = [rec.kind for rec in recs]
+        os_ = [index.get(rec.opponent, -1) if rec.opponent is not None else -1 for rec in recs]
+        cs = [rec.color for rec in recs]
+        if fore and k > 0 and os_[k - 1] >= 0 and not ks[k - 1].bye:
+            ks[k - 1] = Kind.DRAW  # Art. 8.3: every paired final-round game as a draw
+        kinds.append(ks)
+        opps.append(os_)
+        colors.append(cs)
+        pts.append([int(sc.points(kd, c) * den) for kd, c in zip(ks, cs)])
+
+    score = [sum(row) for row in pts]
+    draw_units = int(sc.draw * den)
+    cats = [
+        _categories(kinds[i], opps[i], predetermined, forfeit_game) for i in range(len(parts))
+    ]
+    adjusted = [
+        sum(draw_units if c is Category.REQUESTED_BYE_AT_END else u for c, u in zip(cats[i], pts[i]))
+        for i in range(len(parts))
+    ]
+    return Context(
+        tournament=tournament,
+        rules=rules,
+        rounds=k,
+        den=den,
+        index=index,
+        kinds=kinds,
+        opps=opps,
+        colors=colors,
+        pts=pts,
+        score=score,
+        cats=cats,
+        adjusted=adjusted,
+        win_units=int(sc.win * den),
+        draw_units=draw_units,
+        forfeits_played=forfeit_game,
+        fore=fore,
+    )
+
+
+def _categories(
+    kinds: list[Kind], opps: list[int], predetermined: bool, forfeit_game: bool
+) -> list[Category]:
+    """Art. 16.2 category of each round of one participant (PLAYED for games)."""
+    k = len(kinds)
+    cats = [Category.PLAYED] * k
+    # A requested bye is "at the end" when every later round is voluntary (16.2.5).
+    later_all_vur = True
+    for r in range(k - 1, -1, -1):
+        kind = kinds[r]
+        paired = opps[r] >= 0
+        if kind.played or (kind.forfeit and paired and forfeit_game):
+            cats[r] = Category.PLAYED
+        elif predetermined and not kind.forfeit:
+            cats[r] = Category.REST
+        elif kind is Kind.PAB or kind is Kind.FPB:
+            cats[r] = Category.BYE_WIN
+        elif kind is Kind.FORFEIT_WIN:
+            cats[r] = Category.FORFEIT_WIN
+        elif kind is Kind.FORFEIT_LOSS:
+            cats[r] = Category.FORFEIT_LOSS
+        else:
+            cats[r] = (
+                Category.REQUESTED_BYE_AT_END if later_all_vur else Category.REQUESTED_BYE
+            )
+        if not _is_vur(kind, forfeit_game and paired):
+            later_all_vur = False
+    return cats
