@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from xl_tiebreak.check import check
-from xl_tiebreak.descriptors import Descriptor, parse_list
+from xl_tiebreak.descriptors import RATING_BASED, Descriptor, parse_list
 from xl_tiebreak.model import InputError, Participant, Problem, Severity, Tournament, TournamentType
 from xl_tiebreak.numbers import fmt_half
 from xl_tiebreak.tiebreaks import Engine, Explanation, Term, Value
@@ -49,6 +49,8 @@ class Standings:
     rows: list[Row]
     warnings: list[Problem]
     engine: Engine
+    rules_note: str = ""
+    """How the rule set was chosen (``auto: start date 2024-08-01``)."""
 
     def row(self, start_no: int) -> Row:
         """The row of a start number (KeyError when unknown)."""
@@ -96,7 +98,16 @@ def compute_standings(
     warnings = [p for p in problems if p.severity is Severity.WARNING]
     warnings.extend(_advice(engine, descriptors))
     rows = _rank(engine, descriptors)
-    return Standings(tournament, descriptors, rule_set, engine.rounds, rows, warnings, engine)
+    return Standings(tournament, descriptors, rule_set, engine.rounds, rows, warnings, engine,
+                     _rules_note(rules, tournament))
+
+
+def _rules_note(rules: str | RuleSet | None, t: Tournament) -> str:
+    if isinstance(rules, RuleSet) or (rules or "auto").strip().lower() != "auto":
+        return "chosen by the user"
+    if t.start_date is None:
+        return "auto: no start date known, the rules in force now"
+    return f"auto: rules in force on the start date {t.start_date.isoformat()}"
 
 
 def _descriptors(
@@ -120,14 +131,11 @@ def _advice(engine: Engine, descriptors: list[Descriptor]) -> list[Problem]:
     out = []
     seen = set()
     for d in descriptors:
-        if d.code in ("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"):
-            if engine._unrated_rating(d) is not None and not isinstance(
-                engine._unrated_rating(d), int
-            ):
-                text = engine.skip_reason(d)
-                if text not in seen:
-                    seen.add(text)
-                    out.append(Problem(Severity.WARNING, text))
+        if d.code in RATING_BASED and engine.skips(d):
+            text = engine.skip_reason(d)
+            if text not in seen:
+                seen.add(text)
+                out.append(Problem(Severity.WARNING, text))
         if d.code in ("BH", "FB", "AOB") and engine.predetermined and d.code not in seen:
             seen.add(d.code)
             out.append(Problem(Severity.WARNING, f"{d.label}: Buchholz-type tie-breaks must not "
@@ -281,16 +289,20 @@ def explain_direct_encounter(
     row = standings.row(start_no)
     group = _group_at(standings, start_no, level)
     cur, missing = separate_standings(ctx, group)
+    value = row.values[level]
+    head = f"{d.label} ({eng.rules.label}) = "
+    if len(group) < 2:
+        text = head + "not applied: no tie is left when DE is reached"
+        return Explanation(d, eng.rules, start_no, row.participant.name, None, (), text)
     terms = []
     for i in sorted(group, key=lambda i: (-cur[i], eng.tournament.participants[i].start_no)):
         terms.append(Term(0, eng.label(i), cur[i] / ctx.den,
-                          reason=f"{missing[i]} game(s) missing inside the group"))
-    value = row.values[level]
+                          reason=f"points in games inside the group; {missing[i]} game(s) "
+                                 "inside the group not played"))
     names = ", ".join(f"#{eng.tournament.participants[i].start_no}" for i in group)
     forfeits = "forfeits counted" if ctx.forfeits_played else "forfeits excluded (Art. 6.1.1)"
-    text = (f"{d.label} ({eng.rules.label}) = "
-            f"{'undecided' if value is None else fmt_half(value)} "
-            f"in the group {names}; {forfeits}")
+    verdict = "nothing decided (Art. 6.3)" if value is None else f"place {fmt_half(value)}"
+    text = f"{head}{verdict} in the tied group {names}; {forfeits}"
     return Explanation(d, eng.rules, start_no, row.participant.name, value, tuple(terms), text)
 
 

@@ -136,8 +136,7 @@ class Engine:
         if d not in self._cache:
             if d.code == "DE":
                 raise ValueError("DE has no value of its own; see standings.direct_encounter")
-            unrated = self._unrated_rating(d)
-            if d.code in RATING_BASED and unrated is _SKIP:
+            if self.skips(d):
                 self._cache[d] = [None] * self.base.n
             else:
                 fn = _TIEBREAKS[d.code]
@@ -149,7 +148,7 @@ class Engine:
         i = self.index_of(start_no)
         terms: list[Term] = []
         notes: list[str] = []
-        if d.code in RATING_BASED and self._unrated_rating(d) is _SKIP:
+        if self.skips(d):
             value: Value = None
             notes.append(self.skip_reason(d))
         else:
@@ -158,6 +157,10 @@ class Engine:
         p = self.tournament.participants[i]
         return Explanation(d, self.rules, start_no, p.name, value, tuple(terms), formula,
                            tuple(notes))
+
+    def skips(self, d: Descriptor) -> bool:
+        """True when a rating-based tie-break is skipped for unrated participants (Art. 10)."""
+        return d.code in RATING_BASED and self._unrated_rating(d) is _SKIP
 
     def skip_reason(self, d: Descriptor) -> str:
         """Why a rating-based tie-break was skipped (Art. 10: unrated participants)."""

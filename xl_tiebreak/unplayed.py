@@ -215,8 +215,9 @@ def build_context(
     cats = [
         _categories(kinds[i], opps[i], predetermined, forfeit_game) for i in range(len(parts))
     ]
+    at_end = Category.REQUESTED_BYE_AT_END
     adjusted = [
-        sum(draw_units if c is Category.REQUESTED_BYE_AT_END else u for c, u in zip(cats[i], pts[i]))
+        sum(draw_units if c is at_end else u for c, u in zip(cats[i], pts[i]))
         for i in range(len(parts))
     ]
     return Context(
