@@ -98,8 +98,12 @@ def _pairing_problems(t: Tournament) -> Iterator[Problem]:
 
 
 def _bye_problems(t: Tournament) -> Iterator[Problem]:
-    for r in range(1, t.rounds + 1):
-        pabs = [p for p in t.participants if p.record(r).kind is Kind.PAB]
+    by_round: dict[int, list[Participant]] = {}
+    for p in t.participants:
+        for r, rec in enumerate(p.rounds, start=1):
+            if rec.kind is Kind.PAB:
+                by_round.setdefault(r, []).append(p)
+    for r, pabs in sorted(by_round.items()):
         if len(pabs) > 1:
             names = ", ".join(_name(p) for p in pabs)
             where = pabs[1].record(r).where or pabs[1].where

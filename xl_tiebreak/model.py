@@ -39,6 +39,10 @@ class Kind(enum.Enum):
     """Zero-point bye, announced absence, a round after withdrawal, or a round-robin rest round
     (TRF ``Z``, blank, or ``-`` without opponent)."""
 
+    # Members are singletons compared by identity: hash them by identity too (Enum's default
+    # hashes the name in Python code, which dominates the engine's inner loops).
+    __hash__ = object.__hash__
+
     @property
     def played(self) -> bool:
         """True for a game actually played over the board."""
@@ -64,6 +68,8 @@ class Color(enum.Enum):
 
     WHITE = "w"
     BLACK = "b"
+
+    __hash__ = object.__hash__
 
 
 class TournamentType(enum.Enum):

@@ -15,12 +15,9 @@ Number = Fraction | int
 def round_half_up(value: Fraction, places: int = 0) -> Fraction:
     """Round to ``places`` decimals, halves away from zero (the rules' "0.5 rounded up")."""
     scale = 10**places
-    scaled = abs(value) * scale
-    whole = int(scaled)
-    if scaled - whole >= Fraction(1, 2):
-        whole += 1
-    result = Fraction(whole, scale)
-    return -result if value < 0 else result
+    num, den = abs(value.numerator) * scale, value.denominator
+    whole = (2 * num + den) // (2 * den)  # floor(x + ½) in integers
+    return Fraction(-whole if value < 0 else whole, scale)
 
 
 def parse_number(text: str) -> Fraction:

@@ -7,7 +7,8 @@ set, computes every tie-break and sorts.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from xl_tiebreak.check import check
@@ -154,8 +155,10 @@ def _rank(engine: Engine, descriptors: list[Descriptor]) -> list[Row]:
     n = engine.base.n
     points = [engine.points(i) for i in range(n)]
     columns: list[list[Value]] = []
+    keys: list[list[float | int]] = []
     for d in descriptors:
         columns.append([None] * n if d.code == "DE" else list(engine.values(d)))
+        keys.append(sort_keys(columns[-1], d.lower_is_better))
 
     def split(group: list[int], level: int) -> list[list[int]]:
         if len(group) < 2 or level == len(descriptors):
@@ -171,13 +174,13 @@ def _rank(engine: Engine, descriptors: list[Descriptor]) -> list[Row]:
                         columns[level][i] = Fraction(offset)
                     offset += len(part)
         else:
-            parts = _split_by(group, columns[level], d.lower_is_better)
+            parts = _split_by(group, keys[level])
         out: list[list[int]] = []
         for part in parts:
             out.extend(split(part, level + 1))
         return out
 
-    by_points = _split_by(list(range(n)), points, False)
+    by_points = _split_by(list(range(n)), sort_keys(points))
     groups: list[list[int]] = []
     for g in by_points:
         groups.extend(split(g, 0))
@@ -192,22 +195,30 @@ def _rank(engine: Engine, descriptors: list[Descriptor]) -> list[Row]:
     return rows
 
 
+def sort_keys(values: Sequence[Value], lower_is_better: bool = False) -> list[float | int]:
+    """Integer sort keys equivalent to the exact values (best first, undefined last).
+
+    Values are scaled to a common denominator once, so that sorting compares plain integers.
+    """
+    den = 1
+    for v in values:
+        if v is not None and v.denominator != 1:
+            den = math.lcm(den, v.denominator)
+    sign = 1 if lower_is_better else -1
+    return [math.inf if v is None else sign * v.numerator * (den // v.denominator)
+            for v in values]
+
+
 def _split_by(
-    group: list[int], values: Sequence[Value] | Mapping[int, Value], lower_is_better: bool
+    group: list[int], keys: Sequence[float | int] | Mapping[int, Fraction]
 ) -> list[list[int]]:
-    """Order a group by value (undefined last) and cut it into runs of equal values."""
-
-    def key(i: int) -> tuple[bool, Fraction]:
-        v = values[i]
-        if v is None:
-            return (True, Fraction(0))
-        return (False, v if lower_is_better else -v)
-
-    ordered = sorted(group, key=key)
+    """Order a group by precomputed key (see :func:`sort_keys`) and cut it into runs of equal
+    keys."""
+    ordered = sorted(group, key=keys.__getitem__)
     parts: list[list[int]] = []
     last: object = object()
     for i in ordered:
-        k = key(i)
+        k = keys[i]
         if k != last:
             parts.append([])
             last = k
@@ -230,14 +241,25 @@ def _encounters(ctx: Context, group: Sequence[int]) -> dict[int, dict[int, list[
     return games
 
 
+def _total(results: Iterable[list[int]]) -> Fraction:
+    """Sum of per-opponent scores, each the average of the games against that opponent."""
+    whole = 0
+    extra = Fraction(0)
+    for g in results:
+        if len(g) == 1:
+            whole += g[0]
+        else:
+            extra += Fraction(sum(g), len(g))
+    return extra + whole
+
+
 def separate_standings(
     ctx: Context, group: Sequence[int]
 ) -> tuple[dict[int, Fraction], dict[int, int]]:
     """Art. 6: each member's score in the games among the group (6.1.2: several games between
     two members count as their average) and the number of members it has not met."""
     games = _encounters(ctx, group)
-    cur = {i: sum((Fraction(sum(g), len(g)) for g in games[i].values()), Fraction(0))
-           for i in group}
+    cur = {i: _total(games[i].values()) for i in group}
     missing = {i: len(group) - 1 - len(games[i]) for i in group}
     return cur, missing
 
@@ -255,7 +277,7 @@ def direct_encounter(ctx: Context, group: list[int]) -> list[list[int]]:
     cur, missing = separate_standings(ctx, group)
     ordered = sorted(group, key=lambda i: -cur[i])
     if not any(missing.values()):
-        runs = _split_by(ordered, dict(cur), False)
+        runs = _split_by(ordered, {i: -cur[i] for i in group})
         if len(runs) == 1:
             return [group]
         out: list[list[int]] = []

@@ -82,7 +82,7 @@ class Explanation:
         return out
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class _Element:
     """A term of a sum-based tie-break before cuts, in engine units."""
 
@@ -117,8 +117,10 @@ class Engine:
         """The (cached) Art. 16 context; ``fore`` builds the Fore Buchholz table."""
         key = (forfeits_played, fore)
         if key not in self._contexts:
+            base = self._contexts.get((False, False))
             self._contexts[key] = build_context(
-                self.tournament, self.rules, self.rounds, forfeits_played=forfeits_played, fore=fore
+                self.tournament, self.rules, self.rounds, forfeits_played=forfeits_played,
+                fore=fore, base=base,
             )
         return self._contexts[key]
 
@@ -199,11 +201,12 @@ class Engine:
         """Rounds (0-based) that i played over the board; with ``forfeit_wins``, RR forfeit
         wins too (15.2: a regular game for Type B tie-breaks)."""
         ctx = self.base
-        out = []
-        for r, kind in enumerate(ctx.kinds[i]):
-            if kind.played or (forfeit_wins and kind is Kind.FORFEIT_WIN and ctx.opps[i][r] >= 0):
-                out.append(r)
-        return out
+        otb = ctx.otb[i]
+        if not forfeit_wins:
+            return [r for r in range(ctx.rounds) if otb[r]]
+        kinds, opps = ctx.kinds[i], ctx.opps[i]
+        return [r for r in range(ctx.rounds)
+                if otb[r] or (kinds[r] is Kind.FORFEIT_WIN and opps[r] >= 0)]
 
 
 _SKIP = object()
@@ -213,18 +216,21 @@ _SKIP = object()
 
 
 def _count(
-    eng: Engine, i: int, terms: list[Term] | None, rows: Sequence[tuple[int, Fraction, str]]
+    eng: Engine, i: int, terms: list[Term] | None, rounds: Sequence[int],
+    halves: Sequence[int] | None = None,
 ) -> Fraction:
-    """Sum of (round, amount, reason) rows; itemised into ``terms`` when asked."""
-    total = Fraction(0)
-    for r, amount, why in rows:
-        total += amount
-        if terms is not None:
-            terms.append(Term(r + 1, why, None, contribution=amount))
-    return total
+    """Number of ``rounds`` (or the sum of ``halves`` / 2, one per round); the rounds are
+    itemised into ``terms`` when asked."""
+    amounts = [Fraction(h, 2) for h in halves] if halves is not None else None
+    if terms is not None:
+        for k, r in enumerate(rounds):
+            amount = Fraction(1) if amounts is None else amounts[k]
+            terms.append(Term(r + 1, _round_label(eng, i, r), None, contribution=amount))
+    return Fraction(len(rounds)) if halves is None else Fraction(sum(halves), 2)
 
 
 def _round_label(eng: Engine, i: int, r: int) -> str:
+    """``win vs #12 Nick with Black`` (only built for explanations)."""
     ctx = eng.base
     kind = ctx.kinds[i][r]
     opp = ctx.opps[i][r]
@@ -234,78 +240,68 @@ def _round_label(eng: Engine, i: int, r: int) -> str:
     return f"{kind.value}{vs}{colour}"
 
 
+_WINS = (Kind.WIN, Kind.FORFEIT_WIN)
+
+
 def tb_win(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """WIN (7.1): rounds in which i got as many points as a win, with or without playing."""
     ctx = eng.base
-    rows = [
-        (r, Fraction(1), _round_label(eng, i, r))
-        for r in range(ctx.rounds)
-        if ctx.pts[i][r] == ctx.win_units and ctx.kinds[i][r] is not Kind.FORFEIT_LOSS
-    ]
-    return _count(eng, i, terms, rows)
+    pts, kinds, win = ctx.pts[i], ctx.kinds[i], ctx.win_units
+    rounds = [r for r in range(ctx.rounds) if pts[r] == win and kinds[r] is not Kind.FORFEIT_LOSS]
+    return _count(eng, i, terms, rounds)
+
+
+def _type_b_games(eng: Engine, d: Descriptor, i: int) -> list[int]:
+    """Rounds counted as games by WON/BPG/BWG: over the board, plus forfeit wins in
+    pre-determined pairings (15.2, spec §14 Q3) or with /P."""
+    return eng.otb_rounds(i, forfeit_wins=eng.predetermined or d.forfeits_played)
 
 
 def tb_won(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """WON (7.2): games won over the board (RR forfeit wins count, 15.2)."""
-    ctx = eng.base
-    rows = [
-        (r, Fraction(1), _round_label(eng, i, r))
-        for r in eng.otb_rounds(i, forfeit_wins=eng.predetermined or d.forfeits_played)
-        if ctx.kinds[i][r] in (Kind.WIN, Kind.FORFEIT_WIN)
-    ]
-    return _count(eng, i, terms, rows)
+    kinds = eng.base.kinds[i]
+    return _count(eng, i, terms, [r for r in _type_b_games(eng, d, i) if kinds[r] in _WINS])
 
 
 def tb_bpg(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """BPG (7.3): games played with Black over the board."""
-    ctx = eng.base
-    rows = [
-        (r, Fraction(1), _round_label(eng, i, r))
-        for r in eng.otb_rounds(i, forfeit_wins=eng.predetermined or d.forfeits_played)
-        if ctx.colors[i][r] is Color.BLACK
-    ]
-    return _count(eng, i, terms, rows)
+    colors = eng.base.colors[i]
+    black = Color.BLACK
+    return _count(eng, i, terms, [r for r in _type_b_games(eng, d, i) if colors[r] is black])
 
 
 def tb_bwg(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """BWG (7.4): games won with Black over the board."""
-    ctx = eng.base
-    rows = [
-        (r, Fraction(1), _round_label(eng, i, r))
-        for r in eng.otb_rounds(i, forfeit_wins=eng.predetermined or d.forfeits_played)
-        if ctx.colors[i][r] is Color.BLACK and ctx.kinds[i][r] in (Kind.WIN, Kind.FORFEIT_WIN)
-    ]
-    return _count(eng, i, terms, rows)
+    kinds, colors = eng.base.kinds[i], eng.base.colors[i]
+    rounds = [r for r in _type_b_games(eng, d, i)
+              if colors[r] is Color.BLACK and kinds[r] in _WINS]
+    return _count(eng, i, terms, rounds)
 
 
 def tb_rep(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
-    """REP (7.6): rounds minus half-point byes, zero-point byes and forfeit losses."""
+    """REP (7.6): rounds minus half-point byes, zero-point byes and forfeit losses (a rest
+    round of a round robin is not a choice and counts)."""
     ctx = eng.base
-    total = Fraction(0)
-    for r in range(ctx.rounds):
-        kind = ctx.kinds[i][r]
-        rest = eng.predetermined and kind is Kind.ZPB and ctx.opps[i][r] < 0
-        elected = kind not in (Kind.HPB, Kind.ZPB, Kind.FORFEIT_LOSS) or rest
-        if elected:
-            total += 1
-        if terms is not None:
-            why = _round_label(eng, i, r) + ("" if elected else " (not elected)")
-            terms.append(Term(r + 1, why, None, contribution=Fraction(int(elected))))
-    return total
+    kinds, opps = ctx.kinds[i], ctx.opps[i]
+    rounds = [
+        r for r in range(ctx.rounds)
+        if kinds[r] not in (Kind.HPB, Kind.ZPB, Kind.FORFEIT_LOSS)
+        or (eng.predetermined and kinds[r] is Kind.ZPB and opps[r] < 0)
+    ]
+    return _count(eng, i, terms, rounds)
 
 
 def tb_std(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """STD (7.7): 1 / ½ / 0 per round by comparing points with the scheduled opponent's, or
-    with draw points when there was no opponent."""
+    with draw points when there was no opponent (a double forfeit gives ½, spec §14 Q4)."""
     ctx = eng.base
-    rows = []
+    halves = []
     for r in range(ctx.rounds):
         own = ctx.pts[i][r]
         opp = ctx.opps[i][r]
         other = ctx.pts[opp][r] if opp >= 0 and not ctx.kinds[i][r].bye else ctx.draw_units
-        amount = Fraction(1) if own > other else Fraction(1, 2) if own == other else Fraction(0)
-        rows.append((r, amount, _round_label(eng, i, r)))
-    return _count(eng, i, terms, rows)
+        halves.append(2 if own > other else 1 if own == other else 0)
+    return _count(eng, i, terms, range(ctx.rounds), halves)
 
 
 def tb_ps(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
@@ -342,20 +338,10 @@ def tb_pts(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Valu
 
 def _bh_elements(ctx: Context, i: int, with_points: bool) -> list[_Element]:
     """BH/SB terms of participant i: opponent's adjusted score or dummy score per round."""
-    out = []
-    for r in range(ctx.rounds):
-        cat = ctx.cats[i][r]
-        if cat is Category.REST:
-            continue
-        p = ctx.pts[i][r]
-        if cat is Category.PLAYED:
-            v = ctx.adjusted[ctx.opps[i][r]] if ctx.opps[i][r] >= 0 else 0
-            vur = False
-        else:
-            v, _ = ctx.dummy(i, r)
-            vur = ctx.is_vur(i, r)
-        out.append(_Element(r, v, v * p if with_points else v, vur))
-    return out
+    pts = ctx.pts[i]
+    if with_points:
+        return [_Element(r, v, v * pts[r], vur) for r, v, vur in ctx.terms(i)]
+    return [_Element(r, v, v, vur) for r, v, vur in ctx.terms(i)]
 
 
 def _cut(
@@ -429,12 +415,17 @@ def _element_terms(
 def _bh_like(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None, *, fore: bool,
              sb: bool) -> Value:
     ctx = eng.context(d.forfeits_played, fore)
+    scale = ctx.den * ctx.den if sb else ctx.den
+    if not d.low and terms is None:  # fast path: a plain sum
+        pts = ctx.pts[i]
+        raw = ctx.terms(i)
+        total = sum(v * pts[r] for r, v, _ in raw) if sb else sum(v for _, v, _ in raw)
+        return Fraction(total, scale)
     elements = _bh_elements(ctx, i, sb)
     kept, removed = _cut(elements, d.low, d.low and d.high, vur_first=True)
-    total = sum((e.c for e in kept), 0)
     if terms is not None:
         terms.extend(_element_terms(eng, ctx, i, kept, removed, sb))
-    return Fraction(total) / (ctx.den * ctx.den if sb else ctx.den)
+    return Fraction(sum(int(e.c) for e in kept), scale)
 
 
 def tb_bh(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
@@ -455,22 +446,24 @@ def tb_sb(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value
 def tb_aob(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """AOB (8.2): average of the over-the-board opponents' Buchholz (or FB with /F), rounded
     to 2 decimals; undefined without such opponents."""
-    base = Descriptor("FB" if d.fore else "BH", forfeits_played=d.forfeits_played)
-    bh = eng.values(base)
-    opps = [eng.base.opps[i][r] for r in eng.otb_rounds(i, forfeit_wins=False)]
+    code = "FB" if d.fore else "BH"
+    ctx = eng.context(d.forfeits_played, d.fore)
+    base = eng.base
     if eng.predetermined or d.forfeits_played:
-        opps = [eng.base.opps[i][r] for r in range(eng.base.rounds)
-                if eng.base.opps[i][r] >= 0 and eng.base.cats[i][r] is Category.PLAYED]
+        rounds = [r for r in range(base.rounds)
+                  if base.opps[i][r] >= 0 and base.cats[i][r] is Category.PLAYED]
+    else:
+        rounds = [r for r in eng.otb_rounds(i) if base.opps[i][r] >= 0]
+    opps = [base.opps[i][r] for r in rounds]
     if terms is not None:
-        for r in range(eng.base.rounds):
-            o = eng.base.opps[i][r]
-            if o in opps:
-                terms.append(Term(r + 1, eng.label(o), bh[o], reason=f"opponent's {base.code}",
-                                  contribution=bh[o]))
+        for r, o in zip(rounds, opps):
+            value = ctx.to_points(ctx.bh_units(o))
+            terms.append(Term(r + 1, eng.label(o), value, reason=f"opponent's {code}",
+                              contribution=value))
     if not opps:
         return None
-    total = sum((bh[o] or Fraction(0) for o in opps), Fraction(0))
-    return round_half_up(total / len(opps), 2)
+    total = sum(ctx.bh_units(o) for o in opps)
+    return round_half_up(Fraction(total, ctx.den * len(opps)), 2)
 
 
 # ====================================================================== Koya (9.2)
@@ -541,10 +534,11 @@ def tb_aro(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Valu
 
 def _game_score(eng: Engine, i: int) -> tuple[Fraction, int]:
     """Over-the-board result points (1 / ½ / 0 per game) and number of games."""
-    ctx = eng.base
+    kinds = eng.base.kinds[i]
     rounds = eng.otb_rounds(i)
-    won = {Kind.WIN: Fraction(1), Kind.DRAW: Fraction(1, 2)}
-    return sum((won.get(ctx.kinds[i][r], Fraction(0)) for r in rounds), Fraction(0)), len(rounds)
+    halves = sum(2 if kinds[r] is Kind.WIN else 1 if kinds[r] is Kind.DRAW else 0
+                 for r in rounds)
+    return Fraction(halves, 2), len(rounds)
 
 
 def tb_tpr(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:

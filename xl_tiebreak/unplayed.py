@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
-from xl_tiebreak.model import Color, InputError, Kind, Record, Tournament, TournamentType
+from xl_tiebreak.model import ABSENT, Color, InputError, Kind, Record, Tournament, TournamentType
 
 
 class RuleSet(enum.Enum):
@@ -117,6 +117,8 @@ class Context:
     colors: list[list[Color | None]]
     pts: list[list[int]]
     """Points per round, in units."""
+    otb: list[list[bool]]
+    """True where the round was a game played over the board."""
     score: list[int]
     """S(P): final (actual) score in units."""
     cats: list[list[Category]]
@@ -128,6 +130,8 @@ class Context:
     """True when forfeits count as games: pre-determined pairings (15.2) or option /P."""
     fore: bool
     """True for the Fore Buchholz table: final-round paired games turned into draws (Art. 8.3)."""
+    _terms: dict[int, list[tuple[int, int, bool]]] = dataclasses.field(default_factory=dict)
+    _bh: dict[int, int] = dataclasses.field(default_factory=dict)
 
     @property
     def n(self) -> int:
@@ -141,6 +145,31 @@ class Context:
     def is_vur(self, i: int, r: int) -> bool:
         """Art. 16.1: round r (0-based) is a voluntary unplayed round of participant i."""
         return _is_vur(self.kinds[i][r], self.forfeits_played and self.opps[i][r] >= 0)
+
+    def terms(self, i: int) -> list[tuple[int, int, bool]]:
+        """(round, value, voluntary) of each round counted by i's BH/SB: the opponent's
+        adjusted score for a game, the dummy's score for an unplayed round (rest rounds of a
+        round robin count nothing). Cached."""
+        cached = self._terms.get(i)
+        if cached is not None:
+            return cached
+        out = []
+        cats, opps, adjusted = self.cats[i], self.opps[i], self.adjusted
+        for r in range(self.rounds):
+            cat = cats[r]
+            if cat is Category.PLAYED:
+                out.append((r, adjusted[opps[r]] if opps[r] >= 0 else 0, False))
+            elif cat is not Category.REST:
+                out.append((r, self.dummy(i, r)[0], self.is_vur(i, r)))
+        self._terms[i] = out
+        return out
+
+    def bh_units(self, i: int) -> int:
+        """Plain Buchholz of i (no cut), in units; cached."""
+        value = self._bh.get(i)
+        if value is None:
+            value = self._bh[i] = sum(v for _, v, _ in self.terms(i))
+        return value
 
     def dummy(self, i: int, r: int) -> tuple[int, str]:
         """Score of the dummy opponent for i's unplayed round r (16.4), in units, and the rule.
@@ -184,40 +213,49 @@ def build_context(
     *,
     forfeits_played: bool = False,
     fore: bool = False,
+    base: Context | None = None,
 ) -> Context:
-    """Compute scores, categories and adjusted scores for the first ``rounds`` rounds."""
+    """Compute scores, categories and adjusted scores for the first ``rounds`` rounds.
+
+    ``base``: a context of the same tournament and rounds whose per-round tables are reused
+    (only what differs is rebuilt).
+    """
     k = tournament.rounds if rounds is None else rounds
     parts = tournament.participants
-    index = {p.start_no: i for i, p in enumerate(parts)}
     den = scale_of(tournament)
     sc = tournament.scoring
     predetermined = tournament.type is TournamentType.PREDETERMINED
     forfeit_game = forfeits_played or predetermined
+    unit = {(kd, c): int(sc.points(kd, c) * den)
+            for kd in Kind for c in (None, Color.WHITE, Color.BLACK)}
 
-    kinds: list[list[Kind]] = []
-    opps: list[list[int]] = []
-    colors: list[list[Color | None]] = []
-    pts: list[list[int]] = []
-    for p in parts:
-        recs: Sequence[Record] = [p.record(r) for r in range(1, k + 1)]
-        ks = [rec.kind for rec in recs]
-        os_ = [index.get(rec.opponent, -1) if rec.opponent is not None else -1 for rec in recs]
-        cs = [rec.color for rec in recs]
-        if fore and k > 0 and os_[k - 1] >= 0 and not ks[k - 1].bye:
-            ks[k - 1] = Kind.DRAW  # Art. 8.3: every paired final-round game as a draw
-        kinds.append(ks)
-        opps.append(os_)
-        colors.append(cs)
-        pts.append([int(sc.points(kd, c) * den) for kd, c in zip(ks, cs)])
+    if base is not None and base.rounds == k:
+        index, kinds, opps, colors = base.index, base.kinds, base.opps, base.colors
+    else:
+        index = {p.start_no: i for i, p in enumerate(parts)}
+        kinds, opps, colors = _tables(tournament, k, index)
+    if fore and k > 0:  # Art. 8.3: every paired final-round game counted as a draw
+        kinds = [
+            [*ks[:-1], Kind.DRAW] if os_[-1] >= 0 and not ks[-1].bye else ks
+            for ks, os_ in zip(kinds, opps)
+        ]
+    if base is not None and base.rounds == k and not fore:
+        pts, otb = base.pts, base.otb
+    else:
+        pts = [[unit[kd, c] for kd, c in zip(ks, cs)] for ks, cs in zip(kinds, colors)]
+        played = (Kind.WIN, Kind.DRAW, Kind.LOSS)
+        otb = [[kd in played for kd in ks] for ks in kinds]
 
     score = [sum(row) for row in pts]
     draw_units = int(sc.draw * den)
     cats = [
-        _categories(kinds[i], opps[i], predetermined, forfeit_game) for i in range(len(parts))
+        _categories(kinds[i], opps[i], otb[i], predetermined, forfeit_game)
+        for i in range(len(parts))
     ]
     at_end = Category.REQUESTED_BYE_AT_END
     adjusted = [
         sum(draw_units if c is at_end else u for c, u in zip(cats[i], pts[i]))
+        if at_end in cats[i] else score[i]
         for i in range(len(parts))
     ]
     return Context(
@@ -230,6 +268,7 @@ def build_context(
         opps=opps,
         colors=colors,
         pts=pts,
+        otb=otb,
         score=score,
         cats=cats,
         adjusted=adjusted,
@@ -240,12 +279,31 @@ def build_context(
     )
 
 
+def _tables(
+    tournament: Tournament, k: int, index: dict[int, int]
+) -> tuple[list[list[Kind]], list[list[int]], list[list[Color | None]]]:
+    """Kind, opponent index (-1 for none) and colour of every participant's first k rounds."""
+    kinds: list[list[Kind]] = []
+    opps: list[list[int]] = []
+    colors: list[list[Color | None]] = []
+    for p in tournament.participants:
+        recs: Sequence[Record] = p.rounds[:k]
+        if len(recs) < k:
+            recs = [*recs, *([ABSENT] * (k - len(recs)))]
+        kinds.append([rec.kind for rec in recs])
+        opps.append([-1 if rec.opponent is None else index.get(rec.opponent, -1) for rec in recs])
+        colors.append([rec.color for rec in recs])
+    return kinds, opps, colors
+
+
 def _categories(
-    kinds: list[Kind], opps: list[int], predetermined: bool, forfeit_game: bool
+    kinds: list[Kind], opps: list[int], otb: list[bool], predetermined: bool, forfeit_game: bool
 ) -> list[Category]:
     """Art. 16.2 category of each round of one participant (PLAYED for games)."""
     k = len(kinds)
     cats = [Category.PLAYED] * k
+    if all(otb):
+        return cats
     # A requested bye is "at the end" when every later round is voluntary (16.2.5).
     later_all_vur = True
     for r in range(k - 1, -1, -1):

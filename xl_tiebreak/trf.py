@@ -1,0 +1,685 @@
+"""Reading and writing FIDE Tournament Report Files (TRF16 and TRF26).
+
+:func:`read_trf` and :func:`parse_trf` turn a TRF file into a
+:class:`~xl_tiebreak.model.Tournament`; :func:`write_trf` turns a tournament back into
+TRF16-compatible text. :func:`parse_date` reads the start-date forms seen in real files.
+
+The reader checks each line on its own (columns, codes, numbers) and raises one
+:class:`~xl_tiebreak.model.InputError` listing every problem with its ``line N, col C``. It does
+not compare players with each other (mirrored results, unknown opponents, declared points):
+:mod:`xl_tiebreak.check` does that on the tournament.
+
+Spec: ``tiebreak-rules.md`` §1.2, §1.3, §11 (TRF) and §14 (dates).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import os
+import re
+from fractions import Fraction
+
+from xl_tiebreak.model import (
+    Color,
+    InputError,
+    Kind,
+    Participant,
+    Problem,
+    Record,
+    Scoring,
+    Severity,
+    Tournament,
+    TournamentType,
+)
+from xl_tiebreak.numbers import fmt, parse_number, round_half_up
+
+MAX_BYTES = 20 * 1024 * 1024
+"""Largest input accepted (20 MB); real TRF files are a few hundred kilobytes at most."""
+
+MAX_PROBLEMS = 100
+"""At most this many problems are listed in one :class:`InputError`; the rest are counted."""
+
+# 1-based inclusive columns of the ``001`` player line (spec §11.1).
+_START_NO = (5, 8)
+_SEX = (10, 10)
+_TITLE = (11, 13)
+_NAME = (15, 47)
+_RATING = (49, 52)
+_FEDERATION = (54, 56)
+_FIDE_ID = (58, 68)
+_BIRTH = (70, 79)
+_POINTS = (81, 84)
+_RANK = (86, 89)
+_ROUND1 = 92
+"""Column of round 1's opponent; each later round is 10 columns to the right."""
+_ROUND_WIDTH = 10
+_SEGMENT = 8
+"""Characters of one round: opponent (4), blank, colour, blank, result."""
+
+_COLORS = {"w": Color.WHITE, "b": Color.BLACK, "-": None, " ": None}
+
+
+@dataclasses.dataclass(frozen=True)
+class _Code:
+    """How one result letter reads, with and without an opponent."""
+
+    paired: Kind | None
+    """Kind when the round names an opponent (None: the code needs no opponent to be valid)."""
+    unpaired: Kind
+    """Kind when the round names no opponent."""
+    short_game: bool = False
+
+
+_CODES = {
+    "1": _Code(Kind.WIN, Kind.FPB),
+    "=": _Code(Kind.DRAW, Kind.HPB),
+    "0": _Code(Kind.LOSS, Kind.ZPB),
+    "W": _Code(Kind.WIN, Kind.FPB, short_game=True),
+    "D": _Code(Kind.DRAW, Kind.HPB, short_game=True),
+    "L": _Code(Kind.LOSS, Kind.ZPB, short_game=True),
+    "+": _Code(Kind.FORFEIT_WIN, Kind.FORFEIT_WIN),
+    "-": _Code(Kind.FORFEIT_LOSS, Kind.ZPB),
+    "H": _Code(None, Kind.HPB),
+    "F": _Code(None, Kind.FPB),
+    "U": _Code(None, Kind.PAB),
+    "Z": _Code(None, Kind.ZPB),
+}
+"""Result letters (upper case) of spec §11.2 and their kinds (§11.5).
+
+A played result written without an opponent (Swiss Master writes ``- =`` for a half-point bye)
+reads as the bye worth the same: ``1``/``W`` full-point bye, ``=``/``D`` half-point bye, ``0``/``L``
+zero-point bye. ``+`` without an opponent stays a forfeit win whose opponent is unknown.
+"""
+
+_BYE_KINDS = frozenset({Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB})
+
+_XXS_FIELDS = {
+    "W": "win",
+    "D": "draw",
+    "L": "loss",
+    "FW": "forfeit_win",
+    "FL": "forfeit_loss",
+    "ZPB": "zpb",
+    "HPB": "hpb",
+    "FPB": "fpb",
+    "PAB": "pab",
+}
+"""JaVaFo ``XXS`` codes that set one :class:`Scoring` field."""
+
+_XXS_COLORED = {
+    "WW": (Kind.WIN, Color.WHITE),
+    "BW": (Kind.WIN, Color.BLACK),
+    "WD": (Kind.DRAW, Color.WHITE),
+    "BD": (Kind.DRAW, Color.BLACK),
+    "WL": (Kind.LOSS, Color.WHITE),
+    "BL": (Kind.LOSS, Color.BLACK),
+}
+"""JaVaFo ``XXS`` codes for colour-specific values of played games."""
+
+_RULE_162 = re.compile(r"([WDLAPX])\s*([0-9]+(?:[.,][0-9]+)?)", re.IGNORECASE)
+
+_PREDETERMINED_092 = re.compile(r"robin|berger|scheveningen|\brr\b", re.IGNORECASE)
+_PREDETERMINED_192 = re.compile(r"BERGER|ROUND_?ROBIN", re.IGNORECASE)
+
+
+# ---------------------------------------------------------------------------------------------
+# Dates
+
+
+_MONTHS = {
+    "jan": 1, "feb": 2, "mar": 3, "mär": 3, "mrz": 3, "apr": 4, "may": 5, "mai": 5,
+    "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10, "okt": 10, "nov": 11, "dec": 12,
+    "dez": 12,
+}  # fmt: skip
+"""Month names by their first three letters (English, and the German forms that differ)."""
+
+_NUMERIC_DATE = re.compile(r"(\d{1,4})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,4})", re.ASCII)
+_COMPACT_DATE = re.compile(r"(\d{4})(\d{2})(\d{2})", re.ASCII)
+_MONTH_FIRST = re.compile(
+    r"([^\W\d_]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\.?,?\s+(\d{4})", re.IGNORECASE
+)
+_DAY_FIRST = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?\.?\s+([^\W\d_]+)\.?,?\s+(\d{4})", re.IGNORECASE)
+
+
+def parse_date(text: str) -> datetime.date | None:
+    """Read a date in any form seen in real TRF files; None when it is not a date.
+
+    Accepted: ``2026/04/01``, ``2026-04-01``, ``2026.04.01``, ``20260401``, ``01.04.2026``,
+    ``01/04/2026``, ``28. 07. 2005``, ``10.09.13`` (two-digit years: 00–69 → 20xx, 70–99 → 19xx),
+    ``May 29, 2020``, ``29 May 2020``. With the year last, day-first is preferred
+    (``01/04/2026`` is 1 April); month-first is used only when day-first is impossible
+    (``04/13/2026``).
+    """
+    s = text.strip()
+    if not s:
+        return None
+    for reader in (_numeric_date, _named_date):
+        found = reader(s)
+        if found is not None:
+            return found
+    return None
+
+
+def _numeric_date(s: str) -> datetime.date | None:
+    """``y/m/d``, ``d/m/y``, ``m/d/y`` (any of ``/ . -`` as separator) or ``yyyymmdd``."""
+    compact = _COMPACT_DATE.fullmatch(s)
+    if compact:
+        return _make_date(compact[1], compact[2], compact[3])
+    m = _NUMERIC_DATE.fullmatch(s)
+    if not m:
+        return None
+    a, b, c = m.groups()
+    if len(a) == 4:
+        candidates = [(a, b, c), (a, c, b)]
+    elif len(a) <= 2 and len(c) in (2, 4):
+        candidates = [(c, b, a), (c, a, b)]
+    else:
+        return None
+    for year, month, day in candidates:
+        found = _make_date(year, month, day)
+        if found is not None:
+            return found
+    return None
+
+
+def _named_date(s: str) -> datetime.date | None:
+    """``May 29, 2020``, ``Jun 26 2020``, ``29 May 2020``, ``3rd March 2021``."""
+    m = _MONTH_FIRST.fullmatch(s)
+    if m:
+        month_name, day, year = m.groups()
+    else:
+        m = _DAY_FIRST.fullmatch(s)
+        if not m:
+            return None
+        day, month_name, year = m.groups()
+    month = _MONTHS.get(month_name[:3].lower())
+    if month is None:
+        return None
+    return _make_date(year, str(month), day)
+
+
+def _make_date(year: str, month: str, day: str) -> datetime.date | None:
+    """A valid date from digit strings (two-digit years expanded), or None."""
+    y = int(year)
+    if len(year) == 2:
+        y += 2000 if y < 70 else 1900
+    elif len(year) != 4:
+        return None
+    try:
+        return datetime.date(y, int(month), int(day))
+    except ValueError:
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+
+def read_trf(path: str | os.PathLike[str]) -> Tournament:
+    """Read a TRF file (UTF-8 or Latin-1, any line ends) into a tournament.
+
+    Raises :class:`InputError` when the file cannot be read, is larger than
+    :data:`MAX_BYTES`, or is not a usable TRF file.
+    """
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise InputError(f"cannot read the file: {exc.strerror or exc}", name) from exc
+    return parse_trf(data, source=name)
+
+
+def parse_trf(text: str | bytes, source: str = "") -> Tournament:
+    """Parse the text of a TRF16 or TRF26 file into a tournament.
+
+    ``bytes`` are decoded as UTF-8, or as Latin-1 when they are not valid UTF-8; a byte-order
+    mark is dropped. ``source`` names the input in :attr:`Tournament.source`.
+
+    Raises :class:`InputError` listing every problem found (each with ``line N, col C``).
+    """
+    if len(text) > MAX_BYTES:
+        raise InputError(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB", source)
+    if isinstance(text, bytes):
+        text = _decode(text)
+    text = text.removeprefix("\ufeff")
+    return _Reader(source).read(text)
+
+
+def _decode(data: bytes) -> str:
+    """UTF-8 text, or Latin-1 when the bytes are not valid UTF-8 (old Windows exports)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def _lines(text: str) -> list[str]:
+    """Lines split on CRLF, CR or LF only (not on the other characters ``splitlines`` uses)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def _field(line: str, cols: tuple[int, int]) -> str:
+    """The text in 1-based inclusive columns ``cols`` (empty past the end of the line)."""
+    return line[cols[0] - 1 : cols[1]]
+
+
+def _is_digits(s: str) -> bool:
+    """True for a non-empty run of ASCII digits."""
+    return s.isascii() and s.isdigit()
+
+
+def _where(line_no: int, col: int | None = None) -> str:
+    """The place of a problem or record: ``line 12`` or ``line 12, col 92``."""
+    return f"line {line_no}" if col is None else f"line {line_no}, col {col}"
+
+
+class _Reader:
+    """One pass over the lines of a TRF file, collecting problems instead of stopping."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.problems: list[Problem] = []
+        self.participants: list[Participant] = []
+        self.first_line: dict[int, int] = {}
+        """Start number → line where it was first seen."""
+        self.name = ""
+        self.start_date: datetime.date | None = None
+        self.scheduled_rounds: int | None = None
+        self.predetermined = False
+        self.scoring: dict[str, Fraction] = {}
+        self.by_color: list[tuple[Kind, Color, Fraction]] = []
+        self.tiebreaks_202: list[str] | None = None
+        self.tiebreaks_212: list[str] | None = None
+
+    def error(self, message: str, line_no: int, col: int | None = None) -> None:
+        """Note a problem at ``line_no`` (and column ``col``)."""
+        self.problems.append(Problem(Severity.ERROR, message, _where(line_no, col)))
+
+    def read(self, text: str) -> Tournament:
+        """Read every line and build the tournament, or raise :class:`InputError`."""
+        for line_no, line in enumerate(_lines(text), start=1):
+            self.read_line(line, line_no)
+        if not self.participants and not self.problems:
+            self.problems.append(
+                Problem(Severity.ERROR, "no player lines (001 records) found", self.source)
+            )
+        if self.problems:
+            raise InputError(_capped(self.problems))
+        return self.tournament()
+
+    def read_line(self, line: str, line_no: int) -> None:
+        """Dispatch one line on its record key (cols 1–3); unknown records are ignored."""
+        key = line[:3].upper()
+        value = line[4:].strip()
+        if key == "001":
+            self.read_player(line, line_no)
+        elif key == "012":
+            self.name = self.name or value
+        elif key == "042":
+            self.start_date = self.start_date or parse_date(value)
+        elif key == "092":
+            self.read_type_text(value)
+        elif key == "192":
+            self.predetermined = self.predetermined or bool(_PREDETERMINED_192.search(value))
+        elif key in ("142", "XXR"):
+            self.read_rounds(value, line_no)
+        elif key == "162":
+            self.read_162(line)
+        elif key == "XXS":
+            self.read_xxs(line, line_no)
+        elif key == "202":
+            self.tiebreaks_202 = _tiebreak_list(value)
+        elif key == "212":
+            self.tiebreaks_212 = _tiebreak_list(value)
+
+    def tournament(self) -> Tournament:
+        """The tournament from what was read."""
+        tiebreaks = self.tiebreaks_212 if self.tiebreaks_212 is not None else self.tiebreaks_202
+        return Tournament(
+            participants=self.participants,
+            name=self.name,
+            scheduled_rounds=self.scheduled_rounds,
+            type=TournamentType.PREDETERMINED if self.predetermined else TournamentType.SWISS,
+            start_date=self.start_date,
+            scoring=dataclasses.replace(Scoring(), **self.scoring, by_color=tuple(self.by_color)),
+            tiebreaks=tiebreaks or [],
+            source=self.source,
+        )
+
+    # -- header records ------------------------------------------------------------------------
+
+    def read_type_text(self, value: str) -> None:
+        """``092``: free text; round robin, Berger or Scheveningen mean pre-determined pairings."""
+        if "swiss" not in value.lower() and _PREDETERMINED_092.search(value):
+            self.predetermined = True
+
+    def read_rounds(self, value: str, line_no: int) -> None:
+        """``142``/``XXR``: number of rounds scheduled."""
+        words = value.split()
+        if not words:
+            return
+        if not _is_digits(words[0]):
+            self.error(f"number of rounds '{words[0]}' is not a whole number", line_no, 5)
+            return
+        self.scheduled_rounds = int(words[0])
+
+    def read_162(self, line: str) -> None:
+        """``162``: scoring as symbol + points pairs (W D L A P X); spacing is not enforced."""
+        for m in _RULE_162.finditer(line, 4):
+            symbol = m[1].upper()
+            value = parse_number(m[2])
+            if symbol in "WDL":
+                self.scoring[_XXS_FIELDS[symbol]] = value
+            elif symbol == "A":
+                self.scoring["forfeit_loss"] = value
+                self.scoring["zpb"] = value
+            elif symbol == "P":
+                self.scoring["pab"] = value
+            # X (unknown or adjourned result) has no place in the model.
+
+    def read_xxs(self, line: str, line_no: int) -> None:
+        """``XXS CODE=VALUE ...``: JaVaFo scoring."""
+        for m in re.finditer(r"\S+", line[4:]):
+            col = m.start() + 5
+            code, sep, text = m[0].partition("=")
+            code = code.upper()
+            try:
+                value = parse_number(text)
+            except ValueError:
+                self.error(f"XXS value '{m[0]}' is not CODE=number", line_no, col)
+                continue
+            if not sep or not (code in _XXS_FIELDS or code in _XXS_COLORED):
+                self.error(f"unknown XXS scoring code '{m[0]}'", line_no, col)
+            elif code in _XXS_FIELDS:
+                self.scoring[_XXS_FIELDS[code]] = value
+            else:
+                kind, color = _XXS_COLORED[code]
+                self.by_color.append((kind, color, value))
+
+    # -- player records ------------------------------------------------------------------------
+
+    def read_player(self, line: str, line_no: int) -> None:
+        """One ``001`` line: fixed columns, then one 10-column block per round."""
+        before = len(self.problems)
+        start_no = self.int_field(line, line_no, _START_NO, "start number", required=True)
+        rating = self.int_field(line, line_no, _RATING, "rating")
+        rank = self.int_field(line, line_no, _RANK, "rank")
+        points = self.points_field(line, line_no)
+        rounds = self.read_rounds_of(line, line_no)
+        if start_no is None:
+            return
+        if start_no in self.first_line:
+            first = self.first_line[start_no]
+            self.error(f"start number {start_no} is used twice (first on line {first})", line_no, 5)
+            return
+        self.first_line[start_no] = line_no
+        if len(self.problems) > before:
+            return
+        self.participants.append(
+            Participant(
+                start_no=start_no,
+                name=_field(line, _NAME).strip(),
+                rating=rating or None,
+                federation=_field(line, _FEDERATION).strip(),
+                title=_field(line, _TITLE).strip(),
+                sex=_field(line, _SEX).strip(),
+                fide_id=_field(line, _FIDE_ID).strip(),
+                birth=_field(line, _BIRTH).strip(),
+                declared_points=points,
+                declared_rank=rank,
+                rounds=rounds,
+                where=_where(line_no),
+            )
+        )
+
+    def int_field(
+        self, line: str, line_no: int, cols: tuple[int, int], what: str, required: bool = False
+    ) -> int | None:
+        """A whole number in ``cols``; None when blank (an error when ``required``)."""
+        text = _field(line, cols).strip()
+        if not text:
+            if required:
+                self.error(f"{what} missing (cols {cols[0]}-{cols[1]})", line_no, cols[0])
+            return None
+        if not _is_digits(text):
+            self.error(f"{what} '{text}' is not a whole number", line_no, cols[0])
+            return None
+        value = int(text)
+        if required and value == 0:
+            self.error(f"{what} must be 1 or more", line_no, cols[0])
+            return None
+        return value
+
+    def points_field(self, line: str, line_no: int) -> Fraction | None:
+        """Declared points (cols 81–84), e.g. ``3.5``; None when blank."""
+        text = _field(line, _POINTS).strip()
+        if not text:
+            return None
+        try:
+            return parse_number(text)
+        except (ValueError, ZeroDivisionError):
+            self.error(f"points '{text}' is not a number", line_no, _POINTS[0])
+            return None
+
+    def read_rounds_of(self, line: str, line_no: int) -> list[Record]:
+        """The records of a player line; blank rounds after the last entry are dropped."""
+        records: list[Record] = []
+        last_entry = 0
+        rnd = 1
+        while (col := _ROUND1 + _ROUND_WIDTH * (rnd - 1)) <= len(line):
+            segment = line[col - 1 : col - 1 + _SEGMENT].ljust(_SEGMENT)
+            record = self.read_round(segment, line_no, rnd, col)
+            if record is not None:
+                records.append(record)
+            if segment.strip():
+                last_entry = rnd
+            rnd += 1
+        return records[:last_entry]
+
+    def read_round(self, segment: str, line_no: int, rnd: int, col: int) -> Record | None:
+        """One round: opponent (4 chars), colour, result. None (after noting why) when wrong."""
+        where = _where(line_no, col)
+        ok = True
+        for offset in (4, 6):
+            if segment[offset] != " ":
+                self.error(
+                    f"unexpected '{segment[offset]}' between the fields of round {rnd} "
+                    "(is the line misaligned?)",
+                    line_no,
+                    col + offset,
+                )
+                ok = False
+        opponent_text = segment[:4].strip()
+        opponent: int | None = None
+        if opponent_text and not _is_digits(opponent_text):
+            self.error(f"opponent '{opponent_text}' in round {rnd} is not a number", line_no, col)
+            ok = False
+        elif opponent_text:
+            opponent = int(opponent_text) or None
+        color_char = segment[5].lower()
+        if color_char not in _COLORS:
+            self.error(f"unknown colour '{segment[5]}' in round {rnd}", line_no, col + 5)
+            ok = False
+        result_char = segment[7].upper()
+        code = _CODES.get(result_char)
+        if result_char == " " and opponent is not None:
+            self.error(f"round {rnd} names opponent {opponent} but has no result", line_no, col + 7)
+            ok = False
+        elif result_char != " " and code is None:
+            self.error(f"unknown result code '{segment[7]}' in round {rnd}", line_no, col + 7)
+            ok = False
+        if not ok:
+            return None
+        return _record(code, opponent, _COLORS[color_char], where)
+
+
+def _record(code: _Code | None, opponent: int | None, color: Color | None, where: str) -> Record:
+    """The record for a result code (None = blank) with the given opponent and colour."""
+    if code is None:
+        return Record(Kind.ZPB, where=where)
+    if opponent is None or code.paired is None:
+        kind = code.unpaired
+        short = False
+    else:
+        kind = code.paired
+        short = code.short_game
+    if kind in _BYE_KINDS:
+        return Record(kind, where=where)
+    return Record(kind, opponent, color, short, where=where)
+
+
+def _tiebreak_list(value: str) -> list[str]:
+    """``202``/``212`` descriptors: comma separated, blanks and ``PTS`` dropped."""
+    items = (item.strip() for item in value.split(","))
+    return [item for item in items if item and item.upper() != "PTS"]
+
+
+def _capped(problems: list[Problem]) -> list[Problem]:
+    """At most :data:`MAX_PROBLEMS` problems, plus one line counting the rest."""
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    rest = len(problems) - MAX_PROBLEMS
+    more = Problem(Severity.ERROR, f"... and {rest} more problems")
+    return [*problems[:MAX_PROBLEMS], more]
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+
+_WRITE_CODES = {
+    Kind.FORFEIT_WIN: "+",
+    Kind.FORFEIT_LOSS: "-",
+    Kind.PAB: "U",
+    Kind.FPB: "F",
+    Kind.HPB: "H",
+    Kind.ZPB: "Z",
+}
+_WRITE_PLAYED = {
+    Kind.WIN: ("1", "W"),
+    Kind.DRAW: ("=", "D"),
+    Kind.LOSS: ("0", "L"),
+}
+"""Played kinds → (rated code, code for a game of less than one move)."""
+
+_WRITE_COLORS = {Color.WHITE: "w", Color.BLACK: "b", None: "-"}
+
+
+def write_trf(t: Tournament) -> str:
+    """TRF16-compatible text for ``t`` that :func:`parse_trf` reads back to equal participants.
+
+    Written: ``012`` name, ``042`` start date (``YYYY/MM/DD``), ``092`` ``Swiss`` or
+    ``Round Robin``, ``XXR`` scheduled rounds, ``162`` (or ``XXS`` when colour-specific or
+    unusual values need it) for non-default scoring, ``202`` tie-breaks, and one ``001`` line
+    per participant. Points (cols 81–84) are the declared points, blank when None; values that
+    do not fit in 4 columns are rounded. Names longer than 33 characters are cut.
+
+    Raises ValueError when a start number, opponent or rank does not fit in 4 columns.
+    """
+    lines = _header_lines(t)
+    lines += [_player_line(p) for p in t.participants]
+    return "\n".join(lines) + "\n"
+
+
+def _header_lines(t: Tournament) -> list[str]:
+    """The records before the player section."""
+    lines = []
+    if t.name:
+        lines.append(f"012 {_one_line(t.name)}")
+    if t.start_date is not None:
+        lines.append(f"042 {t.start_date:%Y/%m/%d}")
+    kind = "Round Robin" if t.type is TournamentType.PREDETERMINED else "Swiss"
+    lines.append(f"092 {kind}")
+    if t.scheduled_rounds is not None:
+        lines.append(f"XXR {t.scheduled_rounds}")
+    lines += _scoring_lines(t.scoring)
+    if t.tiebreaks:
+        lines.append(f"202 {','.join(t.tiebreaks)}")
+    return lines
+
+
+def _scoring_lines(s: Scoring) -> list[str]:
+    """``162`` when the scoring is the plain W/D/L/A/P kind, ``XXS`` otherwise; none if default."""
+    if s == Scoring():
+        return []
+    simple = _simple_162(s)
+    if simple is not None:
+        return [simple]
+    codes = [("W", s.win), ("D", s.draw), ("L", s.loss)]
+    for code, name in _XXS_FIELDS.items():
+        value = getattr(s, name)
+        if len(code) > 1 and value is not None:
+            codes.append((code, value))
+    names = {v: k for k, v in _XXS_COLORED.items()}
+    codes += [(names[(kind, color)], value) for kind, color, value in s.by_color]
+    return ["XXS " + " ".join(f"{code}={fmt(value)}" for code, value in codes)]
+
+
+def _simple_162(s: Scoring) -> str | None:
+    """The ``162`` record for ``s``, or None when ``162`` cannot say everything in ``s``."""
+    explicit = (s.forfeit_win, s.fpb, s.hpb)
+    if s.by_color or s.forfeit_loss != s.zpb or any(v is not None for v in explicit):
+        return None
+    pairs = [("W", s.win), ("D", s.draw), ("L", s.loss)]
+    if s.zpb:
+        pairs.append(("A", s.zpb))
+    if s.pab is not None:
+        pairs.append(("P", s.pab))
+    if any(value < 0 for _, value in pairs):
+        return None
+    texts = [(symbol, _points_text(value)) for symbol, value in pairs]
+    if any(parse_number(text) != value for (_, text), (_, value) in zip(texts, pairs, strict=True)):
+        return None
+    return "162  " + "    ".join(f"{symbol}{text:>4}" for symbol, text in texts)
+
+
+def _player_line(p: Participant) -> str:
+    """The ``001`` line of one participant, columns as in spec §11.1."""
+    head = (
+        f"001 {_fit(p.start_no, 4, 'start number'):>4} {p.sex[:1]:1}{p.title[:3]:>3} "
+        f"{_one_line(p.name)[:33]:<33} {_fit(p.rating or 0, 4, 'rating'):>4} "
+        f"{p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} "
+        f"{_points_text(p.declared_points):>4} "
+        f"{'' if p.declared_rank is None else _fit(p.declared_rank, 4, 'rank'):>4}"
+    )
+    return head + "".join(f"  {_round_text(r)}" for r in p.rounds)
+
+
+def _one_line(text: str) -> str:
+    """``text`` with line breaks turned into spaces, so that it stays on its record."""
+    return text.replace("\r", " ").replace("\n", " ")
+
+
+def _fit(value: int, width: int, what: str) -> str:
+    """``value`` as text of at most ``width`` characters (ValueError otherwise)."""
+    text = str(value)
+    if len(text) > width:
+        raise ValueError(f"{what} {value} does not fit in {width} TRF columns")
+    return text
+
+
+def _points_text(value: Fraction | None) -> str:
+    """Points for cols 81–84: ``3.5``, ``10.0``, ``0.25``; rounded if it cannot fit."""
+    if value is None:
+        return ""
+    text = fmt(value, 1) if (value * 10).denominator == 1 else fmt(value)
+    if len(text) > 4:
+        text = fmt(round_half_up(value, 1), 1)
+    if len(text) > 4:
+        text = fmt(round_half_up(value, 0))
+    return text
+
+
+def _round_text(r: Record) -> str:
+    """One round: ``OOOO C R`` (opponent, colour, result)."""
+    if r.kind in _WRITE_PLAYED:
+        rated, short = _WRITE_PLAYED[r.kind]
+        code = short if r.short_game else rated
+    else:
+        code = _WRITE_CODES[r.kind]
+    if r.kind.bye:
+        return f"0000 - {code}"
+    opponent = "0000" if r.opponent is None else _fit(r.opponent, 4, "opponent")
+    return f"{opponent:>4} {_WRITE_COLORS[r.color]} {code}"
