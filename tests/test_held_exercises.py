@@ -45,8 +45,8 @@ def _standings(trf: str, tiebreak: str, rules: str) -> Standings:
     key = (trf, tiebreak, rules)
     if key not in _cache:
         t = read_trf(require(TRF_DIR / trf))
-        if "round_robin" in trf:  # the exercise is a round robin (pre-determined pairings)
-            t.type = TournamentType.PREDETERMINED
+        if "round_robin" in trf:  # no 092 record: inferred from the all-play-all pairings
+            assert t.type is TournamentType.PREDETERMINED and t.type_inferred
         _cache[key] = compute_standings(t, [tiebreak], rules=f"fide{rules}")
     return _cache[key]
 

@@ -10,6 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from spec_data import TRF_DIR
 
 from xl_tiebreak.model import (
     Color,
@@ -23,7 +24,7 @@ from xl_tiebreak.model import (
 )
 from xl_tiebreak.trf import MAX_BYTES, parse_date, parse_trf, read_trf, write_trf
 
-DATA = Path("/work/shared/data/trf")
+DATA = TRF_DIR
 FILES = sorted(DATA.glob("*.trf")) + sorted(DATA.glob("normalized/*.trf")) if DATA.is_dir() else []
 REFUSED = {"sharly_trf26_team_import_test.trf"}
 """Data files the reader must refuse (rounds with an opponent but no result)."""
@@ -31,6 +32,14 @@ REFUSED = {"sharly_trf26_team_import_test.trf"}
 needs_data = pytest.mark.skipif(not DATA.is_dir(), reason="shared TRF data folder absent")
 
 PLACE = re.compile(r"^line \d+(, col \d+)?$")
+
+
+def data_text(name: str) -> str:
+    """Text of a file of the shared data folder (skips the test when it is absent)."""
+    path = DATA / name
+    if not path.is_file():
+        pytest.skip(f"{path} absent")
+    return path.read_text(encoding="latin-1")
 
 
 def data(name: str) -> Tournament:
@@ -153,14 +162,20 @@ def test_held_round_robin() -> None:
     t = data("held_round_robin.trf")
     assert len(t.participants) == 6
     assert t.rounds == 5
-    # No 092/192 record says so, so the reader cannot know it is a round robin.
-    assert t.type is TournamentType.SWISS
+    # No 092/192 record says so: inferred from the all-play-all pairings.
+    assert t.type is TournamentType.PREDETERMINED and t.type_inferred
     by = t.by_start_no()
     assert by[5].record(4) == Record(Kind.FORFEIT_LOSS, 6, Color.WHITE)
     assert by[6].record(4) == Record(Kind.FORFEIT_WIN, 5, Color.BLACK)
     assert [p.declared_points for p in t.participants] == [Fraction(7, 2)] * 3 + [
         Fraction(3, 2)
     ] * 3
+
+
+def test_declared_swiss_is_never_inferred_round_robin() -> None:
+    text = data_text("held_round_robin.trf").replace("042 2024-08-01", "042 2024-08-01\n092 Swiss")
+    t = parse_trf(text)
+    assert t.type is TournamentType.SWISS and not t.type_inferred
 
 
 def test_gros_open_mid_tournament() -> None:

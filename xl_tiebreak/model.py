@@ -202,6 +202,9 @@ class Tournament:
     """Tie-break descriptors declared by the input (TRF ``202``/``212``), without ``PTS``."""
     source: str = ""
     """Where the tournament came from (file name, sheet name), for messages."""
+    type_inferred: bool = False
+    """True when the input did not say Swiss or round robin and the type was inferred from
+    the pairings (:func:`looks_like_round_robin`)."""
 
     def __post_init__(self) -> None:
         longest = max((len(p.rounds) for p in self.participants), default=0)
@@ -210,6 +213,27 @@ class Tournament:
     def by_start_no(self) -> dict[int, Participant]:
         """Participants keyed by start number."""
         return {p.start_no: p for p in self.participants}
+
+
+def looks_like_round_robin(participants: list[Participant]) -> bool:
+    """True when every participant was paired with every other the same number of times
+    (at least once) and with no one else: an all-play-all, i.e. pre-determined pairings."""
+    numbers = {p.start_no for p in participants}
+    if len(numbers) < 3:
+        return False
+    times: int | None = None
+    for p in participants:
+        met: dict[int, int] = {}
+        for rec in p.rounds:
+            if rec.opponent is not None:
+                met[rec.opponent] = met.get(rec.opponent, 0) + 1
+        if set(met) != numbers - {p.start_no}:
+            return False
+        counts = set(met.values())
+        if len(counts) != 1 or (times is not None and counts != {times}):
+            return False
+        times = counts.pop()
+    return True
 
 
 class Severity(enum.Enum):

@@ -97,6 +97,13 @@ def compute_standings(
         )
     engine = Engine(tournament, rule_set, after_round, unrated_rating)
     warnings = [p for p in problems if p.severity is Severity.WARNING]
+    if tournament.type_inferred:
+        warnings.append(Problem(
+            Severity.WARNING,
+            "treated as a round robin (pre-determined pairings, Art. 15.2): the input does not "
+            "say, and every participant met every other equally often",
+            tournament.source,
+        ))
     warnings.extend(_advice(engine, descriptors))
     rows = _rank(engine, descriptors)
     return Standings(tournament, descriptors, rule_set, engine.rounds, rows, warnings, engine,

@@ -31,6 +31,7 @@ from xl_tiebreak.model import (
     Severity,
     Tournament,
     TournamentType,
+    looks_like_round_robin,
 )
 from xl_tiebreak.numbers import fmt, parse_number, round_half_up
 
@@ -288,6 +289,7 @@ class _Reader:
         self.start_date: datetime.date | None = None
         self.scheduled_rounds: int | None = None
         self.predetermined = False
+        self.type_declared = False
         self.scoring: dict[str, Fraction] = {}
         self.by_color: list[tuple[Kind, Color, Fraction]] = []
         self.tiebreaks_202: list[str] | None = None
@@ -320,8 +322,10 @@ class _Reader:
         elif key == "042":
             self.start_date = self.start_date or parse_date(value)
         elif key == "092":
+            self.type_declared = True
             self.read_type_text(value)
         elif key == "192":
+            self.type_declared = True
             self.predetermined = self.predetermined or bool(_PREDETERMINED_192.search(value))
         elif key in ("142", "XXR"):
             self.read_rounds(value, line_no)
@@ -337,7 +341,11 @@ class _Reader:
     def tournament(self) -> Tournament:
         """The tournament from what was read."""
         tiebreaks = self.tiebreaks_212 if self.tiebreaks_212 is not None else self.tiebreaks_202
+        inferred = not self.type_declared and looks_like_round_robin(self.participants)
+        if inferred:
+            self.predetermined = True
         return Tournament(
+            type_inferred=inferred,
             participants=self.participants,
             name=self.name,
             scheduled_rounds=self.scheduled_rounds,
