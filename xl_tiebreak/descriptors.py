@@ -35,8 +35,16 @@ NAMES = {
     "APRO": "Average Performance Rating of Opponents",
     "APPO": "Average Perfect Performance of Opponents",
     "RTNG": "Rating",
+    "OTHER_MM": "Modified Median",
+    "OTHER_MEDIAN": "Median (Harkness)",
+    "OTHER_SOLKOFF": "Solkoff",
+    "OTHER_CUM": "Cumulative",
+    "OTHER_OPPCUM": "Cumulative of Opposition",
+    "OTHER_KASHDAN": "Kashdan",
+    "OTHER_USSB": "Sonneborn-Berger (US Chess)",
+    "OTHER_RBTP": "Result between Tied Players",
 }
-"""Acronym → name in words (C.07 Art. 5 table)."""
+"""Acronym → name in words (C.07 Art. 5 table; ``OTHER_`` = not FIDE, TRF26 convention)."""
 
 ARTICLES = {
     "PTS": "",
@@ -60,7 +68,19 @@ ARTICLES = {
     "APRO": "Art. 10.4",
     "APPO": "Art. 10.5",
     "RTNG": "Art. 10.6",
+    "OTHER_MM": "US Chess 34E1",
+    "OTHER_MEDIAN": "US Chess 34E4",
+    "OTHER_SOLKOFF": "US Chess 34E2",
+    "OTHER_CUM": "US Chess 34E3",
+    "OTHER_OPPCUM": "US Chess 34E9",
+    "OTHER_KASHDAN": "US Chess 34E7",
+    "OTHER_USSB": "US Chess 34E8",
+    "OTHER_RBTP": "US Chess 34E5",
 }
+US_CHESS = frozenset(c for c in ARTICLES if c.startswith("OTHER_"))
+"""US Chess 34E tie-breaks: they always count unplayed games the US Chess way."""
+GROUP_BASED = frozenset({"DE", "OTHER_RBTP"})
+"""Tie-breaks that order a tied group instead of giving each participant a value."""
 
 CUTTABLE = frozenset({"BH", "FB", "SB", "ARO", "PS"})
 """Tie-breaks that accept Cut (/Cn) modifiers; Median (/Mn) is accepted by BH, FB and ARO."""
@@ -68,7 +88,24 @@ MEDIAN_OK = frozenset({"BH", "FB", "ARO"})
 RATING_BASED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
 """Art. 10 tie-breaks: subject to the unrated-player rule."""
 FORFEIT_OPTION = frozenset({"BH", "FB", "SB", "DE", "AOB", "WIN", "WON", "BPG", "BWG", "KS"})
-ALIASES = {"GE": "REP", "AROC": "ARO"}
+ALIASES = {
+    "GE": "REP",
+    "AROC": "ARO",
+    "MM": "OTHER_MM",
+    "MODIFIEDMEDIAN": "OTHER_MM",
+    "MEDIAN": "OTHER_MEDIAN",
+    "HARKNESS": "OTHER_MEDIAN",
+    "SOLKOFF": "OTHER_SOLKOFF",
+    "CUM": "OTHER_CUM",
+    "CUMULATIVE": "OTHER_CUM",
+    "OPPCUM": "OTHER_OPPCUM",
+    "KASHDAN": "OTHER_KASHDAN",
+    "KA": "OTHER_KASHDAN",
+    "OTHER_KA": "OTHER_KASHDAN",
+    "USSB": "OTHER_USSB",
+    "RBTP": "OTHER_RBTP",
+    "MOSTBLACKS": "BPG",
+}
 
 
 @dataclasses.dataclass(frozen=True)

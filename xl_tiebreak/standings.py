@@ -12,11 +12,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from xl_tiebreak.check import check
-from xl_tiebreak.descriptors import RATING_BASED, Descriptor, parse_list
+from xl_tiebreak.descriptors import GROUP_BASED, RATING_BASED, Descriptor, parse_list
 from xl_tiebreak.model import InputError, Participant, Problem, Severity, Tournament, TournamentType
 from xl_tiebreak.numbers import fmt_half
 from xl_tiebreak.tiebreaks import Engine, Explanation, Term, Value
 from xl_tiebreak.unplayed import Category, Context, RuleSet, resolve_rules
+from xl_tiebreak.uscf import plus_minus, result_between_tied
 
 DEFAULT_SWISS = "BH/C1,BH,SB,DE,WIN"
 """Default tie-break list for a Swiss without a declared list (common FIDE open practice)."""
@@ -69,6 +70,8 @@ class Standings:
         """Itemised computation of a value (DE: the separate standings of the tied group)."""
         if descriptor.code == "DE":
             return explain_direct_encounter(self, start_no, descriptor)
+        if descriptor.code in GROUP_BASED:
+            return explain_plus_minus(self, start_no, descriptor)
         return self.engine.explain(descriptor, start_no)
 
 
@@ -164,16 +167,15 @@ def _rank(engine: Engine, descriptors: list[Descriptor]) -> list[Row]:
     columns: list[list[Value]] = []
     keys: list[list[float | int]] = []
     for d in descriptors:
-        columns.append([None] * n if d.code == "DE" else list(engine.values(d)))
+        columns.append([None] * n if d.code in GROUP_BASED else list(engine.values(d)))
         keys.append(sort_keys(columns[-1], d.lower_is_better))
 
     def split(group: list[int], level: int) -> list[list[int]]:
         if len(group) < 2 or level == len(descriptors):
             return [group]
         d = descriptors[level]
-        if d.code == "DE":
-            ctx = engine.context(d.forfeits_played)
-            parts = direct_encounter(ctx, group)
+        if d.code in GROUP_BASED:
+            parts = order_group(engine, d, group)
             if len(parts) > 1:
                 offset = 1
                 for part in parts:
@@ -214,6 +216,13 @@ def sort_keys(values: Sequence[Value], lower_is_better: bool = False) -> list[fl
     sign = 1 if lower_is_better else -1
     return [math.inf if v is None else sign * v.numerator * (den // v.denominator)
             for v in values]
+
+
+def order_group(engine: Engine, d: Descriptor, group: list[int]) -> list[list[int]]:
+    """Order a tied group by a group-based tie-break (DE, or US Chess 34E5)."""
+    if d.code == "DE":
+        return direct_encounter(engine.context(d.forfeits_played), group)
+    return result_between_tied(engine.context(rules=RuleSet.USCF), group)
 
 
 def _split_by(
@@ -343,3 +352,19 @@ def _group_at(standings: Standings, start_no: int, level: int) -> list[int]:
     key = (row.points, row.values[:level])
     return [eng.index_of(r.participant.start_no) for r in standings.rows
             if (r.points, r.values[:level]) == key]
+
+
+def explain_plus_minus(standings: Standings, start_no: int, d: Descriptor) -> Explanation:
+    """US Chess 34E5: the plus/minus of each member of the tied group."""
+    eng = standings.engine
+    level = standings.descriptors.index(d)
+    row = standings.row(start_no)
+    group = _group_at(standings, start_no, level)
+    ctx = eng.context(rules=RuleSet.USCF)
+    plus = plus_minus(ctx, group)
+    terms = tuple(Term(0, eng.label(i), Fraction(plus[i]), reason="wins − losses inside the group")
+                  for i in sorted(group, key=lambda i: -plus[i]))
+    value = row.values[level]
+    verdict = "nothing decided" if value is None else f"place {fmt_half(value)}"
+    text = f"{d.label} ({RuleSet.USCF.label}) = {verdict} in the tied group (plus/minus, 34E5)"
+    return Explanation(d, RuleSet.USCF, start_no, row.participant.name, value, terms, text)

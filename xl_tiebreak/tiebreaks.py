@@ -107,19 +107,23 @@ class Engine:
         self.rounds = tournament.rounds if rounds is None else min(rounds, tournament.rounds)
         self.unrated_rating = unrated_rating
         self.predetermined = tournament.type is TournamentType.PREDETERMINED
-        self._contexts: dict[tuple[bool, bool], Context] = {}
+        self._contexts: dict[tuple[bool, bool, RuleSet], Context] = {}
         self._cache: dict[Descriptor, list[Value]] = {}
         self.warnings: list[str] = []
         self.base = self.context()
 
     # ---------------------------------------------------------------- contexts
-    def context(self, forfeits_played: bool = False, fore: bool = False) -> Context:
-        """The (cached) Art. 16 context; ``fore`` builds the Fore Buchholz table."""
-        key = (forfeits_played, fore)
+    def context(
+        self, forfeits_played: bool = False, fore: bool = False, rules: RuleSet | None = None
+    ) -> Context:
+        """The (cached) Art. 16 context; ``fore`` builds the Fore Buchholz table; ``rules``
+        overrides the engine's rule set (US Chess tie-breaks always use US Chess rules)."""
+        rule_set = rules or self.rules
+        key = (forfeits_played, fore, rule_set)
         if key not in self._contexts:
-            base = self._contexts.get((False, False))
+            base = self._contexts.get((False, False, self.rules))
             self._contexts[key] = build_context(
-                self.tournament, self.rules, self.rounds, forfeits_played=forfeits_played,
+                self.tournament, rule_set, self.rounds, forfeits_played=forfeits_played,
                 fore=fore, base=base,
             )
         return self._contexts[key]
@@ -374,6 +378,14 @@ def _cut(
 
 
 def _opponent_reason(ctx: Context, opp: int) -> str:
+    if not ctx.rules.vur_cut_first:
+        unplayed = [r + 1 for r, c in enumerate(ctx.cats[opp])
+                    if c not in (Category.PLAYED, Category.REST)]
+        if unplayed:
+            rule = "US Chess 34E" if ctx.rules is RuleSet.USCF else "C.02 13.15.2"
+            rounds = ", ".join(f"R{r}" for r in unplayed)
+            return f"opponent's adjusted score: unplayed {rounds} counted as draws ({rule})"
+        return "opponent's score"
     if ctx.adjusted[opp] != ctx.score[opp]:
         ends = [r + 1 for r, c in enumerate(ctx.cats[opp]) if c is Category.REQUESTED_BYE_AT_END]
         rounds = ", ".join(f"R{r}" for r in ends)
@@ -401,9 +413,12 @@ def _element_terms(
             reason = _opponent_reason(ctx, opp) if opp >= 0 else ""
         else:
             _, rule = ctx.dummy(i, r)
-            label = f"dummy opponent ({kind.value})"
-            reason = f"category {CATEGORY_ARTICLE[cat]}; dummy = {rule}"
-            if e.vur:
+            label = ("virtual opponent" if ctx.rules is RuleSet.FIDE2009 else
+                     "no opponent" if ctx.rules is RuleSet.USCF else "dummy opponent")
+            label += f" ({kind.value})"
+            reason = (f"category {CATEGORY_ARTICLE[cat]}; dummy = {rule}"
+                      if ctx.rules.vur_cut_first else rule)
+            if e.vur and ctx.rules.vur_cut_first:
                 reason += "; voluntary unplayed round"
         terms.append(
             Term(r + 1, label, ctx.to_points(int(e.v)), ctx.to_points(ctx.pts[i][r]),
@@ -422,7 +437,7 @@ def _bh_like(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None, *, fo
         total = sum(v * pts[r] for r, v, _ in raw) if sb else sum(v for _, v, _ in raw)
         return Fraction(total, scale)
     elements = _bh_elements(ctx, i, sb)
-    kept, removed = _cut(elements, d.low, d.low and d.high, vur_first=True)
+    kept, removed = _cut(elements, d.low, d.low and d.high, vur_first=ctx.rules.vur_cut_first)
     if terms is not None:
         terms.extend(_element_terms(eng, ctx, i, kept, removed, sb))
     return Fraction(sum(int(e.c) for e in kept), scale)
@@ -621,7 +636,10 @@ def tb_rtng(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Val
     return Fraction(eng.rating(d, i))
 
 
-_TIEBREAKS: dict[str, Callable[[Engine, Descriptor, int, list[Term] | None], Value]] = {
+TieBreakFunction = Callable[[Engine, Descriptor, int, list[Term] | None], Value]
+"""Computes one participant's value; itemises it into the list when one is given."""
+
+_TIEBREAKS: dict[str, TieBreakFunction] = {
     "PTS": tb_pts,
     "WIN": tb_win,
     "WON": tb_won,
@@ -645,13 +663,26 @@ _TIEBREAKS: dict[str, Callable[[Engine, Descriptor, int, list[Term] | None], Val
 }
 
 
+def _register_us_chess() -> None:
+    from xl_tiebreak import uscf  # defined there; it builds on this module
+
+    _TIEBREAKS.update(uscf.TIEBREAKS)
+
+
+_register_us_chess()
+
+_SUMS = ("BH", "FB", "SB", "PS", "WIN", "WON", "BPG", "BWG", "REP", "STD", "KS",
+         "OTHER_MM", "OTHER_MEDIAN", "OTHER_SOLKOFF", "OTHER_CUM", "OTHER_OPPCUM",
+         "OTHER_KASHDAN", "OTHER_USSB")
+
+
 def _formula(d: Descriptor, rules: RuleSet, value: Value, terms: list[Term]) -> str:
     head = f"{d.label} ({rules.label}) = "
     if value is None:
         return head + "undefined"
     kept = [t for t in terms if not t.cut and t.contribution is not None and t.round]
     cut = [t for t in terms if t.cut]
-    if d.code in ("BH", "FB", "SB", "PS", "WIN", "WON", "BPG", "BWG", "REP", "STD", "KS") and kept:
+    if d.code in _SUMS and kept:
         sums = " + ".join(fmt_half(t.contribution) for t in kept)
         text = f"{head}{sums} = {fmt_half(value)}"
     elif d.code in ("ARO", "APRO", "APPO", "AOB") and kept:

@@ -27,14 +27,31 @@ class RuleSet(enum.Enum):
     """C.07 in force from 1 March 2026: dummy scores capped (Art. 16.4.1, 16.4.2)."""
     FIDE2023 = "fide2023"
     """C.07 of Sept 2023 / April 2024 / Aug 2024: dummy = own score, no cap."""
+    FIDE2009 = "fide2009"
+    """Before Sept 2023 (C.02 13.15.2, Kallithea 2009): own unplayed round = a virtual opponent
+    (score before the round, the opposite result, then draws); every unplayed round of an
+    opponent counts as a draw; cuts simply drop the lowest values."""
+    USCF = "uscf"
+    """US Chess rule 34E: an opponent's unplayed games count as draws; one's own unplayed
+    rounds count as opponents with 0."""
 
     @property
     def label(self) -> str:
         """The name shown to users: ``FIDE 2026``."""
         return _LABELS[self]
 
+    @property
+    def vur_cut_first(self) -> bool:
+        """True when Art. 16.5 applies: low cuts remove voluntary unplayed rounds first."""
+        return self in (RuleSet.FIDE2026, RuleSet.FIDE2023)
 
-_LABELS = {RuleSet.FIDE2026: "FIDE 2026", RuleSet.FIDE2023: "FIDE 2023/24"}
+
+_LABELS = {
+    RuleSet.FIDE2026: "FIDE 2026",
+    RuleSet.FIDE2023: "FIDE 2023/24",
+    RuleSet.FIDE2009: "FIDE pre-2023 (virtual opponent)",
+    RuleSet.USCF: "US Chess 34E",
+}
 
 FIDE2026_START = datetime.date(2026, 3, 1)
 FIDE2023_START = datetime.date(2023, 9, 1)
@@ -59,14 +76,30 @@ def resolve_rules(
         "fide2024": RuleSet.FIDE2023,
         "2024": RuleSet.FIDE2023,
         "fide2023/24": RuleSet.FIDE2023,
+        "fide2009": RuleSet.FIDE2009,
+        "2009": RuleSet.FIDE2009,
+        "fide2012": RuleSet.FIDE2009,
+        "legacy": RuleSet.FIDE2009,
+        "uscf": RuleSet.USCF,
+        "us": RuleSet.USCF,
+        "uschess": RuleSet.USCF,
     }
     if key in aliases:
         return aliases[key]
     if key == "auto":
-        if start_date is None or start_date >= FIDE2026_START:
-            return RuleSet.FIDE2026
+        return rules_in_force(start_date)
+    raise InputError(
+        f"unknown rule set '{rules}' (use AUTO, FIDE2026, FIDE2023, FIDE2009 or USCF)"
+    )
+
+
+def rules_in_force(start_date: datetime.date | None) -> RuleSet:
+    """The FIDE rules in force on a start date (spec §14); no date → the current ones."""
+    if start_date is None or start_date >= FIDE2026_START:
+        return RuleSet.FIDE2026
+    if start_date >= FIDE2023_START:
         return RuleSet.FIDE2023
-    raise InputError(f"unknown rule set '{rules}' (use AUTO, FIDE2026 or FIDE2023)")
+    return RuleSet.FIDE2009
 
 
 class Category(enum.IntEnum):
@@ -179,6 +212,16 @@ class Context:
         (16.4.2); an unknown scheduled opponent uses the 16.4.2 cap (spec §14 Q7).
         """
         own = self.score[i]
+        if self.rules is RuleSet.USCF:
+            return 0, "own unplayed round counts as an opponent with 0 (US Chess 34E)"
+        if self.rules is RuleSet.FIDE2009:
+            before = sum(self.pts[i][:r])
+            later = self.rounds - r - 1
+            vo = before + (self.win_units - self.pts[i][r]) + self.draw_units * later
+            return vo, (
+                "virtual opponent: score before the round + the opposite result + a draw in "
+                f"each of the {later} later round(s) (C.02 13.15.2)"
+            )
         if self.rules is RuleSet.FIDE2023:
             return own, "own score (Art. 16.4)"
         cat = self.cats[i][r]
@@ -252,12 +295,20 @@ def build_context(
         _categories(kinds[i], opps[i], otb[i], predetermined, forfeit_game)
         for i in range(len(parts))
     ]
-    at_end = Category.REQUESTED_BYE_AT_END
-    adjusted = [
-        sum(draw_units if c is at_end else u for c, u in zip(cats[i], pts[i]))
-        if at_end in cats[i] else score[i]
-        for i in range(len(parts))
-    ]
+    if rules in (RuleSet.FIDE2009, RuleSet.USCF):
+        # every unplayed round of an opponent counts as a draw
+        counted = (Category.PLAYED, Category.REST)
+        adjusted = [
+            sum(u if c in counted else draw_units for c, u in zip(cats[i], pts[i]))
+            for i in range(len(parts))
+        ]
+    else:
+        at_end = Category.REQUESTED_BYE_AT_END
+        adjusted = [
+            sum(draw_units if c is at_end else u for c, u in zip(cats[i], pts[i]))
+            if at_end in cats[i] else score[i]
+            for i in range(len(parts))
+        ]
     return Context(
         tournament=tournament,
         rules=rules,
