@@ -61,8 +61,10 @@ def _parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("compute", help="rank a TRF file, CSV crosstable or workbook")
     c.add_argument("file", help="TRF file, CSV crosstable, or .xlsx/.xlsm workbook")
-    c.add_argument("--tiebreaks", help="comma-separated list, e.g. 'BH/C1,BH,SB,DE'")
-    c.add_argument("--rules", default="auto", help="auto (default), fide2026 or fide2023")
+    c.add_argument("--tiebreaks", help="comma-separated list, e.g. 'BH/C1,BH,SB,DE', "
+                   "'preset:fide-open' or Swiss-Manager codes 'SM:84/0,0,1,-'")
+    c.add_argument("--rules", default="auto",
+                   help="auto (default: by start date), fide2026, fide2023, fide2009 or uscf")
     c.add_argument("--after-round", type=int, metavar="K", help="standings after round K")
     c.add_argument("--unrated-rating", type=int, metavar="R",
                    help="rating used for unrated players in rating-based tie-breaks")
@@ -76,6 +78,8 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("book", help=".xlsx or .xlsm workbook with Crosstable and Settings sheets")
     s.add_argument("-o", "--output", help="write to this workbook instead of in place")
     s.add_argument("--csv", help="also write the standings as CSV")
+
+    sub.add_parser("presets", help="list the named tie-break orders (use as preset:NAME)")
 
     t = sub.add_parser("templates", help="generate the workbook templates")
     t.add_argument("dir", nargs="?", default="workbook_templates")
@@ -91,6 +95,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "compute":
             return _compute(args)
+        if args.command == "presets":
+            return _presets()
         return _workbook_command(args)
     except InputError as exc:
         _fail(exc)
@@ -135,6 +141,15 @@ def _compute(args: argparse.Namespace) -> int:
         for d in standings.descriptors:
             out.write("\n".join(standings.explain(no, d).lines()) + "\n")
     sys.stdout.write(out.getvalue())
+    return 0
+
+
+def _presets() -> int:
+    from xl_tiebreak.presets import PRESETS
+
+    for p in PRESETS.values():
+        print(f"preset:{p.name:<14} {p.order}")
+        print(f"    for {p.purpose}; source: {p.source}")
     return 0
 
 

@@ -220,6 +220,8 @@ class Descriptor:
         if c in ("TPR", "APRO", "PTP", "APPO"):
             kind = ("TPR", "APRO", "PTP", "APPO").index(c)
             return f"88 / {kind},{self.unrated_rating or 0}"
+        if c == "OTHER_KASHDAN":
+            return "92"
         return ""
 
 
@@ -297,7 +299,113 @@ def _apply_modifier(fields: dict[str, object], code: str, mod: str, raw: str) ->
 
 
 def parse_list(text: str | list[str]) -> list[Descriptor]:
-    """Parse a comma-separated list (or a list of strings); ``PTS`` entries are dropped."""
-    items = text.split(",") if isinstance(text, str) else list(text)
-    out = [parse_descriptor(t) for t in items if t.strip()]
+    """Parse a tie-break list: comma- (or semicolon-) separated descriptors, ``preset:NAME``
+    entries and Swiss-Manager codes ``SM:84/0,0,1,-,0``; ``PTS`` entries are dropped."""
+    out: list[Descriptor] = []
+    for item in _split_items(text):
+        if item.lower().startswith("preset:"):
+            out.extend(parse_list(_preset(item)))
+        elif item.upper().startswith("SM"):
+            out.append(parse_swiss_manager(item))
+        else:
+            out.append(parse_descriptor(item))
     return [d for d in out if d.code != "PTS"]
+
+
+def _preset(item: str) -> str:
+    from xl_tiebreak.presets import PRESETS, expand
+
+    try:
+        return expand(item)
+    except KeyError:
+        names = ", ".join(PRESETS)
+        raise InputError(f"unknown preset '{item}' (known: {names})") from None
+
+
+_SM_PARAM = re.compile(r"^(-|--|\+|[PF]|GP|MP|\d+)$", re.IGNORECASE)
+
+
+def _split_items(text: str | list[str]) -> list[str]:
+    """Split a list, keeping the comma-separated parameters of ``SM:`` codes together."""
+    parts = list(text) if not isinstance(text, str) else (
+        text.split(";") if ";" in text else text.split(",")
+    )
+    items: list[str] = []
+    for part in (p.strip() for p in parts):
+        if not part:
+            continue
+        if items and items[-1].upper().startswith("SM") and _SM_PARAM.match(part):
+            items[-1] += "," + part
+        else:
+            items.append(part)
+    return items
+
+
+def parse_swiss_manager(code: str) -> Descriptor:
+    """A Swiss-Manager / Chess-Results tie-break number with its parameters (``SM:84/0,0,1,-``),
+    where the mapping to a FIDE descriptor is certain (spec §9); otherwise InputError."""
+    raw = code.strip()
+    m = re.match(r"^SM\s*:?\s*(\d+)\s*(?:/\s*(.*))?$", raw, re.IGNORECASE)
+    if not m:
+        raise InputError(f"'{raw}': write a Swiss-Manager code as SM:84/0,0,1,-")
+    number = int(m.group(1))
+    params = [p.strip().upper() for p in (m.group(2) or "").split(",") if p.strip()]
+
+    def fail(why: str) -> InputError:
+        return InputError(f"Swiss-Manager code '{raw}': {why}")
+
+    def num(k: int) -> int:
+        if len(params) <= k or params[k] in ("-", "--"):
+            return 0
+        if not params[k].isdigit():
+            raise fail(f"parameter {k + 1} should be a number")
+        return int(params[k])
+
+    def flag(k: int, letter: str) -> bool:
+        return len(params) > k and params[k] in (letter, "1" if letter == "F" else letter)
+
+    fields: dict[str, object] = {"text": raw}
+    if number in (84, 85, 80):
+        if number != 80 and num(0) != 0:
+            raise fail("only game points (type 0) apply to individual events")
+        high, low = num(1), num(2)
+        if high and high != low:
+            raise fail("different numbers of strongest and weakest results discarded")
+        code_ = {84: "FB" if flag(4, "F") else "BH", 85: "SB", 80: "ARO"}[number]
+        if number == 85 and high:
+            raise fail("a median of Sonneborn-Berger is not a FIDE tie-break")
+        if number == 80 and (num(0) or num(3)):
+            raise fail("a minimum rating or 'take unplayed games into account' has no certain "
+                       "FIDE equivalent")
+        fields.update(code=code_, low=low, high=high)
+        if number != 80 and flag(3, "P"):
+            fields["forfeits_played"] = True
+    elif number == 68:
+        rest = params[1:] if params and params[0] in ("GP", "MP") else params
+        kinds = ("WIN", "WON", "BWG", "BPG")
+        k = int(rest[0]) if rest and rest[0].isdigit() else 0
+        if k >= len(kinds):
+            raise fail("type must be 0 (WIN), 1 (WON), 2 (BWG) or 3 (BPG)")
+        fields["code"] = kinds[k]
+        fields["forfeits_played"] = len(rest) > 1 and rest[1] == "P"
+    elif number == 77:
+        fields.update(code="AOB", fore=flag(0, "F"))
+    elif number == 79:
+        fields["code"] = "REP"
+    elif number == 81:
+        fields.update(code="DE", forfeits_played=flag(0, "P"))
+    elif number == 87:
+        percent = num(1) or 50
+        fields["code"] = "KS"
+        if percent != 50:
+            fields["limit_percent"] = percent
+    elif number == 88:
+        kinds = ("TPR", "APRO", "PTP", "APPO")
+        if num(0) >= len(kinds) or num(1):
+            raise fail("type must be 0–3 and the minimum rating 0")
+        fields["code"] = kinds[num(0)]
+    elif number == 92:
+        fields["code"] = "OTHER_KASHDAN"
+    else:
+        raise fail("no certain FIDE equivalent (known: 68, 77, 79, 80, 81, 84, 85, 87, 88, 92)")
+    return Descriptor(**fields)  # type: ignore[arg-type]

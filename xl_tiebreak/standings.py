@@ -16,7 +16,7 @@ from xl_tiebreak.descriptors import GROUP_BASED, RATING_BASED, Descriptor, parse
 from xl_tiebreak.model import InputError, Participant, Problem, Severity, Tournament, TournamentType
 from xl_tiebreak.numbers import fmt_half
 from xl_tiebreak.tiebreaks import Engine, Explanation, Term, Value
-from xl_tiebreak.unplayed import Category, Context, RuleSet, resolve_rules
+from xl_tiebreak.unplayed import Category, Context, RuleSet, resolve_rules, rules_in_force
 from xl_tiebreak.uscf import plus_minus, result_between_tied
 
 DEFAULT_SWISS = "BH/C1,BH,SB,DE,WIN"
@@ -100,6 +100,14 @@ def compute_standings(
         )
     engine = Engine(tournament, rule_set, after_round, unrated_rating)
     warnings = [p for p in problems if p.severity is Severity.WARNING]
+    in_force = rules_in_force(tournament.start_date)
+    if (tournament.start_date is not None and rule_set is not in_force
+            and rule_set is not RuleSet.USCF):
+        warnings.append(Problem(
+            Severity.WARNING,
+            f"rules {rule_set.label} chosen, but the event started on "
+            f"{tournament.start_date.isoformat()} when {in_force.label} was in force",
+        ))
     if tournament.type_inferred:
         warnings.append(Problem(
             Severity.WARNING,

@@ -64,7 +64,8 @@ class Explanation:
     def lines(self) -> list[str]:
         """A multi-line itemised text for printing."""
         d = self.descriptor
-        out = [f"{d.label} — {d.name} ({d.article}), rules {self.rules.label}", self.formula]
+        sm = f", Swiss-Manager {d.swiss_manager}" if d.swiss_manager else ""
+        out = [f"{d.label} — {d.name} ({d.article}{sm}), rules {self.rules.label}", self.formula]
         for t in self.terms:
             parts = [f"R{t.round}" if t.round else "  ", t.label]
             if t.value is not None:

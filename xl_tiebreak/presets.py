@@ -1,0 +1,81 @@
+"""Named tie-break orders for common kinds of events, each with where it comes from.
+
+Use one as ``--tiebreaks preset:fide-open`` on the command line, ``preset:round-robin`` in the
+Settings sheet or a worksheet function's order argument; ``xl-tiebreak presets`` lists them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+
+@dataclasses.dataclass(frozen=True)
+class Preset:
+    """A tie-break order with its purpose and source."""
+
+    name: str
+    order: str
+    """Comma-separated descriptors."""
+    purpose: str
+    source: str
+
+
+PRESETS: dict[str, Preset] = {
+    p.name: p
+    for p in (
+        Preset(
+            "fide-open",
+            "BH/C1,BH,SB,DE,WIN",
+            "FIDE-rated Swiss opens",
+            "common practice of FIDE opens (C.07 itself prescribes no order, Art. 4.1); "
+            "the project's default for a Swiss",
+        ),
+        Preset(
+            "swiss-manager",
+            "BH/C1,BH/M1,BH,WIN,BPG",
+            "Swiss events set up like Swiss-Manager's new tournaments",
+            "Swiss-Manager's default list for a new Swiss tournament",
+        ),
+        Preset(
+            "diswiss",
+            "BH/C1,BH,BH/M1,SB,WIN",
+            "Swiss events set up like DiSwiss",
+            "DiSwiss's published Swiss-Manager codes 84/0,0,1 · 84/0,0,0 · 84/0,1,1 · 85 · 68",
+        ),
+        Preset(
+            "round-robin",
+            "DE,SB,WIN,KS",
+            "round robins and other pre-determined pairings",
+            "C.07: Buchholz must not be used in round robins (Art. 8 note); Sonneborn-Berger and "
+            "Koya are designed for them (Art. 9); the project's default for a round robin",
+        ),
+        Preset(
+            "rapid-blitz",
+            "BH/C1,BH,DE,WIN",
+            "rapid and blitz Swiss events, often with unrated players",
+            "project recommendation: no rating-based tie-break (Art. 10 drops them when "
+            "participants are unrated), quick to check by hand",
+        ),
+        Preset(
+            "school",
+            "BH/C1,BH,PS,WIN",
+            "school and junior events",
+            "project recommendation: opponents' strength first, then progressive score and "
+            "wins, which players and parents can follow on the crosstable; no ratings needed",
+        ),
+        Preset(
+            "uscf",
+            "MM,SOLKOFF,CUM,OPPCUM",
+            "US Chess rated events",
+            "US Chess Official Rules 7th ed., 34E: the default order unless another is posted "
+            "before round 1",
+        ),
+    )
+}
+
+
+def expand(name: str) -> str:
+    """The order of ``preset:NAME`` (or ``NAME``); raise KeyError for an unknown preset."""
+    key = name.strip().lower()
+    key = key[len("preset:"):] if key.startswith("preset:") else key
+    return PRESETS[key.strip()].order
