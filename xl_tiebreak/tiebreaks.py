@@ -465,10 +465,10 @@ def tb_aob(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Valu
     code = "FB" if d.fore else "BH"
     ctx = eng.context(d.forfeits_played, d.fore)
     base = eng.base
-    if eng.predetermined or d.forfeits_played:
-        rounds = [r for r in range(base.rounds)
-                  if base.opps[i][r] >= 0 and base.cats[i][r] is Category.PLAYED]
-    else:
+    if d.forfeits_played:  # /P: the scheduled opponents of forfeits count too
+        rounds = [r for r in range(ctx.rounds)
+                  if ctx.opps[i][r] >= 0 and ctx.cats[i][r] is Category.PLAYED]
+    else:  # over-the-board opponents only, round robins included (spec §4.11)
         rounds = [r for r in eng.otb_rounds(i) if base.opps[i][r] >= 0]
     opps = [base.opps[i][r] for r in rounds]
     if terms is not None:
@@ -487,12 +487,12 @@ def tb_aob(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Valu
 
 def tb_ks(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """KS (9.2): points scored against participants with at least 50 % of the maximum score
-    (moved by the /L limit)."""
+    (moved by the /L limit); a forfeit counts against its scheduled opponent."""
     ctx = eng.context(d.forfeits_played)
     total = 0
     for r in range(ctx.rounds):
         o = ctx.opps[i][r]
-        if o < 0 or ctx.cats[i][r] is not Category.PLAYED:
+        if o < 0 or ctx.kinds[i][r].bye:
             continue
         limit = _koya_threshold(eng, ctx, d, o)
         qualifies = ctx.score[o] >= limit
