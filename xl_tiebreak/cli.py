@@ -13,10 +13,14 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from xl_tiebreak.descriptors import parse_descriptor
 from xl_tiebreak.export import csv_safe, standings_csv, standings_json, standings_table
 from xl_tiebreak.model import InputError, Tournament, TournamentType
+
+if TYPE_CHECKING:
+    from xl_tiebreak.workbook import Settings
 from xl_tiebreak.standings import compute_standings
 
 MAX_INPUT_BYTES = 20 * 1024 * 1024
@@ -31,10 +35,7 @@ def load_tournament(path: str) -> Tournament:
         raise InputError(f"{path}: file is larger than {MAX_INPUT_BYTES // 2**20} MB")
     suffix = p.suffix.lower()
     if suffix in (".xlsx", ".xlsm"):
-        from xl_tiebreak.workbook import read_workbook_tournament
-
-        tournament, _settings = read_workbook_tournament(p)
-        return tournament
+        return _load_workbook(p)[0]
     data = p.read_bytes()
     if suffix == ".csv":
         from xl_tiebreak.crosstable import read_csv_crosstable
@@ -43,6 +44,13 @@ def load_tournament(path: str) -> Tournament:
     from xl_tiebreak.trf import parse_trf
 
     return parse_trf(data, source=p.name)
+
+
+def _load_workbook(path: Path) -> tuple[Tournament, Settings]:
+    from xl_tiebreak.workbook import read_workbook_tournament
+
+    tournament, settings = read_workbook_tournament(path)
+    return tournament, settings
 
 
 def _decode(data: bytes) -> str:
@@ -115,7 +123,17 @@ def _fail(exc: InputError) -> None:
 
 
 def _compute(args: argparse.Namespace) -> int:
-    tournament = load_tournament(args.file)
+    if Path(args.file).suffix.lower() in (".xlsx", ".xlsm") and Path(args.file).is_file():
+        # the workbook's Settings sheet gives defaults; command-line options win
+        tournament, settings = _load_workbook(Path(args.file))
+        if args.rules == "auto":
+            args.rules = settings.rules
+        if args.after_round is None:
+            args.after_round = settings.after_round
+        if args.unrated_rating is None:
+            args.unrated_rating = settings.unrated_rating
+    else:
+        tournament = load_tournament(args.file)
     if args.type:
         tournament.type = TournamentType.SWISS if args.type == "swiss" else \
             TournamentType.PREDETERMINED

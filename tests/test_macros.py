@@ -1,0 +1,359 @@
+"""The macro entry points on a stand-in for ``xlwings.Book`` (no Excel on Linux).
+
+The stand-in implements the part of the xlwings object model that :class:`XlwingsBook` uses
+(sheets, used_range, names, range values/number_format/font/color, freeze_panes, autofit) and
+records what was done, so the test can check that the macro writes what the headless command
+writes: both go through the same writer.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any
+
+import openpyxl
+import pytest
+import xlwings as xw
+
+from xl_tiebreak import macros
+from xl_tiebreak.book import OpenpyxlBook, XlwingsBook
+from xl_tiebreak.templates import ROUND_ROBIN, SWISS, Template, build_workbook
+from xl_tiebreak.workbook import write_standings_to
+
+_REF = re.compile(r"([A-Z]+)([0-9]+)")
+
+
+def _index(ref: str) -> tuple[int, int]:
+    m = _REF.fullmatch(ref.replace("$", ""))
+    assert m, ref
+    col = 0
+    for ch in m.group(1):
+        col = col * 26 + ord(ch) - 64
+    return int(m.group(2)), col
+
+
+class FakeFont:
+    def __init__(self, rng: FakeRange) -> None:
+        self._rng = rng
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        if key == "_rng":
+            object.__setattr__(self, key, value)
+        else:
+            self._rng.record(f"font.{key}", value)
+
+
+class FakeColumns:
+    def __init__(self, rng: FakeRange) -> None:
+        self.rng = rng
+
+    def autofit(self) -> None:
+        self.rng.sheet.log.append(("autofit", self.rng.address))
+
+
+class FakeRange:
+    def __init__(self, sheet: FakeSheet, r1: int, c1: int, r2: int, c2: int) -> None:
+        object.__setattr__(self, "sheet", sheet)
+        object.__setattr__(self, "bounds", (r1, c1, r2, c2))
+
+    @property
+    def row(self) -> int:
+        return self.bounds[0]
+
+    @property
+    def column(self) -> int:
+        return self.bounds[1]
+
+    @property
+    def address(self) -> str:
+        r1, c1, r2, c2 = self.bounds
+        return f"{_letters(c1)}{r1}:{_letters(c2)}{r2}"
+
+    def options(self, ndim: int | None = None) -> FakeRange:
+        assert ndim == 2
+        return self
+
+    @property
+    def value(self) -> list[list[Any]]:
+        r1, c1, r2, c2 = self.bounds
+        return [[self.sheet.cells.get((r, c)) for c in range(c1, c2 + 1)]
+                for r in range(r1, r2 + 1)]
+
+    @property
+    def font(self) -> FakeFont:
+        return FakeFont(self)
+
+    @property
+    def columns(self) -> FakeColumns:
+        return FakeColumns(self)
+
+    @property
+    def api(self) -> Any:
+        raise AttributeError("no COM here (like xlwings Lite)")
+
+    def record(self, key: str, value: Any) -> None:
+        r1, c1, r2, c2 = self.bounds
+        for r in range(r1, r2 + 1):
+            for c in range(c1, c2 + 1):
+                self.sheet.formats.setdefault((r, c), {})[key] = value
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        if key == "value":
+            r1, c1 = self.bounds[:2]
+            for i, row in enumerate(value):
+                for j, v in enumerate(row):
+                    if v is None:
+                        self.sheet.cells.pop((r1 + i, c1 + j), None)
+                    else:
+                        self.sheet.cells[(r1 + i, c1 + j)] = v
+        elif key in ("number_format", "color", "horizontal_alignment"):
+            self.record(key, value)
+        else:
+            raise AttributeError(key)
+
+
+def _letters(col: int) -> str:
+    out = ""
+    while col:
+        col, rem = divmod(col - 1, 26)
+        out = chr(65 + rem) + out
+    return out
+
+
+class FakeFreeze:
+    def __init__(self, sheet: FakeSheet) -> None:
+        self.sheet = sheet
+
+    def freeze_at(self, ref: str) -> None:
+        self.sheet.log.append(("freeze_at", ref))
+
+    def unfreeze(self) -> None:
+        self.sheet.log.append(("unfreeze", None))
+
+
+class FakeSheet:
+    def __init__(self, book: FakeBook, name: str) -> None:
+        self.book = book
+        self.name = name
+        self.cells: dict[tuple[int, int], Any] = {}
+        self.formats: dict[tuple[int, int], dict[str, Any]] = {}
+        self.log: list[tuple[str, Any]] = []
+
+    @property
+    def used_range(self) -> FakeRange:
+        if not self.cells:
+            return FakeRange(self, 1, 1, 1, 1)
+        rows = [r for r, _ in self.cells]
+        cols = [c for _, c in self.cells]
+        return FakeRange(self, min(rows), min(cols), max(rows), max(cols))
+
+    def range(self, first: Any, second: Any = None) -> FakeRange:
+        if isinstance(first, tuple):
+            r2, c2 = second if second is not None else first
+            return FakeRange(self, first[0], first[1], r2, c2)
+        a, _, b = first.partition(":")
+        r1, c1 = _index(a)
+        r2, c2 = _index(b) if b else (r1, c1)
+        return FakeRange(self, r1, c1, r2, c2)
+
+    @property
+    def freeze_panes(self) -> FakeFreeze:
+        return FakeFreeze(self)
+
+    def clear(self) -> None:
+        self.cells.clear()
+        self.formats.clear()
+        self.log.append(("clear", None))
+
+    def delete(self) -> None:
+        self.book.sheet_list.remove(self)
+
+    def activate(self) -> None:
+        self.book.active = self.name
+
+    def rows(self) -> list[list[Any]]:
+        return self.used_range.value if self.cells else []
+
+
+class FakeSheets:
+    def __init__(self, book: FakeBook) -> None:
+        self.book = book
+
+    def __iter__(self) -> Any:
+        return iter(list(self.book.sheet_list))
+
+    def __getitem__(self, key: Any) -> FakeSheet:
+        if isinstance(key, int):
+            return self.book.sheet_list[key]
+        return next(s for s in self.book.sheet_list if s.name == key)
+
+    def add(self, name: str, before: Any = None, after: FakeSheet | None = None) -> FakeSheet:
+        assert name not in [s.name for s in self.book.sheet_list]
+        sheet = FakeSheet(self.book, name)
+        index = self.book.sheet_list.index(after) + 1 if after else 0
+        self.book.sheet_list.insert(index, sheet)
+        self.book.active = name
+        return sheet
+
+
+class FakeName:
+    def __init__(self, rng: FakeRange) -> None:
+        self.refers_to_range = rng
+
+
+class FakeNames:
+    def __init__(self, book: FakeBook) -> None:
+        self.book = book
+        self.refs: dict[str, tuple[str, str]] = {}
+
+    def contains(self, name: str) -> bool:
+        return name in self.refs
+
+    def __call__(self, name: str) -> FakeName:
+        sheet, ref = self.refs[name]
+        return FakeName(self.book.sheets[sheet].range(ref))
+
+
+class FakeBook:
+    def __init__(self) -> None:
+        self.sheet_list: list[FakeSheet] = []
+        self.sheets = FakeSheets(self)
+        self.names = FakeNames(self)
+        self.active = ""
+
+
+def excel_value(value: Any) -> Any:
+    """What Excel hands back: numbers as floats; dates as datetime."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return float(value)
+    return value
+
+
+def fake_from(template: Template) -> FakeBook:
+    """The template's workbook as Excel would show it to xlwings."""
+    wb = build_workbook(template, vba=False)
+    book = FakeBook()
+    for ws in wb.worksheets:
+        sheet = FakeSheet(book, ws.title)
+        book.sheet_list.append(sheet)
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.value is not None and cell.data_type != "f":
+                    sheet.cells[(cell.row, cell.column)] = excel_value(cell.value)
+    for name, defined in wb.defined_names.items():
+        ((sheet_name, ref),) = list(defined.destinations)
+        book.names.refs[name] = (sheet_name, ref.replace("$", ""))
+    return book
+
+
+def openpyxl_standings(template: Template) -> list[list[Any]]:
+    wb = build_workbook(template, vba=False)
+    write_standings_to(OpenpyxlBook(wb))
+    return [[excel_value(v) for v in row] for row in wb["Standings"].iter_rows(values_only=True)]
+
+
+def trimmed(rows: list[list[Any]]) -> list[list[Any]]:
+    return [[v for v in row] for row in rows]
+
+
+@pytest.mark.parametrize("template", [SWISS, ROUND_ROBIN], ids=lambda t: t.stem)
+def test_lite_script_writes_what_the_headless_command_writes(template: Template) -> None:
+    book = fake_from(template)
+    crosstable = dict(book.sheets["Crosstable"].cells)
+    settings = dict(book.sheets["Settings"].cells)
+    macros.write_standings(book)
+    sheet = book.sheets["Standings"]
+    assert sheet.rows() == openpyxl_standings(template)
+    assert book.active == "Standings"
+    assert book.sheets["Crosstable"].cells == crosstable
+    assert book.sheets["Settings"].cells == settings
+    assert ("clear", None) in sheet.log  # the template's placeholder sheet was reused
+
+
+def test_formats_freeze_and_autofit() -> None:
+    book = fake_from(SWISS)
+    macros.write_standings(book)
+    sheet = book.sheets["Standings"]
+    assert sheet.formats[(2, 6)]["number_format"] == "0.0#"
+    assert sheet.formats[(2, 11)]["number_format"] == "0"
+    assert sheet.formats[(1, 1)]["font.bold"] is True
+    assert sheet.formats[(1, 1)]["color"] == "#1F4E78"
+    assert sheet.formats[(2, 1)]["color"] == "#FFE699"
+    assert sheet.formats[(5, 11)]["color"] == "#F8CBAD"  # shared 3rd place
+    assert "color" not in sheet.formats.get((6, 1), {})
+    assert ("freeze_at", "A1:C1") in sheet.log
+    assert ("autofit", "A1:K17") in sheet.log
+
+
+def test_classic_main_uses_the_caller(monkeypatch: pytest.MonkeyPatch) -> None:
+    book = fake_from(ROUND_ROBIN)
+    monkeypatch.setattr(xw.Book, "caller", staticmethod(lambda: book))
+    macros.main()
+    assert book.sheets["Standings"].rows()[0][6:10] == ["DE", "SB", "WIN", "KS"]
+
+
+def test_problems_sheet_and_untouched_standings(capsys: pytest.CaptureFixture[str]) -> None:
+    book = fake_from(SWISS)
+    macros.write_standings(book)
+    standings = book.sheets["Standings"].rows()
+    book.sheets["Crosstable"].cells[(8, 9)] = "zz"
+    result = macros.run(book)
+    assert result is not None and not result.ok
+    assert book.sheets["Standings"].rows() == standings
+    names = [s.name for s in book.sheets]
+    assert names.index("Problems") == names.index("Settings") + 1
+    assert book.active == "Problems"
+    rows = book.sheets["Problems"].rows()
+    assert rows[3][:2] == ["Crosstable!I8", "cannot read 'zz' as a round result (expected e.g. "
+                                           "12w1, 12b½, 12+, H, U, -)"]
+    assert "problem(s): see the 'Problems' sheet" in capsys.readouterr().out
+    book.sheets["Crosstable"].cells[(8, 9)] = SWISS.rows[7][8]
+    assert macros.run(book) is not None
+    assert "Problems" not in [s.name for s in book.sheets]
+
+
+def test_sheet_added_when_missing_and_text_never_becomes_a_formula() -> None:
+    book = fake_from(SWISS)
+    book.sheets["Standings"].delete()
+    book.sheets["Crosstable"].cells[(3, 2)] = "=Lukas"
+    macros.write_standings(book)
+    names = [s.name for s in book.sheets]
+    assert names.index("Standings") == names.index("Settings") + 1
+    values = [row[2] for row in book.sheets["Standings"].rows()[1:17]]
+    assert "'=Lukas" in values
+
+
+def test_without_defined_name_the_sheet_is_read() -> None:
+    book = fake_from(SWISS)
+    book.names.refs.clear()
+    book.sheets["Settings"].cells[(5, 2)] = datetime.datetime(2025, 12, 1)
+    result = macros.run(book)
+    assert result is not None and result.standings is not None
+    assert result.standings.rules.label == "FIDE 2023/24"
+
+
+def test_unexpected_failure_is_reported_not_raised(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def boom(book: Any) -> None:
+        raise RuntimeError("out of cheese")
+
+    monkeypatch.setattr(macros, "write_standings_to", boom)
+    book = fake_from(SWISS)
+    assert macros.run(book) is None
+    assert book.sheets["Problems"].rows()[0][0].startswith(
+        "internal error (RuntimeError: out of cheese)")
+    assert "internal error" in capsys.readouterr().out
+
+
+def test_xlwings_book_reads_a_named_range() -> None:
+    book = fake_from(SWISS)
+    found = XlwingsBook(book).read_name("Crosstable")
+    assert found is not None
+    assert found.sheet == "Crosstable" and found.origin == (1, 1)
+    assert len(found.values) == 201 and len(found.values[0]) == 26
+    assert XlwingsBook(book).read_name("Nope") is None
+    assert openpyxl.Workbook  # openpyxl is not needed by XlwingsBook itself

@@ -1,0 +1,283 @@
+"""The shipped workbook templates: a fresh build matches them, and every formula cell of every
+template, evaluated with the ``formulas`` package, equals what the engine computes."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import re
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from formula_harness import calculate, register
+from openpyxl.utils import range_boundaries
+from openpyxl.worksheet.formula import ArrayFormula
+
+from xl_tiebreak import macros, udfs
+from xl_tiebreak.book import OpenpyxlBook, column_letter
+from xl_tiebreak.crosstable import read_crosstable
+from xl_tiebreak.descriptors import parse_descriptor
+from xl_tiebreak.numbers import to_float
+from xl_tiebreak.standings import Standings, compute_standings
+from xl_tiebreak.templates import (
+    DEMO_NAME,
+    FUNCTIONS_FIRST_ROW,
+    ROUND_ROBIN,
+    SWISS,
+    TEMPLATE_FILES,
+    Template,
+    build_demo,
+    build_templates,
+    built_with,
+    quickstart_path,
+    xlwings_version,
+)
+from xl_tiebreak.unplayed import resolve_rules
+from xl_tiebreak.workbook import read_settings
+
+SHIPPED = Path(__file__).resolve().parents[1] / "workbook_templates"
+WORKBOOKS = [name for name in TEMPLATE_FILES if not name.endswith(".py")]
+BY_STEM = {SWISS.stem: SWISS, ROUND_ROBIN.stem: ROUND_ROBIN}
+
+
+def same_xlwings() -> None:
+    """The shipped files carry the VBA project of the xlwings they were built with; a fresh
+    build can only match them with that version installed."""
+    shipped = built_with(SHIPPED / "swiss.xlsm")
+    if shipped != xlwings_version():
+        pytest.skip(f"templates built with xlwings {shipped}, installed {xlwings_version()}: "
+                    "rebuild with build_templates('workbook_templates')")
+
+
+def template_of(name: str) -> Template:
+    return BY_STEM[name.rsplit(".", 1)[0]]
+
+
+def vba_digest(path: Path) -> str | None:
+    with zipfile.ZipFile(path) as z:
+        if "xl/vbaProject.bin" not in z.namelist():
+            return None
+        return hashlib.sha256(z.read("xl/vbaProject.bin")).hexdigest()
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, ArrayFormula):
+        return ("array", value.ref, value.text)
+    return value
+
+
+def structure(path: Path) -> dict[str, Any]:
+    """What a template is made of, without the save timestamps."""
+    wb = openpyxl.load_workbook(path, keep_vba=path.suffix == ".xlsm")
+    sheets = {}
+    for ws in wb.worksheets:
+        sheets[ws.title] = {
+            "cells": [[(_cell(c.value), c.number_format, bool(c.font.bold), c.fill.fgColor.rgb)
+                       for c in row] for row in ws.iter_rows()],
+            "freeze": ws.freeze_panes,
+            "widths": {k: v.width for k, v in ws.column_dimensions.items()},
+            "validations": [(str(dv.sqref), dv.formula1, dv.showErrorMessage)
+                            for dv in ws.data_validations.dataValidation],
+            "code_name": ws.sheet_properties.codeName,
+        }
+    with zipfile.ZipFile(path) as z:
+        parts = sorted(n for n in z.namelist() if not n.startswith("docProps/"))
+        types = z.read("[Content_Types].xml")
+    return {
+        "sheetnames": wb.sheetnames,
+        "active": wb.active.title,
+        "sheets": sheets,
+        "names": {n: d.attr_text for n, d in wb.defined_names.items()},
+        "parts": parts,
+        "content_types": types,
+        "vba": vba_digest(path),
+    }
+
+
+# ---------------------------------------------------------------- the files
+
+
+def test_shipped_templates_match_a_fresh_build(tmp_path: Path) -> None:
+    same_xlwings()
+    written = build_templates(tmp_path)
+    assert sorted(p.name for p in written) == sorted(TEMPLATE_FILES)
+    for name in TEMPLATE_FILES:
+        shipped, fresh = SHIPPED / name, tmp_path / name
+        assert shipped.is_file(), f"{name} missing: run build_templates('workbook_templates')"
+        if name.endswith(".py"):
+            assert shipped.read_text(encoding="utf-8") == fresh.read_text(encoding="utf-8")
+        else:
+            assert structure(shipped) == structure(fresh), (
+                f"{name} is stale: run build_templates('workbook_templates')")
+
+
+@pytest.mark.parametrize("name", WORKBOOKS)
+def test_template_contents(name: str) -> None:
+    path = SHIPPED / name
+    wb = openpyxl.load_workbook(path, keep_vba=name.endswith(".xlsm"))
+    assert wb.sheetnames == ["How to", "Crosstable", "Settings", "Standings", "Functions",
+                             "Formula standings", "xlwings.conf"]
+    conf = {r[0]: r[1] for r in wb["xlwings.conf"].iter_rows(max_col=2, values_only=True)}
+    assert conf["UDF Modules"] == "xl_tiebreak.udfs"
+    assert wb.defined_names["Crosstable"].attr_text == "Crosstable!$A$1:$Z$201"
+    assert set(wb.defined_names) == {"Crosstable", "Rules", "UnratedRating", "TieBreaks"}
+    rules = [dv for dv in wb["Settings"].data_validations.dataValidation
+             if dv.formula1 == '"AUTO,FIDE2026,FIDE2023,FIDE2009,USCF"']
+    kinds = [dv for dv in wb["Settings"].data_validations.dataValidation
+             if dv.formula1 == '"Swiss,Round robin"']
+    assert len(rules) == len(kinds) == 1
+    template = template_of(name)
+    crosstable = [list(r) for r in wb["Crosstable"].iter_rows(values_only=True)]
+    assert crosstable == [list(r) for r in template.rows]
+
+
+def test_vba_is_xlwings_quickstart_byte_for_byte() -> None:
+    same_xlwings()
+    quickstart = vba_digest(quickstart_path())
+    assert quickstart is not None
+    for name in WORKBOOKS:
+        digest = vba_digest(SHIPPED / name)
+        assert digest == (quickstart if name.endswith(".xlsm") else None), name
+        with zipfile.ZipFile(SHIPPED / name) as z:
+            types = z.read("[Content_Types].xml").decode()
+        assert ("macroEnabled" in types) == name.endswith(".xlsm"), name
+
+
+def test_settings_sheet_reads_back() -> None:
+    for template in (SWISS, ROUND_ROBIN):
+        wb = openpyxl.load_workbook(SHIPPED / f"{template.stem}.xlsx")
+        settings, problems = read_settings(OpenpyxlBook(wb))
+        assert problems == []
+        assert settings.tiebreaks == template.settings["tiebreaks"]
+        assert settings.name == template.settings["name"]
+        assert settings.unrated_rating == template.settings.get("unrated_rating")
+        assert settings.scheduled_rounds == 7
+
+
+def test_companion_modules_expose_main() -> None:
+    for template in (SWISS, ROUND_ROBIN):
+        spec = importlib.util.spec_from_file_location(
+            f"companion_{template.stem}", SHIPPED / f"{template.stem}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        assert module.main is macros.main
+
+
+def test_demo(tmp_path: Path) -> None:
+    path = build_demo(tmp_path)
+    assert path == (tmp_path / f"{DEMO_NAME}.xlsm").resolve()
+    assert (tmp_path / f"{DEMO_NAME}.py").is_file()
+    wb = openpyxl.load_workbook(path, keep_vba=True)
+    assert wb.active.title == "Standings"
+    rows = list(wb["Standings"].iter_rows(values_only=True))
+    t = read_crosstable([list(r) for r in SWISS.rows])
+    want = compute_standings(t, SWISS.settings["tiebreaks"], "auto", None, 1400)  # type: ignore[arg-type]
+    assert [r[1] for r in rows[1:17]] == [r.participant.start_no for r in want.rows]
+    assert vba_digest(path) == vba_digest(quickstart_path())
+
+
+# ---------------------------------------------------------------- formula cells = the engine
+
+
+@pytest.fixture(scope="module")
+def registered() -> None:
+    register(udfs.EXCEL_FUNCTIONS)
+
+
+def formula_cells(path: Path) -> Iterator[tuple[str, str]]:
+    """(SHEET, A1) of every formula cell, array formulas expanded to their whole range."""
+    wb = openpyxl.load_workbook(path)
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for c in row:
+                if isinstance(c.value, ArrayFormula):
+                    c1, r1, c2, r2 = range_boundaries(c.value.ref)
+                    assert c1 and r1 and c2 and r2
+                    for r in range(r1, r2 + 1):
+                        for col in range(c1, c2 + 1):
+                            yield ws.title.upper(), f"{column_letter(col)}{r}"
+                elif c.data_type == "f":
+                    yield ws.title.upper(), c.coordinate
+
+
+class Expected:
+    """What each formula of a template must give, computed by the engine (not the UDFs)."""
+
+    def __init__(self, template: Template) -> None:
+        self.template = template
+        self.tournament = read_crosstable([list(r) for r in template.rows])
+        self.rules = resolve_rules(str(template.settings["rules"]), None)  # UDFs see no date
+        unrated = template.settings.get("unrated_rating")
+        self.unrated = unrated if isinstance(unrated, int) else None
+        order = template.settings["tiebreaks"]
+        assert isinstance(order, list)
+        self.order = order
+        self._cache: dict[tuple[tuple[str, ...], int | None], Standings] = {}
+
+    def standings(self, order: list[str], unrated: int | None = None) -> Standings:
+        key = (tuple(order), unrated)
+        if key not in self._cache:
+            self._cache[key] = compute_standings(self.tournament, order, self.rules, None, unrated)
+        return self._cache[key]
+
+    def function(self, header: str, start_no: int, name: str) -> Any:
+        if header == "POINTS":
+            return float(self.standings([]).row(start_no).points)
+        if header == "PLACE":
+            return float(self.standings(self.order, self.unrated).row(start_no).rank)
+        if header in udfs.FIXED_DESCRIPTORS:
+            unrated = self.unrated if header in udfs.RATING_FUNCTIONS else None
+            row = self.standings([udfs.FIXED_DESCRIPTORS[header]], unrated).row(start_no)
+            return to_float(row.values[0])
+        m = re.fullmatch(r'(TIEBREAK|TIEBREAK_EXPLAIN) "([^"]+)".*', header)
+        assert m, header
+        if m.group(1) == "TIEBREAK":
+            by_name = next(p.start_no for p in self.tournament.participants if p.name == name)
+            return to_float(self.standings([m.group(2)]).row(by_name).values[0])
+        return self.standings([]).explain(start_no, parse_descriptor(m.group(2))).formula
+
+    def table(self) -> list[list[Any]]:
+        s = self.standings(self.order, self.unrated)
+        out: list[list[Any]] = [["Place", "No", "Name", "Rating", "Fed", "Pts",
+                                 *(d.label for d in s.descriptors)]]
+        for row in s.rows:
+            p = row.participant
+            out.append([float(row.rank), float(p.start_no), p.name, to_float(p.rating),
+                        p.federation or None, float(row.points),
+                        *(to_float(v) for v in row.values)])
+        return out
+
+
+@pytest.mark.parametrize("name", WORKBOOKS)
+def test_every_formula_cell_equals_the_engine(name: str, registered: None) -> None:
+    path = SHIPPED / name
+    template = template_of(name)
+    expected = Expected(template)
+    values = calculate(path)
+    wb = openpyxl.load_workbook(path)
+    checked: set[tuple[str, str]] = set()
+
+    def check(sheet: str, ref: str, want: Any) -> None:
+        got = values.get((sheet, ref))
+        assert got == ("" if want is None else want), (sheet, ref, got, want)
+        checked.add((sheet, ref))
+
+    check("FUNCTIONS", "B2", "OK")
+    functions = wb["Functions"]
+    headers = [c.value for c in functions[FUNCTIONS_FIRST_ROW - 1]]
+    for r in range(FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + template.players):
+        start_no = functions.cell(row=r, column=1).value
+        player = functions.cell(row=r, column=2).value
+        for col, header in enumerate(headers[2:], start=3):
+            want = expected.function(str(header), start_no, str(player))
+            check("FUNCTIONS", f"{column_letter(col)}{r}", want)
+    for i, row in enumerate(expected.table()):
+        for j, want in enumerate(row):
+            check("FORMULA STANDINGS", f"{column_letter(j + 1)}{3 + i}", want)
+    assert set(formula_cells(path)) == checked
+    assert len(checked) > template.players * 10

@@ -1,0 +1,195 @@
+"""What Excel would receive from the decorators, checked on Linux (where they are no-ops).
+
+The UDF module is imported again under recording stand-ins for ``xw.func``/``xw.arg``/``xw.ret``
+(and ``xw.script`` for the macros), which behave like classic xlwings' ``xlarg``: an ``@xw.arg``
+naming no parameter fails at import, as it would on Windows.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+import sys
+import typing
+from collections.abc import Callable, Iterator
+from types import ModuleType
+from typing import Any, get_args, get_origin
+
+import pytest
+import xlwings as xw
+from xlwings.conversion import accessors
+
+VBA_IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,254}")
+CELL_REFERENCE = re.compile(r"[A-Za-z]{1,3}[0-9]+|[Rr][0-9]*[Cc][0-9]*|[Rr]|[Cc]")
+VBA_RESERVED = {
+    "and", "as", "boolean", "byref", "byte", "byval", "call", "case", "const", "date", "declare",
+    "dim", "do", "double", "each", "else", "elseif", "end", "enum", "erase", "error", "event",
+    "exit", "false", "for", "function", "get", "global", "gosub", "goto", "if", "implements",
+    "in", "input", "integer", "is", "let", "like", "long", "loop", "me", "mod", "name", "new",
+    "next", "not", "nothing", "null", "object", "on", "open", "option", "optional", "or",
+    "paramarray", "preserve", "print", "private", "property", "public", "put", "raiseevent",
+    "redim", "rem", "resume", "return", "select", "set", "single", "static", "step", "stop",
+    "string", "sub", "then", "to", "true", "type", "typeof", "until", "variant", "wend",
+    "while", "with", "xor", "caller",
+}
+EXCEL_BUILTINS = {"RANK", "SUM", "AVERAGE", "MEDIAN", "INDEX", "MATCH", "COUNT", "MAX", "MIN"}
+
+
+def _meta(f: Any) -> dict[str, Any]:
+    if not hasattr(f, "__xlmeta__"):
+        f.__xlmeta__ = {"func": None, "args": {}, "ret": {}, "script": None}
+    return f.__xlmeta__  # type: ignore[no-any-return]
+
+
+def _decorator(kind: str) -> Callable[..., Any]:
+    def decorate(f: Any = None, **kw: Any) -> Any:
+        def inner(g: Any) -> Any:
+            _meta(g)[kind] = kw
+            return g
+
+        return inner(f) if callable(f) else inner
+
+    return decorate
+
+
+def _arg(name: str, convert: Any = None, **kw: Any) -> Callable[[Any], Any]:
+    def inner(f: Any) -> Any:
+        if name.lstrip("*") not in inspect.signature(f).parameters:
+            raise NameError(f"@xw.arg({name!r}) does not match a parameter of {f.__name__}")
+        _meta(f)["args"][name] = dict(kw, convert=convert)
+        return f
+
+    return inner
+
+
+def _ret(convert: Any = None, **kw: Any) -> Callable[[Any], Any]:
+    def inner(f: Any) -> Any:
+        _meta(f)["ret"] = dict(kw, convert=convert)
+        return f
+
+    return inner
+
+
+def _reimport(monkeypatch: pytest.MonkeyPatch, name: str) -> Iterator[ModuleType]:
+    monkeypatch.setattr(xw, "func", _decorator("func"))
+    monkeypatch.setattr(xw, "script", _decorator("script"))
+    monkeypatch.setattr(xw, "arg", _arg)
+    monkeypatch.setattr(xw, "ret", _ret)
+    saved = sys.modules.pop(name, None)
+    try:
+        yield importlib.import_module(name)
+    finally:
+        sys.modules.pop(name, None)
+        if saved is not None:
+            sys.modules[name] = saved
+
+
+@pytest.fixture
+def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
+    yield from _reimport(monkeypatch, "xl_tiebreak.udfs")
+
+
+@pytest.fixture
+def recorded_macros(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
+    yield from _reimport(monkeypatch, "xl_tiebreak.macros")
+
+
+def test_every_decorated_function_is_exported(recorded: ModuleType) -> None:
+    decorated = {
+        name for name, obj in vars(recorded).items()
+        if callable(obj) and getattr(obj, "__xlmeta__", {}).get("func") is not None
+    }
+    assert decorated == set(recorded.EXCEL_FUNCTIONS)
+    assert len(decorated) == 34  # 29 of issue 3 + 5 US Chess (issue 4)
+
+
+def test_names_are_vba_identifiers_that_are_not_cell_references(recorded: ModuleType) -> None:
+    for name in recorded.EXCEL_FUNCTIONS:
+        assert VBA_IDENTIFIER.fullmatch(name), name
+        assert not CELL_REFERENCE.fullmatch(name), name
+        assert name.lower() not in VBA_RESERVED, name
+        assert name not in EXCEL_BUILTINS, name
+        assert name == name.upper(), name
+
+
+def test_function_options(recorded: ModuleType) -> None:
+    for name, f in recorded.EXCEL_FUNCTIONS.items():
+        meta = f.__xlmeta__
+        assert meta["func"] == {"category": "xl-tiebreak"}, name
+        doc = inspect.getdoc(f)
+        assert doc and len(f.__doc__) <= 255, name  # Excel keeps 255 characters
+        assert "expand" not in meta["ret"], name  # dynamic arrays spill by themselves
+
+
+def test_arguments(recorded: ModuleType) -> None:
+    for name, f in recorded.EXCEL_FUNCTIONS.items():
+        meta = f.__xlmeta__
+        params = inspect.signature(f).parameters
+        assert list(params)[0] == "crosstable", name
+        assert meta["args"]["crosstable"]["ndim"] == 2, name
+        assert set(meta["args"]) == set(params), f"{name}: every parameter has an @xw.arg"
+        for pname, p in params.items():
+            assert p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD, (name, pname)
+            assert VBA_IDENTIFIER.fullmatch(pname) and pname.lower() not in VBA_RESERVED
+            assert meta["args"][pname].get("doc"), (name, pname)
+            assert len(meta["args"][pname]["doc"]) <= 255
+            assert meta["args"][pname].get("numbers") is not int, (name, pname)
+            assert "vba" not in meta["args"][pname]
+        for pname in list(params)[1:]:
+            if pname != "player" and pname != "descriptor":
+                assert params[pname].default is not inspect.Parameter.empty, (name, pname)
+        if "player" in params:
+            assert list(params)[1] == "player", name
+
+
+def _top_level(hint: Any) -> Any:
+    origin = get_origin(hint)
+    if origin is typing.Annotated:
+        hint = get_args(hint)[0]
+        origin = get_origin(hint)
+    return origin or hint
+
+
+def test_annotations_select_known_xlwings_converters(recorded: ModuleType) -> None:
+    """xlwings turns annotations into converters; a Union (also the implicit Optional of a
+    ``= None`` default on Python 3.10) has none and would fail in Excel."""
+    for name, f in recorded.EXCEL_FUNCTIONS.items():
+        hints = typing.get_type_hints(f, include_extras=True)
+        for pname, hint in hints.items():
+            top = _top_level(hint)
+            assert top in accessors, (name, pname, hint)
+        for pname, p in inspect.signature(f).parameters.items():
+            assert p.default is not None, f"{name}.{pname}: a None default becomes Optional[...]"
+
+
+def test_wrong_arg_name_fails_at_import(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(xw, "arg", _arg)
+
+    with pytest.raises(NameError, match="cutt"):
+
+        @xw.arg("cutt", doc="typo")
+        def BUCHHOLZ_CUT1(crosstable: Any, player: Any, cut: Any = 1) -> Any:
+            return None
+
+
+def test_macro_entry_points(recorded_macros: ModuleType) -> None:
+    assert inspect.signature(recorded_macros.main).parameters == {}
+    script = recorded_macros.write_standings
+    assert script.__xlmeta__["script"] == {}
+    assert list(inspect.signature(script).parameters) == ["book"]
+    hints = typing.get_type_hints(script)
+    assert hints["book"] is xw.Book
+
+
+def test_script_falls_back_when_xlwings_has_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(xw, "script")
+    saved = sys.modules.pop("xl_tiebreak.macros", None)
+    try:
+        module = importlib.import_module("xl_tiebreak.macros")
+        assert callable(module.write_standings)
+        assert module._script is module._identity
+    finally:
+        sys.modules.pop("xl_tiebreak.macros", None)
+        if saved is not None:
+            sys.modules["xl_tiebreak.macros"] = saved

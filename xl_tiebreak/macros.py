@@ -1,0 +1,69 @@
+"""One-click standings: the xlwings entry points.
+
+* :func:`main` — classic xlwings: the ribbon's "Run main" (which imports the module named like
+  the workbook, e.g. ``swiss.py`` next to ``swiss.xlsm``, whose ``main`` is this one) and
+  ``RunPython "import xl_tiebreak.macros; xl_tiebreak.macros.main()"``.
+* :func:`write_standings` — xlwings Lite script (``@xw.script``; the book is passed in).
+
+Both call :func:`xl_tiebreak.workbook.write_standings_to` on an
+:class:`~xl_tiebreak.book.XlwingsBook`, the same writer the headless command uses with openpyxl.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import xlwings as xw
+
+from xl_tiebreak.book import SheetLayout, Style, XlwingsBook
+from xl_tiebreak.workbook import PROBLEMS, WriteResult, write_standings_to
+
+__all__ = ["main", "run", "write_standings"]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _identity(f: _F) -> _F:
+    return f
+
+
+_script: Callable[[_F], _F] = getattr(xw, "script", None) or _identity
+"""``xw.script`` where this xlwings has it (0.33+); older versions get a plain function."""
+
+
+def run(book: Any) -> WriteResult | None:
+    """Write the standings of an ``xlwings.Book``; report the outcome on stdout.
+
+    Problems in the crosstable or settings go to the Problems sheet (see
+    :func:`~xl_tiebreak.workbook.write_standings_to`). An unexpected failure is written to the
+    Problems sheet as one line instead of reaching the user as a traceback; None is returned then.
+    """
+    target = XlwingsBook(book)
+    try:
+        result = write_standings_to(target)
+    except Exception as exc:  # never a traceback for the user
+        message = f"internal error ({type(exc).__name__}: {exc}); please report it"
+        try:
+            target.write_sheet(
+                SheetLayout(PROBLEMS, [[message]], [Style("A1", bold=True)], {1: 100.0})
+            )
+            target.activate(PROBLEMS)
+        except Exception:
+            pass
+        print(f"xl-tiebreak: {message}")
+        return None
+    print(f"xl-tiebreak: {result.message}")
+    return result
+
+
+def main() -> None:
+    """Classic xlwings entry ("Run main", RunPython): writes the calling workbook's standings."""
+    run(xw.Book.caller())
+
+
+@_script
+def write_standings(book: xw.Book) -> None:
+    """xlwings Lite script: writes the Standings sheet of this workbook from its Crosstable
+    and Settings sheets (or a Problems sheet listing what to fix)."""
+    run(book)

@@ -1,0 +1,547 @@
+"""Workbook templates and the demo workbook, generated with openpyxl.
+
+:func:`build_templates` writes ``swiss.xlsm`` and ``round_robin.xlsm`` (from xlwings' own
+``quickstart.xlsm``, whose VBA project is kept byte for byte), their ``.xlsx`` variants (no VBA,
+for the headless command and the xlwings add-in's "Run main"), and the companion modules
+``swiss.py`` / ``round_robin.py`` ("Run main" imports the module named like the workbook).
+
+Each template has:
+
+* ``How to`` — the steps in a few lines;
+* ``Crosstable`` — a sample event (Swiss: 16 players, 7 rounds, a half-point bye, two
+  pairing-allocated byes, a forfeit and a withdrawal; round robin: an 8-player grid with a
+  forfeit) and the defined name ``Crosstable`` for ``Crosstable!$A$1:$Z$201``;
+* ``Settings`` — key/value rows (:data:`xl_tiebreak.workbook.SETTINGS_ROWS`) with drop-down
+  lists for Rules and Tournament type, and the defined names ``Rules``, ``UnratedRating`` and
+  ``TieBreaks``;
+* ``Standings`` — filled by the macro / the headless command;
+* ``Functions`` — one formula per worksheet function and player, e.g.
+  ``=BUCHHOLZ_CUT1(Crosstable,$A5,Rules)``;
+* ``Formula standings`` — ``{=STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating)}`` as a
+  fixed-size array formula (openpyxl cannot write spilling formulas);
+* ``xlwings.conf`` — ``UDF Modules`` = ``xl_tiebreak.udfs``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import os
+from pathlib import Path
+from typing import Any
+
+from xl_tiebreak.book import OpenpyxlBook, column_letter, range_ref
+from xl_tiebreak.descriptors import parse_descriptor
+from xl_tiebreak.model import InputError
+from xl_tiebreak.workbook import (
+    CROSSTABLE,
+    HALF_FORMAT,
+    HEADER_FILL,
+    HEADER_FONT,
+    NOTE_FONT,
+    SETTINGS,
+    SETTINGS_ROWS,
+    STANDINGS,
+    WHOLE_FORMAT,
+    number_format,
+    save_workbook,
+    write_standings_to,
+)
+
+__all__ = [
+    "DEMO_NAME",
+    "ROUND_ROBIN",
+    "SWISS",
+    "TEMPLATE_FILES",
+    "Template",
+    "build_demo",
+    "build_templates",
+    "build_workbook",
+    "built_with",
+    "quickstart_path",
+]
+
+UDF_MODULE = "xl_tiebreak.udfs"
+CROSSTABLE_RANGE = "$A$1:$Z$201"
+"""Range of the defined name ``Crosstable``: room for 200 players and 20 rounds or a 21-player
+grid; empty rows and columns are ignored."""
+TIEBREAK_SLOTS = 12
+"""Rows reserved for the tie-break order on the Settings sheet (defined name ``TieBreaks``)."""
+DEMO_NAME = "tiebreak_demo"
+
+_SWISS_ROWS: tuple[tuple[object, ...], ...] = (
+    ("No", "Name", "Title", "Rating", "Fed", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "Pts"),
+    (1, "Anna Kowalska", "WGM", 2291, "POL", "9w1", "6w1", "2w1", "3b1", "4b-", "5w1", "7b1", 6),
+    (2, "Lukas Brenner", "FM", 2265, "GER", "10w1", "8w1", "1b0", "6w½", "7b1", "4w1", "3b0", 4.5),
+    (3, "Sofia Marchetti", None, 2203, "ITA", "11w½", "12b1", "5w1", "1w0", "6b½", "8b½", "2w1",
+     4.5),
+    (4, "James O'Connor", "CM", 2156, "IRL", "12w½", "11b½", "7w1", "5b½", "1w+", "2b0", "6w½", 4),
+    (5, "Elif Demir", "WFM", 2104, "TUR", "13w½", "15b1", "3b0", "4w½", "12w1", "1b0", "8w0", 3),
+    (6, "Mateo García", None, 2087, "ESP", "14w1", "1b0", "10w1", "2b½", "3w½", "11b1", "4b½",
+     4.5),
+    (7, "Nina Virtanen", None, 2012, "FIN", "15w½", "13b1", "4b0", "11w1", "2w0", "12b1", "1w0",
+     3.5),
+    (8, "Pieter de Vries", None, 1978, "NED", "16w1", "2b0", "11w0", "10b1", "9b1", "3w½", "5b1",
+     4.5),
+    (9, "Chloé Martin", None, 1931, "FRA", "1b0", "14w½", "H", "16b1", "8w0", "13b½", "12w1", 3.5),
+    (10, "Tomáš Novák", None, 1896, "CZE", "2b0", "16w1", "6b0", "8w0", "14w½", "15b1", "13w1",
+     3.5),
+    (11, "Ingrid Solberg", None, 1842, "NOR", "3b½", "4w½", "8b1", "7b0", "15w1", "6w0", "14w1",
+     4),
+    (12, "Dmitri Volkov", None, 1805, "SRB", "4b½", "3w0", "14b1", "15w1", "5b0", "7w0", "9b0",
+     2.5),
+    (13, "Hannah Schmidt", None, 1763, "AUT", "5b½", "7w0", "15w0", "14b½", "16b1", "9w½", "10b0",
+     2.5),
+    (14, "Rui Almeida", None, 1720, "POR", "6b0", "9b½", "12w0", "13w½", "10b½", "16w1", "11b0",
+     2.5),
+    (15, "Maja Horvat", None, 1654, "CRO", "7b½", "5w0", "13b1", "12b0", "11b0", "10w0", "U", 2.5),
+    (16, "Oliver Bennett", None, None, "ENG", "8b0", "10b0", "U", "9w0", "13w0", "14b0", "-", 1),
+)
+"""A 16-player, 7-round Swiss: #9 takes a half-point bye (H) in round 3, #16 and #15 get the
+pairing-allocated bye (U) in rounds 3 and 7, #1 forfeits round 5 against #4, #16 (unrated)
+withdraws before round 7. #3 and #6 share 3rd place with the default tie-breaks."""
+
+_ROUND_ROBIN_ROWS: tuple[tuple[object, ...], ...] = (
+    ("No", "Name", "Rating", "Fed", 1, 2, 3, 4, 5, 6, 7, 8, "Pts"),
+    (1, "Magnus Lindqvist", 2402, "SWE", "x", "½", "½", "½", 1, "½", "½", "½", 4),
+    (2, "Aylin Yilmaz", 2356, "TUR", "½", "x", 1, "½", 1, 1, 0, 0, 4),
+    (3, "Carlos Ruiz", 2331, "ESP", "½", 0, "x", 1, 0, "½", 1, 1, 4),
+    (4, "Eva Novotná", 2298, "CZE", "½", "½", 0, "x", "½", "½", "½", "½", 3),
+    (5, "Kofi Mensah", 2270, "GHA", 0, 0, 1, "½", "x", 1, "½", "+", 4),
+    (6, "Laura Bianchi", 2244, "ITA", "½", 0, "½", "½", 0, "x", 0, "½", 2),
+    (7, "Sean Murphy", 2215, "IRL", "½", 1, 0, "½", "½", 1, "x", 1, 4.5),
+    (8, "Yuki Tanaka", 2190, "JPN", "½", 1, 0, "½", "-", "½", 0, "x", 2.5),
+)
+"""An 8-player round robin as a grid (row player's result against the column player); #8 lost
+the game against #5 by forfeit. Four players tie on 4 points and Direct Encounter orders them."""
+
+_ALL_FUNCTIONS = (
+    "BUCHHOLZ_CUT1", "BUCHHOLZ", "SONNEBORN", "DIRECT_ENCOUNTER", "WINS", "BUCHHOLZ_CUT2",
+    "BUCHHOLZ_MEDIAN1", "BUCHHOLZ_MEDIAN2", "FORE_BUCHHOLZ", "AVG_OPP_BUCHHOLZ",
+    "SONNEBORN_CUT1", "KOYA", "GAMES_WON", "BLACK_GAMES", "BLACK_WINS", "PROGRESSIVE",
+    "ROUNDS_PLAYED_BY_CHOICE", "STANDARD_POINTS", "ARO", "TPR", "PTP", "APRO", "APPO",
+)
+_ROUND_ROBIN_FUNCTIONS = (
+    "DIRECT_ENCOUNTER", "SONNEBORN", "WINS", "KOYA", "SONNEBORN_CUT1", "GAMES_WON",
+    "BLACK_GAMES", "BLACK_WINS", "ROUNDS_PLAYED_BY_CHOICE", "STANDARD_POINTS", "ARO", "TPR",
+    "PTP", "APRO", "APPO",
+)
+_RATING_FUNCTIONS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO"})
+
+
+@dataclasses.dataclass(frozen=True)
+class Template:
+    """One template: its file stem, sample crosstable, settings and demonstrated functions."""
+
+    stem: str
+    rows: tuple[tuple[object, ...], ...]
+    settings: dict[str, object]
+    """Settings values by field (see SETTINGS_ROWS); the tie-breaks as a list."""
+    functions: tuple[str, ...]
+    """The one-tie-break functions shown on the Functions sheet (POINTS, PLACE, TIEBREAK and
+    TIEBREAK_EXPLAIN are always there)."""
+    example: str
+    """The descriptor used in the TIEBREAK and TIEBREAK_EXPLAIN examples."""
+
+    @property
+    def players(self) -> int:
+        return len(self.rows) - 1
+
+
+SWISS = Template(
+    stem="swiss",
+    rows=_SWISS_ROWS,
+    settings={
+        "name": "Spring Open 2026",
+        "type": "Swiss",
+        "rules": "AUTO",
+        "start_date": datetime.datetime(2026, 4, 11),
+        "scheduled_rounds": 7,
+        "unrated_rating": 1400,
+        "tiebreaks": ["BH/C1", "BH", "SB", "DE", "WIN"],
+    },
+    functions=_ALL_FUNCTIONS,
+    example="BH/C1",
+)
+ROUND_ROBIN = Template(
+    stem="round_robin",
+    rows=_ROUND_ROBIN_ROWS,
+    settings={
+        "name": "Club Championship 2026",
+        "type": "Round robin",
+        "rules": "AUTO",
+        "start_date": datetime.datetime(2026, 5, 2),
+        "scheduled_rounds": 7,
+        "tiebreaks": ["DE", "SB", "WIN", "KS"],
+    },
+    functions=_ROUND_ROBIN_FUNCTIONS,
+    example="SB",
+)
+TEMPLATES = (SWISS, ROUND_ROBIN)
+
+TEMPLATE_FILES = tuple(
+    f"{t.stem}{suffix}" for t in TEMPLATES for suffix in (".xlsm", ".xlsx", ".py")
+)
+"""Every file :func:`build_templates` writes."""
+
+_DEFAULT_POINTS = {
+    "win": 1, "draw": 0.5, "loss": 0, "forfeit_win": 1, "forfeit_loss": 0, "pab": 1, "fpb": 1,
+    "hpb": 0.5, "zpb": 0,
+}
+_VALIDATIONS = {
+    "rules": '"AUTO,FIDE2026,FIDE2023,FIDE2009,USCF"',
+    "type": '"Swiss,Round robin"',
+}
+_SUGGESTED_TIEBREAKS = (
+    '"BH/C1,BH,BH/C2,BH/M1,SB,SB/C1,DE,WIN,WON,BPG,BWG,PS,REP,STD,KS,AOB,FB,ARO,ARO/C1,TPR,'
+    'PTP,APRO,APPO,RTNG,TPN"'
+)
+
+
+def quickstart_path() -> Path:
+    """xlwings' own ``quickstart.xlsm`` (its VBA project references the xlwings add-in)."""
+    import xlwings
+
+    return Path(os.path.dirname(xlwings.__file__)) / "quickstart.xlsm"
+
+
+# ====================================================================== sheets
+
+
+def _header_style(ws: Any, row: int, n_cols: int) -> None:
+    from openpyxl.styles import Alignment, Font, PatternFill
+
+    fill = PatternFill(fill_type="solid", start_color="FF" + HEADER_FILL[1:],
+                       end_color="FF" + HEADER_FILL[1:])
+    for col in range(1, n_cols + 1):
+        cell = ws.cell(row=row, column=col)
+        cell.font = Font(bold=True, color="FF" + HEADER_FONT[1:])
+        cell.fill = fill
+        cell.alignment = Alignment(horizontal="center")
+
+
+def _note_style(cell: Any) -> None:
+    from openpyxl.styles import Font
+
+    cell.font = Font(italic=True, color="FF" + NOTE_FONT[1:])
+
+
+def _crosstable_sheet(ws: Any, template: Template) -> None:
+    from openpyxl.styles import Alignment
+
+    for row in template.rows:
+        ws.append(list(row))
+    n_cols = len(template.rows[0])
+    _header_style(ws, 1, n_cols)
+    for col in range(1, n_cols + 1):
+        header = str(template.rows[0][col - 1])
+        width = 20 if header == "Name" else 7 if header in ("Rating", "Title", "Pts") else 6
+        ws.column_dimensions[column_letter(col)].width = width
+    for row in ws.iter_rows(min_row=2, min_col=n_cols, max_col=n_cols):
+        row[0].number_format = HALF_FORMAT
+    for row in ws.iter_rows(min_row=2, max_col=1):
+        row[0].alignment = Alignment(horizontal="center")
+    ws.freeze_panes = "C2"
+
+
+def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
+    """Fill the Settings sheet; returns the defined names (name → reference) it provides."""
+    from openpyxl.styles import Font
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    ws.append(["Setting", "Value", "Meaning"])
+    _header_style(ws, 1, 3)
+    names: dict[str, str] = {}
+    values = {**_DEFAULT_POINTS, **template.settings}
+    for label, field, hint in SETTINGS_ROWS:
+        row = ws.max_row + 1
+        ws.cell(row=row, column=1, value=label).font = Font(bold=True)
+        _note_style(ws.cell(row=row, column=3, value=hint or None))
+        if field == "tiebreaks":
+            items = list(values.get("tiebreaks", []))  # type: ignore[call-overload]
+            for i in range(TIEBREAK_SLOTS):
+                ws.cell(row=row + i, column=2, value=items[i] if i < len(items) else None)
+            ref = f"{SETTINGS}!$B${row}:$B${row + TIEBREAK_SLOTS - 1}"
+            names["TieBreaks"] = ref
+            dv = DataValidation(type="list", formula1=_SUGGESTED_TIEBREAKS, allow_blank=True,
+                                showErrorMessage=False)
+            ws.add_data_validation(dv)
+            dv.add(f"B{row}:B{row + TIEBREAK_SLOTS - 1}")
+            continue
+        value = values.get(field)
+        cell = ws.cell(row=row, column=2, value=value)
+        if field == "start_date":
+            cell.number_format = "yyyy-mm-dd"
+        if field in _VALIDATIONS:
+            dv = DataValidation(type="list", formula1=_VALIDATIONS[field], allow_blank=True,
+                                showErrorMessage=True, errorTitle=label,
+                                error=f"Choose one of {_VALIDATIONS[field]}")
+            ws.add_data_validation(dv)
+            dv.add(f"B{row}")
+        if field == "rules":
+            names["Rules"] = f"{SETTINGS}!$B${row}"
+        elif field == "unrated_rating":
+            names["UnratedRating"] = f"{SETTINGS}!$B${row}"
+    ws.column_dimensions["A"].width = 40
+    ws.column_dimensions["B"].width = 16
+    ws.column_dimensions["C"].width = 80
+    ws.freeze_panes = "A2"
+    return names
+
+
+def _function_formula(name: str) -> str:
+    if name in _RATING_FUNCTIONS:
+        return f"={name}(Crosstable,$A{{row}},UnratedRating,Rules)"
+    return f"={name}(Crosstable,$A{{row}},Rules)"
+
+
+FUNCTIONS_FIRST_ROW = 5
+"""First player row of the Functions sheet (row 4 is the header)."""
+
+
+def _function_columns(template: Template) -> list[tuple[str, str, str]]:
+    """(header, formula with ``{row}``, number format) of every Functions column after No and
+    Name."""
+    from xl_tiebreak.udfs import FIXED_DESCRIPTORS
+
+    example = template.example
+    example_format = number_format(parse_descriptor(example))
+    columns = [
+        ("POINTS", "=POINTS(Crosstable,$A{row})", HALF_FORMAT),
+        ("PLACE", "=PLACE(Crosstable,$A{row},TieBreaks,Rules,UnratedRating)", WHOLE_FORMAT),
+    ]
+    columns += [
+        (name, _function_formula(name), number_format(parse_descriptor(FIXED_DESCRIPTORS[name])))
+        for name in template.functions
+    ]
+    columns.append((f'TIEBREAK "{example}" by name',
+                    f'=TIEBREAK(Crosstable,$B{{row}},"{example}",Rules)', example_format))
+    columns.append((f'TIEBREAK_EXPLAIN "{example}"',
+                    f'=TIEBREAK_EXPLAIN(Crosstable,$A{{row}},"{example}",Rules)', "General"))
+    return columns
+
+
+def _functions_sheet(ws: Any, template: Template) -> None:
+    from openpyxl.styles import Alignment, Font
+
+    ws["A1"] = ("Worksheet functions of xl-tiebreak: in Excel, click Import Functions on the "
+                "xlwings ribbon once, then these cells compute (see the How to sheet).")
+    ws["A1"].font = Font(bold=True)
+    ws["A2"] = "Check"
+    ws["B2"] = "=CROSSTABLE_CHECK(Crosstable)"
+    columns = _function_columns(template)
+    header = ["No", "Name", *(h for h, _, _ in columns)]
+    for col, text in enumerate(header, start=1):
+        ws.cell(row=FUNCTIONS_FIRST_ROW - 1, column=col, value=text)
+    _header_style(ws, FUNCTIONS_FIRST_ROW - 1, len(header))
+    for i, player in enumerate(template.rows[1:]):
+        row = FUNCTIONS_FIRST_ROW + i
+        ws.cell(row=row, column=1, value=player[0]).alignment = Alignment(horizontal="center")
+        ws.cell(row=row, column=2, value=player[1])
+        for col, (_, formula, shown) in enumerate(columns, start=3):
+            cell = ws.cell(row=row, column=col, value=formula.format(row=row))
+            cell.number_format = shown
+    for col, text in enumerate(header, start=1):
+        ws.column_dimensions[column_letter(col)].width = max(8, min(len(text) + 2, 24))
+    ws.column_dimensions["B"].width = 20
+    ws.column_dimensions[column_letter(len(header))].width = 90
+    ws.freeze_panes = f"C{FUNCTIONS_FIRST_ROW}"
+
+
+def _formula_standings_sheet(ws: Any, template: Template) -> None:
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    ws["A1"] = ("The whole standings from one formula: {=STANDINGS(Crosstable,TieBreaks,Rules,"
+                "UnratedRating)}. A fixed-size array formula (any Excel); in Excel 365 a plain "
+                "=STANDINGS(Crosstable) in an empty cell spills.")
+    _note_style(ws["A1"])
+    order = template.settings.get("tiebreaks", [])
+    assert isinstance(order, list)
+    formats = [WHOLE_FORMAT, WHOLE_FORMAT, None, WHOLE_FORMAT, None, HALF_FORMAT]
+    formats += [number_format(parse_descriptor(t)) for t in order]
+    n_rows, n_cols = template.players + 1, len(formats)
+    ref = range_ref(3, 1, 2 + n_rows, n_cols)
+    ws["A3"] = ArrayFormula(ref, "=STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating)")
+    for row in ws.iter_rows(min_row=4, max_row=2 + n_rows, max_col=n_cols):
+        for cell, shown in zip(row, formats, strict=True):
+            if shown:
+                cell.number_format = shown
+    _header_style(ws, 3, n_cols)
+    ws.column_dimensions["C"].width = 20
+
+
+_HOW_TO = (
+    "xl-tiebreak: exact FIDE C.07 tie-breaks and standings in Excel",
+    "",
+    "1. Crosstable sheet: one row per player — No, Name, Rating, Fed, then one column per round "
+    "(R1, R2, …) with opponent, colour and result: 12w1, 5b½, 7w0; 3+ / 3- forfeits; H half-point "
+    "bye, U pairing-allocated bye, F full-point bye, - absent. A round robin may be a grid "
+    "(columns 1, 2, …, n; x on the diagonal).",
+    "2. Settings sheet: tie-break order (one per row), rules (AUTO picks FIDE 2026 or 2023/24 "
+    "from the start date), points per result, rating used for unrated players.",
+    "3. Standings: click Run main on the xlwings ribbon (needs the companion .py file next to "
+    "this workbook, or the macro SampleCall), or without Excel run: "
+    "xl-tiebreak standings THIS_FILE.xlsx",
+    "   Errors in the crosstable are listed with their cells on a Problems sheet; the Standings "
+    "sheet is then left as it was.",
+    "4. Worksheet functions (Windows): xlwings add-in installed, click Import Functions once and "
+    "save. Then =BUCHHOLZ_CUT1(Crosstable, 5), =SONNEBORN(Crosstable, \"Anna Kowalska\"), "
+    "=TIEBREAK(Crosstable, A2, \"KS/L+1\"), =PLACE(Crosstable, A2), =STANDINGS(Crosstable) …",
+    "   A cell showing a text that starts with # says what is wrong (e.g. #PLAYER? …); an empty "
+    "cell means the value is undefined.",
+    "5. Excel on the web / macOS: xlwings Lite — add xl-tiebreak to requirements.txt and "
+    "'from xl_tiebreak.udfs import *' and 'from xl_tiebreak.macros import write_standings' to "
+    "main.py.",
+)
+
+
+def _how_to_sheet(ws: Any) -> None:
+    from openpyxl.styles import Alignment, Font
+
+    for line in _HOW_TO:
+        ws.append([line or None])
+        ws.cell(row=ws.max_row, column=1).alignment = Alignment(wrap_text=True, vertical="top")
+        lines = -(-len(line) // 100)  # about 100 characters fit in a line of width 110
+        if lines > 1:
+            ws.row_dimensions[ws.max_row].height = 15.0 * lines
+    ws["A1"].font = Font(bold=True, size=14)
+    ws.column_dimensions["A"].width = 110
+
+
+def _xlwings_conf(wb: Any) -> None:
+    """Activate the quickstart's config sheet and point it at the UDF module."""
+    ws = wb["_xlwings.conf"]
+    ws.title = "xlwings.conf"
+    for row in ws.iter_rows(min_row=1, max_row=ws.max_row, max_col=2):
+        if row[0].value == "UDF Modules":
+            row[1].value = UDF_MODULE
+            break
+    else:  # pragma: no cover - the quickstart always has the key
+        raise InputError("xlwings' quickstart.xlsm has no 'UDF Modules' setting")
+
+
+def _standings_placeholder(ws: Any) -> None:
+    ws["A1"] = ("Run main on the xlwings ribbon (or: xl-tiebreak standings THIS_FILE) to write "
+                "the standings here.")
+    _note_style(ws["A1"])
+
+
+# ====================================================================== workbooks
+
+
+def build_workbook(template: Template, vba: bool = True) -> Any:
+    """The template as an ``openpyxl.Workbook`` built on xlwings' quickstart.xlsm (its VBA
+    project kept when ``vba``; save it as .xlsm then, as .xlsx otherwise)."""
+    import openpyxl
+    from openpyxl.workbook.defined_name import DefinedName
+
+    source = quickstart_path()
+    if not source.is_file():
+        raise InputError(f"xlwings' quickstart workbook is missing: {source}")
+    wb = openpyxl.load_workbook(source, keep_vba=vba)
+    crosstable = wb["Sheet1"]
+    crosstable.title = CROSSTABLE
+    _crosstable_sheet(crosstable, template)
+    names = _settings_sheet(wb.create_sheet(SETTINGS), template)
+    _standings_placeholder(wb.create_sheet(STANDINGS))
+    _functions_sheet(wb.create_sheet("Functions"), template)
+    _formula_standings_sheet(wb.create_sheet("Formula standings"), template)
+    _xlwings_conf(wb)
+    wb.move_sheet("xlwings.conf", offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(
+        "xlwings.conf"))
+    _how_to_sheet(wb.create_sheet("How to", 0))
+    names["Crosstable"] = f"{CROSSTABLE}!{CROSSTABLE_RANGE}"
+    for name, ref in names.items():
+        wb.defined_names[name] = DefinedName(name, attr_text=ref)
+    wb.active = 0
+    for ws in wb.worksheets:
+        ws.sheet_view.tabSelected = ws.title == "How to"
+    wb.properties.creator = "xl-tiebreak"
+    wb.properties.title = str(template.settings.get("name", template.stem))
+    wb.properties.description = f"{BUILT_FROM} {xlwings_version()}"
+    return wb
+
+
+BUILT_FROM = "xl-tiebreak template built from the quickstart.xlsm of xlwings"
+"""Start of the workbook description; the xlwings version follows (its VBA is in the file)."""
+
+
+def xlwings_version() -> str:
+    """The installed xlwings version (the source of the templates' VBA project)."""
+    import xlwings
+
+    return str(xlwings.__version__)
+
+
+def built_with(path: str | os.PathLike[str]) -> str | None:
+    """The xlwings version a template file was built from (None when not recorded)."""
+    import openpyxl
+
+    description = openpyxl.load_workbook(path, read_only=True).properties.description or ""
+    return description[len(BUILT_FROM):].strip() if description.startswith(BUILT_FROM) else None
+
+
+def _companion_module(stem: str) -> str:
+    return f'''"""Companion module of {stem}.xlsm / {stem}.xlsx.
+
+The xlwings add-in's "Run main" button imports the Python module named like the workbook and
+calls its main(): this one writes the Standings sheet from the Crosstable and Settings sheets
+(see xl_tiebreak.macros). Keep this file next to the workbook.
+"""
+
+from xl_tiebreak.macros import main
+
+__all__ = ["main"]
+
+if __name__ == "__main__":
+    import xlwings as xw
+
+    xw.Book("{stem}.xlsm").set_mock_caller()
+    main()
+'''
+
+
+def _write_text(target: Path, text: str) -> None:
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot write {target}: {exc.strerror or exc}") from exc
+
+
+def _directory(directory: str | os.PathLike[str]) -> Path:
+    folder = Path(directory)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"cannot create the folder {folder}: {exc.strerror or exc}") from exc
+    return folder
+
+
+def build_templates(directory: str | os.PathLike[str]) -> list[Path]:
+    """Write every template (:data:`TEMPLATE_FILES`) into ``directory`` (created if needed);
+    returns the paths written. Raises InputError when a file cannot be written."""
+    folder = _directory(directory)
+    written: list[Path] = []
+    for template in TEMPLATES:
+        for vba, suffix in ((True, ".xlsm"), (False, ".xlsx")):
+            target = folder / f"{template.stem}{suffix}"
+            save_workbook(build_workbook(template, vba=vba), target)
+            written.append(target)
+        module = folder / f"{template.stem}.py"
+        _write_text(module, _companion_module(template.stem))
+        written.append(module)
+    return written
+
+
+def build_demo(directory: str | os.PathLike[str] = ".") -> Path:
+    """Write ``tiebreak_demo.xlsm`` (the Swiss template with its Standings sheet filled) and its
+    companion ``tiebreak_demo.py`` into ``directory``; returns the workbook's path."""
+    folder = _directory(directory)
+    workbook = build_workbook(SWISS, vba=True)
+    result = write_standings_to(OpenpyxlBook(workbook))
+    if not result.ok:  # pragma: no cover - the sample is valid
+        raise InputError(result.problems)
+    target = folder / f"{DEMO_NAME}.xlsm"
+    save_workbook(workbook, target)
+    _write_text(folder / f"{DEMO_NAME}.py", _companion_module(DEMO_NAME))
+    return target.resolve()
