@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from xl_tiebreak import ratings
-from xl_tiebreak.descriptors import RATING_BASED, Descriptor
+from xl_tiebreak.descriptors import RATING_BASED, US_CHESS, Descriptor
 from xl_tiebreak.model import Color, Kind, Tournament, TournamentType
 from xl_tiebreak.numbers import fmt_half, round_half_up
 from xl_tiebreak.unplayed import (
@@ -160,9 +160,10 @@ class Engine:
             notes.append(self.skip_reason(d))
         else:
             value = _TIEBREAKS[d.code](self, d, i, terms)
-        formula = _formula(d, self.rules, value, terms)
+        rules = RuleSet.USCF if d.code in US_CHESS else self.rules
+        formula = _formula(d, rules, value, terms)
         p = self.tournament.participants[i]
-        return Explanation(d, self.rules, start_no, p.name, value, tuple(terms), formula,
+        return Explanation(d, rules, start_no, p.name, value, tuple(terms), formula,
                            tuple(notes))
 
     def skips(self, d: Descriptor) -> bool:
@@ -350,7 +351,8 @@ def _bh_elements(ctx: Context, i: int, with_points: bool) -> list[_Element]:
 
 
 def _cut(
-    elements: list[_Element], low: int, high: int, vur_first: bool
+    elements: list[_Element], low: int, high: int, vur_first: bool,
+    rule: tuple[str, str] = ("Art. 14.1", "Art. 14.3"),
 ) -> tuple[list[_Element], list[tuple[_Element, str]]]:
     """Art. 14 cuts with the 16.5 exception: a low cut removes a voluntary unplayed round
     instead of the least significant value when its contribution is not lower."""
@@ -368,13 +370,13 @@ def _cut(
                 removed.append((vur, "voluntary unplayed round cut first (Art. 16.5)"))
                 continue
         kept.remove(lsv)
-        removed.append((lsv, "least significant value (Art. 14.1)"))
+        removed.append((lsv, f"least significant value ({rule[0]})"))
     for _ in range(high):
         if not kept:
             break
         msv = max(kept, key=lambda e: (e.v, e.c, -e.r))
         kept.remove(msv)
-        removed.append((msv, "most significant value (Art. 14.3)"))
+        removed.append((msv, f"most significant value ({rule[1]})"))
     return kept, removed
 
 
@@ -684,7 +686,11 @@ def _formula(d: Descriptor, rules: RuleSet, value: Value, terms: list[Term]) -> 
     kept = [t for t in terms if not t.cut and t.contribution is not None and t.round]
     cut = [t for t in terms if t.cut]
     if d.code in _SUMS and kept:
-        sums = " + ".join(fmt_half(t.contribution) for t in kept)
+        sums = fmt_half(kept[0].contribution) + "".join(
+            f" − {fmt_half(-t.contribution)}" if t.contribution is not None and t.contribution < 0
+            else f" + {fmt_half(t.contribution)}"
+            for t in kept[1:]
+        )
         text = f"{head}{sums} = {fmt_half(value)}"
     elif d.code in ("ARO", "APRO", "APPO", "AOB") and kept:
         vals = " + ".join(fmt_half(t.contribution) for t in kept)

@@ -39,7 +39,7 @@ def _median_sum(
 ) -> Value:
     ctx = us_context(eng)
     elements = _bh_elements(ctx, i, with_points=False)
-    kept, removed = _cut(elements, low, high, vur_first=False)
+    kept, removed = _cut(elements, low, high, vur_first=False, rule=("34E", "34E"))
     if terms is not None:
         terms.extend(_element_terms(eng, ctx, i, kept, removed, sb=False))
         if why:
