@@ -41,12 +41,31 @@ def _describe(rec: Record) -> str:
 
 def check(tournament: Tournament) -> list[Problem]:
     """Every problem found, errors first in input order, then warnings."""
-    problems = list(_pairing_problems(tournament))
+    problems = list(_identity_problems(tournament))
+    problems.extend(_pairing_problems(tournament))
     problems.extend(_bye_problems(tournament))
     problems.extend(_points_problems(tournament))
     errors = [p for p in problems if p.severity is Severity.ERROR]
     warnings = [p for p in problems if p.severity is Severity.WARNING]
     return errors + warnings
+
+
+def _identity_problems(t: Tournament) -> Iterator[Problem]:
+    """Duplicate start numbers, and games said to be played without an opponent."""
+    first: dict[int, Participant] = {}
+    for p in t.participants:
+        if p.start_no in first:
+            other = first[p.start_no]
+            yield _error(
+                f"start number {p.start_no} is used twice ({_name(other)}"
+                f"{', ' + other.where if other.where else ''} and {_name(p)})",
+                p.where,
+            )
+        first.setdefault(p.start_no, p)
+        for r, rec in enumerate(p.rounds, start=1):
+            if rec.kind.played and rec.opponent is None:
+                yield _error(f"{_name(p)} has a {rec.kind.value} in round {r} but no opponent",
+                             rec.where or p.where)
 
 
 def _pairing_problems(t: Tournament) -> Iterator[Problem]:

@@ -214,9 +214,9 @@ class Descriptor:
         if c == "DE":
             return f"81 / {p}"
         if c == "PS":
-            return f"86 / 0,{self.low}"
+            return "" if self.low else "86 / 0,0"
         if c == "KS":
-            return f"87 / 0,{self.limit_percent or 50}"
+            return "" if self.limit is not None else f"87 / 0,{self.limit_percent or 50}"
         if c in ("TPR", "APRO", "PTP", "APPO"):
             kind = ("TPR", "APRO", "PTP", "APPO").index(c)
             return f"88 / {kind},{self.unrated_rating or 0}"
@@ -239,9 +239,13 @@ def parse_descriptor(text: str) -> Descriptor:
     if "-" in head and not head.startswith("-"):
         head, _, tail = head.partition("-")
         mods = [tail, *mods]
-    head = head.split(":")[0] if head.endswith((":GP", ":MP")) else head
+    if head.endswith(":GP"):
+        head = head[: -len(":GP")]
     if ":" in head:
-        raise InputError(f"tie-break '{raw}': unknown point type (individual events use :GP)")
+        raise InputError(
+            f"tie-break '{raw}': only game points (:GP) apply to individual events; "
+            ":MP and other point types are for team events"
+        )
     if head == "AROC":
         mods = ["C1", *mods]
     code = ALIASES.get(head, head)
@@ -251,6 +255,7 @@ def parse_descriptor(text: str) -> Descriptor:
     fields: dict[str, object] = {"code": code, "text": raw}
     for mod in mods:
         _apply_modifier(fields, code, mod, raw)
+    fields.pop("_seen", None)
     return Descriptor(**fields)  # type: ignore[arg-type]
 
 
@@ -259,6 +264,12 @@ def _apply_modifier(fields: dict[str, object], code: str, mod: str, raw: str) ->
     if not m:
         raise InputError(f"tie-break '{raw}': unknown modifier '/{mod}'")
     key, arg = m.group("key"), m.group("arg")
+    group = {"C": "cut", "M": "cut", "L": "limit", "U": "unrated"}.get(key, key)
+    seen = fields.setdefault("_seen", set())
+    assert isinstance(seen, set)
+    if group in seen:
+        raise InputError(f"tie-break '{raw}': more than one {group} modifier")
+    seen.add(group)
 
     def number() -> int:
         if not arg.lstrip("+-").isdigit():
@@ -279,7 +290,10 @@ def _apply_modifier(fields: dict[str, object], code: str, mod: str, raw: str) ->
         if arg[:1] in "+-" and arg:
             fields["limit"] = Fraction(number())
         else:
-            fields["limit_percent"] = number()
+            percent = number()
+            if not 0 <= percent <= 100:
+                raise InputError(f"tie-break '{raw}': a Koya limit in % must be 0 to 100")
+            fields["limit_percent"] = percent
     elif key == "P":
         if code not in FORFEIT_OPTION:
             raise InputError(f"tie-break '{raw}': {code} does not take /P")
@@ -295,7 +309,10 @@ def _apply_modifier(fields: dict[str, object], code: str, mod: str, raw: str) ->
     elif key == "U":
         if code not in RATING_BASED:
             raise InputError(f"tie-break '{raw}': only rating-based tie-breaks take /U")
-        fields["unrated_rating"] = number()
+        rating = number()
+        if not 0 <= rating <= 4000:
+            raise InputError(f"tie-break '{raw}': the rating for unrated players must be 0 to 4000")
+        fields["unrated_rating"] = rating
 
 
 def parse_list(text: str | list[str]) -> list[Descriptor]:
@@ -327,9 +344,7 @@ _SM_PARAM = re.compile(r"^(-|--|\+|[PF]|GP|MP|\d+)$", re.IGNORECASE)
 
 def _split_items(text: str | list[str]) -> list[str]:
     """Split a list, keeping the comma-separated parameters of ``SM:`` codes together."""
-    parts = list(text) if not isinstance(text, str) else (
-        text.split(";") if ";" in text else text.split(",")
-    )
+    parts = list(text) if not isinstance(text, str) else re.split(r"[;,\n]", text)
     items: list[str] = []
     for part in (p.strip() for p in parts):
         if not part:
@@ -381,7 +396,9 @@ def parse_swiss_manager(code: str) -> Descriptor:
         if number != 80 and flag(3, "P"):
             fields["forfeits_played"] = True
     elif number == 68:
-        rest = params[1:] if params and params[0] in ("GP", "MP") else params
+        if params and params[0] == "MP":
+            raise fail("only game points apply to individual events")
+        rest = params[1:] if params and params[0] == "GP" else params
         kinds = ("WIN", "WON", "BWG", "BPG")
         k = int(rest[0]) if rest and rest[0].isdigit() else 0
         if k >= len(kinds):
@@ -395,6 +412,8 @@ def parse_swiss_manager(code: str) -> Descriptor:
     elif number == 81:
         fields.update(code="DE", forfeits_played=flag(0, "P"))
     elif number == 87:
+        if num(0) != 0:
+            raise fail("only game points (type 0) apply to individual events")
         percent = num(1) or 50
         fields["code"] = "KS"
         if percent != 50:

@@ -7,6 +7,7 @@ spreadsheet boundary (:func:`to_float`).
 from __future__ import annotations
 
 import decimal
+import re
 from fractions import Fraction
 
 Number = Fraction | int
@@ -20,25 +21,42 @@ def round_half_up(value: Fraction, places: int = 0) -> Fraction:
     return Fraction(-whole if value < 0 else whole, scale)
 
 
-def parse_number(text: str) -> Fraction:
-    """Parse ``3.5``, ``3,5``, ``3½``, ``½``, ``1/2``, ``3 1/2`` into an exact fraction.
+_PLAIN = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+_FRACTION = re.compile(r"\d+/\d+")
+MAX_DIGITS = 30
+"""Longest number text accepted: scores and ratings never need more."""
 
-    Raises ValueError when the text is not a number.
+
+def parse_number(text: str) -> Fraction:
+    """Parse ``3.5``, ``3,5``, ``3½``, ``½``, ``1/2``, ``3 1/2``, ``-1`` into an exact fraction.
+
+    Raises ValueError when the text is not such a number (exponents, ``inf``, ``1/0``, signs
+    inside a mixed number and texts longer than :data:`MAX_DIGITS` are refused).
     """
     s = text.strip().replace("\u00bd", " 1/2").replace(",", ".").strip()
-    if not s:
-        raise ValueError("empty")
+    if not s or len(s) > MAX_DIGITS:
+        raise ValueError(f"not a number: {text!r}")
     parts = s.split()
-    if len(parts) == 2 and "/" in parts[1]:
-        return Fraction(decimal.Decimal(parts[0])) + Fraction(parts[1])
-    if len(parts) != 1:
-        raise ValueError(text)
-    if "/" in s:
-        return Fraction(s)
-    try:
-        return Fraction(decimal.Decimal(s))
-    except decimal.InvalidOperation as exc:
-        raise ValueError(text) from exc
+    whole, frac = (parts[0], parts[1]) if len(parts) == 2 else (parts[0], "")
+    if len(parts) > 2 or (frac and not _FRACTION.fullmatch(frac)):
+        raise ValueError(f"not a number: {text!r}")
+    if _FRACTION.fullmatch(whole) and not frac:
+        value = _fraction(whole, text)
+    elif _PLAIN.fullmatch(whole):
+        value = Fraction(decimal.Decimal(whole))
+        if frac:
+            extra = _fraction(frac, text)
+            value = value - extra if whole.startswith("-") else value + extra
+    else:
+        raise ValueError(f"not a number: {text!r}")
+    return value
+
+
+def _fraction(text: str, original: str) -> Fraction:
+    numerator, denominator = text.split("/")
+    if int(denominator) == 0:
+        raise ValueError(f"not a number: {original!r} (division by zero)")
+    return Fraction(int(numerator), int(denominator))
 
 
 def from_float(value: float) -> Fraction:

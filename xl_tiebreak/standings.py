@@ -66,13 +66,38 @@ class Standings:
         labels = [d.label for d in self.descriptors]
         return self.row(start_no).values[labels.index(label)]
 
-    def explain(self, start_no: int, descriptor: Descriptor) -> Explanation:
-        """Itemised computation of a value (DE: the separate standings of the tied group)."""
-        if descriptor.code == "DE":
-            return explain_direct_encounter(self, start_no, descriptor)
-        if descriptor.code in GROUP_BASED:
-            return explain_plus_minus(self, start_no, descriptor)
-        return self.engine.explain(descriptor, start_no)
+    def explain(self, start_no: int, descriptor: Descriptor | int) -> Explanation:
+        """Itemised computation of a value. ``descriptor``: one of this list's descriptors or
+        its position (DE, which may be listed twice: the separate standings of the group still
+        tied at that position)."""
+        try:
+            self.row(start_no)
+        except KeyError:
+            raise InputError(f"no participant with start number {start_no}") from None
+        level: int | None
+        if isinstance(descriptor, int):
+            level, d = descriptor, self.descriptors[descriptor]
+        else:
+            d = descriptor
+            level = self._level(d)
+        if d.code in GROUP_BASED:
+            if level is None:
+                raise InputError(f"{d.label} is not in the tie-break list; a group-based "
+                                 "tie-break is explained at its place in the list")
+            if d.code == "DE":
+                return explain_direct_encounter(self, start_no, d, level)
+            return explain_plus_minus(self, start_no, d, level)
+        return self.engine.explain(d, start_no)
+
+    def _level(self, d: Descriptor) -> int | None:
+        """Position of a descriptor in the list: the same object first, else an equal one."""
+        for k, x in enumerate(self.descriptors):
+            if x is d:
+                return k
+        for k, x in enumerate(self.descriptors):
+            if x == d:
+                return k
+        return None
 
 
 def compute_standings(
@@ -149,7 +174,12 @@ def _advice(engine: Engine, descriptors: list[Descriptor]) -> list[Problem]:
     """Warnings about the tie-break list itself (rating rule, BH in round robins…)."""
     out = []
     seen = set()
+    listed: set[str] = set()
     for d in descriptors:
+        if d.code != "DE" and d.canonical in listed:
+            out.append(Problem(Severity.WARNING, f"{d.label} is listed twice; only DE may "
+                                                 "appear more than once (Art. 6)"))
+        listed.add(d.canonical)
         if d.code in RATING_BASED and engine.skips(d):
             text = engine.skip_reason(d)
             if text not in seen:
@@ -326,12 +356,12 @@ def direct_encounter(ctx: Context, group: list[int]) -> list[list[int]]:
 
 
 def explain_direct_encounter(
-    standings: Standings, start_no: int, d: Descriptor
+    standings: Standings, start_no: int, d: Descriptor, level: int
 ) -> Explanation:
-    """The separate standings of the group still tied when DE was applied."""
+    """The separate standings of the group still tied when DE (at position ``level`` of the
+    list) was applied."""
     eng = standings.engine
     ctx = eng.context(d.forfeits_played)
-    level = standings.descriptors.index(d)
     row = standings.row(start_no)
     group = _group_at(standings, start_no, level)
     cur, missing = separate_standings(ctx, group)
@@ -347,7 +377,9 @@ def explain_direct_encounter(
                                  "inside the group not played"))
     names = ", ".join(f"#{eng.tournament.participants[i].start_no}" for i in group)
     forfeits = "forfeits counted" if ctx.forfeits_played else "forfeits excluded (Art. 6.1.1)"
-    verdict = "nothing decided (Art. 6.3)" if value is None else f"place {fmt_half(value)}"
+    article = "6.3" if any(missing.values()) else "6.2"
+    verdict = (f"nothing decided (Art. {article})" if value is None
+               else f"place {fmt_half(value)} (Art. {article})")
     text = f"{head}{verdict} in the tied group {names}; {forfeits}"
     return Explanation(d, eng.rules, start_no, row.participant.name, value, tuple(terms), text)
 
@@ -362,10 +394,11 @@ def _group_at(standings: Standings, start_no: int, level: int) -> list[int]:
             if (r.points, r.values[:level]) == key]
 
 
-def explain_plus_minus(standings: Standings, start_no: int, d: Descriptor) -> Explanation:
+def explain_plus_minus(
+    standings: Standings, start_no: int, d: Descriptor, level: int
+) -> Explanation:
     """US Chess 34E5: the plus/minus of each member of the tied group."""
     eng = standings.engine
-    level = standings.descriptors.index(d)
     row = standings.row(start_no)
     group = _group_at(standings, start_no, level)
     ctx = eng.context(rules=RuleSet.USCF)

@@ -511,13 +511,11 @@ def tb_ks(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value
 
 def _koya_threshold(eng: Engine, ctx: Context, d: Descriptor, o: int) -> Fraction:
     """Score (units) a participant needs to count for Koya: a share of win points × the games
-    that participant was scheduled to play (spec §14 Q11)."""
-    scheduled = sum(1 for c in ctx.cats[o] if c is not Category.REST)
-    maximum = Fraction(ctx.win_units * scheduled)
+    that participant was scheduled to play (spec §14 Q11), moved by ``/L±n`` half-points."""
+    maximum = Fraction(ctx.win_units * ctx.scheduled_games(o))
     if d.limit_percent is not None:
         return maximum * d.limit_percent / 100
-    shift = (d.limit or 0) * Fraction(ctx.win_units, 2)
-    return maximum / 2 + shift
+    return maximum / 2 + (d.limit or 0) * Fraction(ctx.den, 2)
 
 
 # ====================================================================== ratings (Art. 10)

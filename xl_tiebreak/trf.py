@@ -330,7 +330,7 @@ class _Reader:
         elif key in ("142", "XXR"):
             self.read_rounds(value, line_no)
         elif key == "162":
-            self.read_162(line)
+            self.read_162(line, line_no)
         elif key == "XXS":
             self.read_xxs(line, line_no)
         elif key == "202":
@@ -373,11 +373,13 @@ class _Reader:
             return
         self.scheduled_rounds = int(words[0])
 
-    def read_162(self, line: str) -> None:
+    def read_162(self, line: str, line_no: int) -> None:
         """``162``: scoring as symbol + points pairs (W D L A P X); spacing is not enforced."""
         for m in _RULE_162.finditer(line, 4):
             symbol = m[1].upper()
-            value = parse_number(m[2])
+            value = self.points_value(m[2], line_no, m.start(2) + 1)
+            if value is None:
+                continue
             if symbol in "WDL":
                 self.scoring[_XXS_FIELDS[symbol]] = value
             elif symbol == "A":
@@ -393,10 +395,8 @@ class _Reader:
             col = m.start() + 5
             code, sep, text = m[0].partition("=")
             code = code.upper()
-            try:
-                value = parse_number(text)
-            except ValueError:
-                self.error(f"XXS value '{m[0]}' is not CODE=number", line_no, col)
+            value = self.points_value(text, line_no, col, f"XXS value '{m[0]}'")
+            if value is None:
                 continue
             if not sep or not (code in _XXS_FIELDS or code in _XXS_COLORED):
                 self.error(f"unknown XXS scoring code '{m[0]}'", line_no, col)
@@ -405,6 +405,22 @@ class _Reader:
             else:
                 kind, color = _XXS_COLORED[code]
                 self.by_color.append((kind, color, value))
+
+    def points_value(
+        self, text: str, line_no: int, col: int, what: str = ""
+    ) -> Fraction | None:
+        """Points of a scoring record: a number from -100 to 100 (a forfeit may cost points),
+        else a noted problem (None)."""
+        label = what or f"points '{text}'"
+        try:
+            value = parse_number(text)
+        except ValueError:
+            self.error(f"{label} is not a number of points", line_no, col)
+            return None
+        if not -100 <= value <= 100:
+            self.error(f"{label}: points must be between -100 and 100", line_no, col)
+            return None
+        return value
 
     # -- player records ------------------------------------------------------------------------
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import enum
+import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from xl_tiebreak.model import ABSENT, Color, InputError, Kind, Record, Tournament, TournamentType
@@ -60,11 +61,8 @@ FIDE2023_START = datetime.date(2023, 9, 1)
 def resolve_rules(
     rules: str | RuleSet | None, start_date: datetime.date | None = None
 ) -> RuleSet:
-    """The rule set to use: a name (``auto``, ``fide2026``, ``FIDE2023``…) or ``auto``.
-
-    ``auto`` picks the rules in force on the start date (spec §14): from 2026-03-01 FIDE 2026,
-    before that FIDE 2023/24; no date known → FIDE 2026.
-    """
+    """The rule set to use: a name (``fide2026``, ``FIDE2023``, ``fide2009``, ``uscf``…) or
+    ``auto``, which picks the rules in force on the start date (:func:`rules_in_force`)."""
     if isinstance(rules, RuleSet):
         return rules
     key = (rules or "auto").strip().lower().replace(" ", "").replace("-", "").replace("_", "")
@@ -165,6 +163,10 @@ class Context:
     """True for the Fore Buchholz table: final-round paired games turned into draws (Art. 8.3)."""
     _terms: dict[int, list[tuple[int, int, bool]]] = dataclasses.field(default_factory=dict)
     _bh: dict[int, int] = dataclasses.field(default_factory=dict)
+    _running: dict[int, list[int]] = dataclasses.field(default_factory=dict)
+    _scheduled: dict[int, int] = dataclasses.field(default_factory=dict)
+    loss_units: int = 0
+    _memo: dict[tuple[str, int], int] = dataclasses.field(default_factory=dict)
 
     @property
     def n(self) -> int:
@@ -197,6 +199,40 @@ class Context:
         self._terms[i] = out
         return out
 
+    def memo(self, name: str, i: int, compute: Callable[[Context, int], int]) -> int:
+        """``compute(self, i)``, computed once per context (for per-participant values other
+        tie-breaks read many times, e.g. an opponent's Cumulative)."""
+        key = (name, i)
+        if key not in self._memo:
+            self._memo[key] = compute(self, i)
+        return self._memo[key]
+
+    def running(self, i: int) -> list[int]:
+        """Running score (units) of i after each round; cached."""
+        cached = self._running.get(i)
+        if cached is None:
+            cached = self._running[i] = list(itertools.accumulate(self.pts[i]))
+        return cached
+
+    def scheduled_games(self, i: int) -> int:
+        """Rounds in which i was scheduled to play (rest rounds of a round robin excluded)."""
+        cached = self._scheduled.get(i)
+        if cached is None:
+            cached = self._scheduled[i] = sum(1 for c in self.cats[i] if c is not Category.REST)
+        return cached
+
+    def opposite(self, units: int) -> int:
+        """Points of the opposite result: a win for a loss, a loss for a win, a draw for a
+        draw (by value, so that 3-1-0 scoring works); otherwise win points minus the points."""
+        loss = self.loss_units
+        if units == self.win_units:
+            return loss
+        if units == self.draw_units:
+            return self.draw_units
+        if units == loss:
+            return self.win_units
+        return self.win_units - units
+
     def bh_units(self, i: int) -> int:
         """Plain Buchholz of i (no cut), in units; cached."""
         value = self._bh.get(i)
@@ -215,9 +251,9 @@ class Context:
         if self.rules is RuleSet.USCF:
             return 0, "own unplayed round counts as an opponent with 0 (US Chess 34E)"
         if self.rules is RuleSet.FIDE2009:
-            before = sum(self.pts[i][:r])
+            before = self.running(i)[r] - self.pts[i][r]
             later = self.rounds - r - 1
-            vo = before + (self.win_units - self.pts[i][r]) + self.draw_units * later
+            vo = before + self.opposite(self.pts[i][r]) + self.draw_units * later
             return vo, (
                 "virtual opponent: score before the round + the opposite result + a draw in "
                 f"each of the {later} later round(s) (C.02 13.15.2)"
@@ -268,7 +304,9 @@ def build_context(
     den = scale_of(tournament)
     sc = tournament.scoring
     predetermined = tournament.type is TournamentType.PREDETERMINED
-    forfeit_game = forfeits_played or predetermined
+    # Art. 15.2 (2023+): in pre-determined pairings forfeits are games. The older FIDE rule and
+    # US Chess 34E count every unplayed game as such, round robins included.
+    forfeit_game = forfeits_played or (predetermined and rules.vur_cut_first)
     unit = {(kd, c): int(sc.points(kd, c) * den)
             for kd in Kind for c in (None, Color.WHITE, Color.BLACK)}
 
@@ -325,6 +363,7 @@ def build_context(
         adjusted=adjusted,
         win_units=int(sc.win * den),
         draw_units=draw_units,
+        loss_units=int(sc.loss * den),
         forfeits_played=forfeit_game,
         fore=fore,
     )

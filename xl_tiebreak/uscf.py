@@ -83,13 +83,8 @@ def _unplayed_full_point(ctx: Context, i: int, r: int) -> bool:
 def cumulative_units(ctx: Context, i: int) -> int:
     """34E3 Cumulative in units: running scores summed, minus a win for each unplayed win or
     full-point bye."""
-    running = total = 0
-    for r in range(ctx.rounds):
-        running += ctx.pts[i][r]
-        total += running
-        if _unplayed_full_point(ctx, i, r):
-            total -= ctx.win_units
-    return total
+    unplayed_wins = sum(1 for r in range(ctx.rounds) if _unplayed_full_point(ctx, i, r))
+    return sum(ctx.running(i)) - ctx.win_units * unplayed_wins
 
 
 def tb_cumulative(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
@@ -118,7 +113,7 @@ def tb_opp_cumulative(eng: Engine, d: Descriptor, i: int, terms: list[Term] | No
         o = ctx.opps[i][r]
         if o < 0 or not ctx.otb[i][r]:
             continue
-        cum = cumulative_units(ctx, o)
+        cum = ctx.memo("cumulative", o, cumulative_units)
         total += cum
         if terms is not None:
             terms.append(Term(r + 1, eng.label(o), ctx.to_points(cum),
