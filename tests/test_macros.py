@@ -52,10 +52,20 @@ class FakeColumns:
         self.rng.sheet.log.append(("autofit", self.rng.address))
 
 
+class XlError:
+    """An Excel error value in a cell (#N/A…): xlwings hands it over as None, or as its text
+    with ``err_to_str=True``."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+
+
 class FakeRange:
-    def __init__(self, sheet: FakeSheet, r1: int, c1: int, r2: int, c2: int) -> None:
+    def __init__(self, sheet: FakeSheet, r1: int, c1: int, r2: int, c2: int,
+                 err_to_str: bool = False) -> None:
         object.__setattr__(self, "sheet", sheet)
         object.__setattr__(self, "bounds", (r1, c1, r2, c2))
+        object.__setattr__(self, "err_to_str", err_to_str)
 
     @property
     def row(self) -> int:
@@ -70,14 +80,27 @@ class FakeRange:
         r1, c1, r2, c2 = self.bounds
         return f"{_letters(c1)}{r1}:{_letters(c2)}{r2}"
 
-    def options(self, ndim: int | None = None) -> FakeRange:
+    @property
+    def shape(self) -> tuple[int, int]:
+        r1, c1, r2, c2 = self.bounds
+        return r2 - r1 + 1, c2 - c1 + 1
+
+    def options(self, ndim: int | None = None, err_to_str: bool = False) -> FakeRange:
         assert ndim == 2
-        return self
+        return FakeRange(self.sheet, *self.bounds, err_to_str=err_to_str)
 
     @property
     def value(self) -> list[list[Any]]:
         r1, c1, r2, c2 = self.bounds
-        return [[self.sheet.cells.get((r, c)) for c in range(c1, c2 + 1)]
+        self.sheet.reads.append(self.address)
+        assert (r2 - r1 + 1) * (c2 - c1 + 1) <= 2_000_000, "a huge range was read"
+
+        def shown(v: Any) -> Any:
+            if isinstance(v, XlError):
+                return v.code if self.err_to_str else None
+            return v
+
+        return [[shown(self.sheet.cells.get((r, c))) for c in range(c1, c2 + 1)]
                 for r in range(r1, r2 + 1)]
 
     @property
@@ -139,6 +162,7 @@ class FakeSheet:
         self.cells: dict[tuple[int, int], Any] = {}
         self.formats: dict[tuple[int, int], dict[str, Any]] = {}
         self.log: list[tuple[str, Any]] = []
+        self.reads: list[str] = []
 
     @property
     def used_range(self) -> FakeRange:
@@ -344,8 +368,9 @@ def test_unexpected_failure_is_reported_not_raised(
     monkeypatch.setattr(macros, "write_standings_to", boom)
     book = fake_from(SWISS)
     assert macros.run(book) is None
-    assert book.sheets["Problems"].rows()[0][0].startswith(
-        "internal error (RuntimeError: out of cheese)")
+    rows = book.sheets["Problems"].rows()
+    assert rows[0][0].startswith("The standings were not computed")  # our marker
+    assert rows[3][1].startswith("internal error (RuntimeError: out of cheese)")
     assert "internal error" in capsys.readouterr().out
 
 
@@ -354,6 +379,99 @@ def test_xlwings_book_reads_a_named_range() -> None:
     found = XlwingsBook(book).read_name("Crosstable")
     assert found is not None
     assert found.sheet == "Crosstable" and found.origin == (1, 1)
-    assert len(found.values) == 201 and len(found.values[0]) == 26
+    assert book.names.refs["Crosstable"] == ("Crosstable", "A1:AD401")
+    # cut to the sheet's used area before reading: 17 rows (header + 16) × 13 columns
+    assert len(found.values) == 17 and len(found.values[0]) == 13
+    assert "A1:AD401" not in book.sheets["Crosstable"].reads
+    assert found.outside == ()
     assert XlwingsBook(book).read_name("Nope") is None
     assert openpyxl.Workbook  # openpyxl is not needed by XlwingsBook itself
+
+
+# ---------------------------------------------------------------- review: the xlwings path
+
+
+def add_fake_sheet(book: FakeBook, name: str, cells: dict[tuple[int, int], Any]) -> FakeSheet:
+    sheet = FakeSheet(book, name)
+    sheet.cells.update(cells)
+    book.sheet_list.append(sheet)
+    return sheet
+
+
+def test_users_sheets_are_kept_like_the_headless_command() -> None:
+    book = fake_from(SWISS)
+    book.sheets["Standings"].delete()
+    mine = add_fake_sheet(book, "STANDINGS", {(1, 1): "My standings", (2, 2): 500.0})
+    theirs = add_fake_sheet(book, "problems", {(1, 1): "Chess problem #1: mate in 2"})
+    result = macros.run(book)
+    assert result is not None and not result.ok
+    assert result.sheet == "Problems (xl-tiebreak)"
+    assert result.problems[0].where == "STANDINGS"
+    assert mine.cells == {(1, 1): "My standings", (2, 2): 500.0}
+    assert theirs.cells == {(1, 1): "Chess problem #1: mate in 2"}
+    assert book.active == "Problems (xl-tiebreak)"
+    mine.name = "My standings"
+    result = macros.run(book)
+    assert result is not None and result.ok
+    names = [s.name for s in book.sheets]
+    assert "Problems (xl-tiebreak)" not in names and "problems" in names
+    assert "Standings" in names and mine.cells == {(1, 1): "My standings", (2, 2): 500.0}
+
+
+def test_our_standings_sheet_is_found_whatever_its_case() -> None:
+    book = fake_from(SWISS)
+    macros.write_standings(book)
+    book.sheets["Standings"].name = "STANDINGS"
+    result = macros.run(book)
+    assert result is not None and result.ok and result.sheet == "STANDINGS"
+    assert [s.name for s in book.sheets].count("STANDINGS") == 1
+    assert "Standings" not in [s.name for s in book.sheets]
+
+
+def test_excel_errors_are_read_as_errors_not_empty_cells() -> None:
+    book = fake_from(SWISS)
+    book.sheets["Crosstable"].cells[(4, 4)] = XlError("#N/A")  # a rating
+    result = macros.run(book)
+    assert result is not None and not result.ok
+    assert [(p.where, p.message[:35]) for p in result.problems] == [
+        ("Crosstable!D4", "the cell shows the Excel error #N/A")]
+
+
+def test_a_huge_used_range_is_refused_before_reading() -> None:
+    book = fake_from(SWISS)
+    book.names.refs.clear()
+    book.sheets["Crosstable"].cells[(1_048_576, 16_384)] = "x"
+    book.sheets["Settings"].cells[(1_048_576, 16_384)] = "y"
+    result = macros.run(book)  # FakeRange.value refuses to read a huge range
+    assert result is not None and not result.ok
+    assert result.problems[0].where == "Crosstable"
+    assert "the used area A1:XFD1048576 of the sheet 'Crosstable' is too large" in (
+        result.problems[0].message)
+    assert all(ref.startswith("A1:B") for ref in book.sheets["Settings"].reads)
+
+
+def test_lowercase_crosstable_sheet_and_outside_cells() -> None:
+    book = fake_from(SWISS)
+    book.names.refs.clear()
+    book.sheets["Crosstable"].name = "crosstable"
+    result = macros.run(book)
+    assert result is not None and result.ok and len(result.table) == 17
+    book.names.refs["Crosstable"] = ("crosstable", "A1:L17")
+    result = macros.run(book)
+    assert result is not None and result.ok
+    assert [p.where for p in result.problems] == ["crosstable!M1"]
+    assert "just outside the range of the name 'Crosstable'" in result.problems[0].message
+
+
+def test_internal_error_never_overwrites_a_users_problems_sheet(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def boom(book: Any) -> None:
+        raise RuntimeError("out of cheese")
+
+    monkeypatch.setattr(macros, "write_standings_to", boom)
+    book = fake_from(SWISS)
+    theirs = add_fake_sheet(book, "Problems", {(1, 1): "mate in 2"})
+    assert macros.run(book) is None
+    assert theirs.cells == {(1, 1): "mate in 2"}
+    assert "internal error" in book.sheets["Problems (xl-tiebreak)"].rows()[3][1]

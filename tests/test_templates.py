@@ -123,7 +123,7 @@ def test_template_contents(name: str) -> None:
                              "Formula standings", "xlwings.conf"]
     conf = {r[0]: r[1] for r in wb["xlwings.conf"].iter_rows(max_col=2, values_only=True)}
     assert conf["UDF Modules"] == "xl_tiebreak.udfs"
-    assert wb.defined_names["Crosstable"].attr_text == "Crosstable!$A$1:$Z$201"
+    assert wb.defined_names["Crosstable"].attr_text == "Crosstable!$A$1:$AD$401"
     assert set(wb.defined_names) == {"Crosstable", "Rules", "UnratedRating", "TieBreaks"}
     rules = [dv for dv in wb["Settings"].data_validations.dataValidation
              if dv.formula1 == '"AUTO,FIDE2026,FIDE2023,FIDE2009,USCF"']
@@ -281,3 +281,59 @@ def test_every_formula_cell_equals_the_engine(name: str, registered: None) -> No
             check("FORMULA STANDINGS", f"{column_letter(j + 1)}{3 + i}", want)
     assert set(formula_cells(path)) == checked
     assert len(checked) > template.players * 10
+
+
+# ---------------------------------------------------------------- review
+
+
+def test_existing_files_are_not_overwritten_without_force(tmp_path: Path) -> None:
+    from xl_tiebreak.model import InputError
+
+    (tmp_path / "swiss.py").write_text("# my own module\n", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        build_templates(tmp_path)
+    assert [p.where for p in caught.value.problems] == [str(tmp_path / "swiss.py")]
+    assert "use --force" in caught.value.problems[0].message
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["swiss.py"]  # nothing written
+    assert (tmp_path / "swiss.py").read_text(encoding="utf-8") == "# my own module\n"
+    written = build_templates(tmp_path, force=True)
+    assert sorted(p.name for p in written) == sorted(TEMPLATE_FILES)
+    assert "from xl_tiebreak.macros import main" in (tmp_path / "swiss.py").read_text()
+
+
+def test_demo_is_not_overwritten_without_force(tmp_path: Path) -> None:
+    from xl_tiebreak.model import InputError
+
+    build_demo(tmp_path)
+    (tmp_path / f"{DEMO_NAME}.py").write_text("# edited\n", encoding="utf-8")
+    with pytest.raises(InputError, match="already exists"):
+        build_demo(tmp_path)
+    assert (tmp_path / f"{DEMO_NAME}.py").read_text(encoding="utf-8") == "# edited\n"
+    build_demo(tmp_path, force=True)
+    assert (tmp_path / f"{DEMO_NAME}.py").read_text(encoding="utf-8") != "# edited\n"
+
+
+@pytest.mark.parametrize("name", WORKBOOKS)
+def test_every_formula_reads_the_crosstable_through_the_generous_name(name: str) -> None:
+    wb = openpyxl.load_workbook(SHIPPED / name)
+    assert wb.defined_names["Crosstable"].attr_text == "Crosstable!$A$1:$AD$401"
+    formulas = [
+        str(getattr(c.value, "text", c.value))
+        for ws in wb.worksheets for row in ws.iter_rows() for c in row
+        if c.data_type == "f" or isinstance(c.value, ArrayFormula)
+    ]
+    assert formulas
+    for formula in formulas:
+        assert re.search(r"\(Crosstable[,)]", formula), formula
+        assert "Crosstable!" not in formula, formula  # never a fixed range of the sheet
+
+
+def test_the_placeholder_sheet_is_replaced_and_marked(tmp_path: Path) -> None:
+    from xl_tiebreak.workbook import PLACEHOLDER, sheet_kind
+
+    wb = openpyxl.load_workbook(SHIPPED / "swiss.xlsx")
+    assert wb["Standings"]["A1"].value == PLACEHOLDER
+    book = OpenpyxlBook(wb)
+    assert sheet_kind(book, "standings") == ("Standings", "standings")
+    assert sheet_kind(book, "Crosstable") == ("Crosstable", "user")
+    assert sheet_kind(book, "Problems") == (None, "absent")

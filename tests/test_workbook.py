@@ -475,3 +475,440 @@ def test_writer_never_raises_input_error() -> None:
     assert not result.ok and result.sheet == "Problems"
     assert "no crosstable" in result.message or result.problems
     assert "Problems" in wb.sheetnames
+
+
+# ---------------------------------------------------------------- review: files are never lost
+
+
+def xlsx(tmp_path: Path, name: str = "v.xlsx") -> Path:
+    path = tmp_path / name
+    build_workbook(SWISS, vba=False).save(path)
+    return path
+
+
+def test_csv_that_is_the_workbook_is_refused(tmp_path: Path) -> None:
+    book = xlsx(tmp_path)
+    data = book.read_bytes()
+    (tmp_path / "sub").mkdir()
+    link = tmp_path / "link.csv"
+    link.symlink_to(book)
+    for csv_out in (book, tmp_path / "sub" / ".." / "v.xlsx", link):
+        with pytest.raises(InputError, match="would overwrite the workbook"):
+            write_standings_file(book, csv_out=csv_out)
+        assert book.read_bytes() == data
+    out = tmp_path / "out.xlsx"
+    with pytest.raises(InputError, match="would overwrite the workbook"):
+        write_standings_file(book, out, csv_out=out)
+    assert not out.exists()
+    with pytest.raises(InputError, match="named like a workbook"):
+        write_standings_file(book, out, csv_out=tmp_path / "other.xlsm")
+    assert book.read_bytes() == data
+
+
+def test_csv_is_written_before_the_workbook(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    book = xlsx(tmp_path)
+    data = book.read_bytes()
+    with pytest.raises(InputError, match="folder .* does not exist"):
+        write_standings_file(book, csv_out=tmp_path / "missing" / "x.csv")
+    assert book.read_bytes() == data
+
+    def failing(path: object, table: object) -> Path:
+        raise InputError("disk full")
+
+    monkeypatch.setattr(wbmod, "write_csv", failing)
+    with pytest.raises(InputError, match="disk full"):
+        write_standings_file(book, csv_out=tmp_path / "x.csv")
+    assert book.read_bytes() == data  # the workbook is replaced only after the CSV
+
+
+def add_sheet(path: Path, name: str, *rows: tuple[object, ...]) -> None:
+    wb = openpyxl.load_workbook(path)
+    ws = wb.create_sheet(name)
+    for row in rows:
+        ws.append(list(row))
+    wb.save(path)
+
+
+def test_a_users_problems_sheet_is_never_touched(tmp_path: Path) -> None:
+    book = xlsx(tmp_path)
+    add_sheet(book, "Problems", ("Chess problem #1: mate in 2",), ("Kh1 Qd5",))
+    set_cell(book, "Crosstable", "I8", "zz")
+    with pytest.raises(wbmod.ProblemsWritten) as caught:
+        write_standings_file(book)
+    assert caught.value.sheet == "Problems (xl-tiebreak)"
+    wb = openpyxl.load_workbook(book)
+    assert wb.active.title == "Problems (xl-tiebreak)"
+    assert list(wb["Problems"].iter_rows(values_only=True)) == [
+        ("Chess problem #1: mate in 2",), ("Kh1 Qd5",)]
+    listed = [r[0] for r in wb["Problems (xl-tiebreak)"].iter_rows(values_only=True)]
+    assert "Crosstable!I8" in listed
+    set_cell(book, "Crosstable", "I8", SWISS.rows[7][8])
+    result = write_standings_file(book)
+    assert result.ok
+    wb = openpyxl.load_workbook(book)
+    assert "Problems (xl-tiebreak)" not in wb.sheetnames  # ours: removed
+    assert list(wb["Problems"].iter_rows(values_only=True))[0] == (
+        "Chess problem #1: mate in 2",)  # theirs: kept
+
+
+@pytest.mark.parametrize("name", ["Standings", "STANDINGS", "standings"])
+def test_a_users_standings_sheet_is_refused_not_replaced(tmp_path: Path, name: str) -> None:
+    path = tmp_path / "v.xlsx"
+    wb = build_workbook(SWISS, vba=False)
+    del wb["Standings"]
+    ws = wb.create_sheet(name)
+    ws.append(["My hand-made standings with prize money"])
+    ws.append([None, 500])
+    wb.save(path)
+    with pytest.raises(wbmod.ProblemsWritten) as caught:
+        write_standings_file(path)
+    assert caught.value.problems[0].where == name
+    assert f"the sheet '{name}' was not written by xl-tiebreak" in caught.value.problems[0].message
+    wb = openpyxl.load_workbook(path)
+    assert list(wb[name].iter_rows(values_only=True)) == [
+        ("My hand-made standings with prize money", None), (None, 500)]
+    assert [n for n in wb.sheetnames if n.casefold() == "standings"] == [name]
+    assert wb.active.title == "Problems"
+
+
+def test_our_sheets_are_recognised_whatever_their_case(tmp_path: Path) -> None:
+    book = xlsx(tmp_path)
+    write_standings_file(book)
+    wb = openpyxl.load_workbook(book)
+    wb["Standings"].title = "renamed"  # openpyxl itself refuses a change of case only
+    wb["renamed"].title = "STANDINGS"
+    wb.save(book)
+    set_cell(book, "Crosstable", "I8", "zz")
+    with pytest.raises(InputError):
+        write_standings_file(book)
+    wb = openpyxl.load_workbook(book)
+    wb["Problems"].title = "renamed"
+    wb["renamed"].title = "problems"
+    wb.save(book)
+    set_cell(book, "Crosstable", "I8", SWISS.rows[7][8])
+    result = write_standings_file(book)
+    assert result.ok and result.sheet == "STANDINGS"
+    wb = openpyxl.load_workbook(book)
+    assert [n for n in wb.sheetnames if n.casefold() in ("standings", "problems")] == [
+        "STANDINGS"]
+    assert wb["STANDINGS"]["A1"].value == "Place"
+
+
+def test_an_empty_standings_sheet_is_used(tmp_path: Path) -> None:
+    path = tmp_path / "v.xlsx"
+    wb = build_workbook(SWISS, vba=False)
+    del wb["Standings"]
+    wb.create_sheet("Standings")
+    wb.save(path)
+    assert write_standings_file(path).ok
+    assert openpyxl.load_workbook(path)["Standings"]["A1"].value == "Place"
+
+
+def with_extension(source: Path, target: Path, uri: str) -> Path:
+    ext = (f'<extLst><ext uri="{uri}" '
+           'xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main">'
+           '<x14:dataValidations count="1" '
+           'xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main">'
+           '<x14:dataValidation type="list" allowBlank="1"><x14:formula1>'
+           '<xm:f>Crosstable!$B$2:$B$17</xm:f></x14:formula1><xm:sqref>E2</xm:sqref>'
+           '</x14:dataValidation></x14:dataValidations></ext></extLst>').encode()
+    with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w") as dst:
+        for item in src.infolist():
+            data = src.read(item.filename)
+            if item.filename == "xl/worksheets/sheet3.xml":
+                data = data.replace(b"</worksheet>", ext + b"</worksheet>")
+            dst.writestr(item, data)
+    return target
+
+
+def test_worksheet_extensions_are_not_silently_lost(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain = xlsx(tmp_path, "plain.xlsx")
+    path = with_extension(plain, tmp_path / "ext.xlsx", "{CCE6A557-97BC-4B89-ADB6-D9C93CAAB3DF}")
+    data = path.read_bytes()
+    import warnings as warnings_module
+
+    with warnings_module.catch_warnings():
+        warnings_module.simplefilter("error")  # openpyxl's own warning must not escape
+        with pytest.raises(InputError) as caught:
+            write_standings_file(path)
+        message = str(caught.value)
+        assert "drop-down lists that refer to other sheets" in message
+        assert "-o" in message and "Excel recomputes them when the file is opened" in message
+        assert path.read_bytes() == data
+        result = write_standings_file(path, tmp_path / "out.xlsx")
+        read_workbook_tournament(path)
+    assert any("drop-down lists" in p.message for p in result.problems)
+    assert capsys.readouterr().err == ""
+
+
+def test_unknown_extensions_and_parts_are_detected(tmp_path: Path) -> None:
+    plain = xlsx(tmp_path, "plain.xlsx")
+    odd = with_extension(plain, tmp_path / "odd.xlsx", "{00000000-0000-0000-0000-000000000000}")
+    assert wbmod._lost_parts(odd) == ["Excel extensions (extLst)"]
+    sparkline = with_extension(plain, tmp_path / "s.xlsx",
+                               "{05C60535-1F16-4FD2-B633-F4F36F0B64E0}")
+    assert wbmod._lost_parts(sparkline) == ["sparklines"]
+    slicers = tmp_path / "slicers.xlsx"
+    with zipfile.ZipFile(plain) as src, zipfile.ZipFile(slicers, "w") as dst:
+        for item in src.infolist():
+            dst.writestr(item, src.read(item.filename))
+        dst.writestr("xl/slicers/slicer1.xml", "<slicers/>")
+        dst.writestr("xl/ctrlProps/ctrlProp1.xml", "<formControlPr/>")
+    assert wbmod._lost_parts(slicers) == ["slicers", "form controls (buttons, check boxes)"]
+    assert wbmod._lost_parts(plain) == []
+    with pytest.raises(InputError, match="slicers, form controls"):
+        write_standings_file(slicers)
+
+
+def test_read_only_workbook_is_refused_and_modes_are_kept(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import stat
+
+    book = xlsx(tmp_path)
+    data = book.read_bytes()
+    book.chmod(0o444)
+    try:
+        with pytest.raises(InputError, match="read-only"):
+            write_standings_file(book)
+        assert book.read_bytes() == data
+        assert stat.S_IMODE(book.stat().st_mode) == 0o444
+        result = write_standings_file(book, tmp_path / "copy.xlsx")
+        assert result.ok
+    finally:
+        book.chmod(0o644)
+    book.chmod(0o640)
+    synced: list[int] = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd))[1])
+    write_standings_file(book)
+    assert stat.S_IMODE(book.stat().st_mode) == 0o640
+    assert synced  # flushed to disk before the rename
+    csv_path = tmp_path / "s.csv"
+    csv_path.write_text("old")
+    csv_path.chmod(0o444)
+    with pytest.raises(InputError, match="read-only"):
+        write_standings_file(book, csv_out=csv_path)
+    assert csv_path.read_text() == "old"
+
+
+# ---------------------------------------------------------------- review: bounded reading
+
+
+def test_a_stray_far_cell_is_named_not_read(tmp_path: Path) -> None:
+    wb = build_workbook(SWISS, vba=False)
+    del wb.defined_names["Crosstable"]
+    wb["Crosstable"]["XFD1048576"] = "x"
+    wb["Settings"]["XFD1048576"] = "y"
+    path = tmp_path / "stray.xlsx"
+    wb.save(path)
+    with pytest.raises(InputError) as caught:
+        read_workbook_tournament(path)
+    assert [p.where for p in caught.value.problems] == ["Crosstable"]
+    assert "Crosstable!XFD1048576 holding 'x'" in caught.value.problems[0].message
+    assert "too large to read" in caught.value.problems[0].message
+    # only columns A:B of Settings are read: its stray cell does not matter
+    wb["Crosstable"]["XFD1048576"] = None
+    wb.save(path)
+    t, settings = read_workbook_tournament(path)
+    assert len(t.participants) == 16 and settings.unrated_rating == 1400
+
+
+def test_reading_creates_no_cells(tmp_path: Path) -> None:
+    wb = build_workbook(SWISS, vba=False)
+    ws = wb["Crosstable"]
+    ws["Z300"] = "note"
+    stored = len(ws._cells)
+    found = OpenpyxlBook(wb).read_sheet("Crosstable")
+    assert found is not None and len(found.values) == 300 and len(found.values[0]) == 26
+    assert len(ws._cells) == stored  # no Cell objects made for the empty positions
+    named = OpenpyxlBook(wb).read_name("Crosstable")
+    assert named is not None and len(named.values) == 300
+    assert len(ws._cells) == stored
+
+
+def test_a_name_over_whole_columns_is_cut_to_the_used_area(tmp_path: Path) -> None:
+    wb = build_workbook(SWISS, vba=False)
+    wb.defined_names["Crosstable"] = DefinedName("Crosstable", attr_text="Crosstable!$A:$XFD")
+    path = tmp_path / "cols.xlsx"
+    wb.save(path)
+    t, _ = read_workbook_tournament(path)
+    assert len(t.participants) == 16
+
+
+def test_settings_are_read_from_columns_a_and_b_only(tmp_path: Path) -> None:
+    wb = build_workbook(SWISS, vba=False)
+    book = OpenpyxlBook(wb)
+    found = book.read_sheet("Settings", max_cols=2, max_rows=10)
+    assert found is not None and found.clipped
+    assert len(found.values) == 10 and {len(r) for r in found.values} == {2}
+
+
+def test_the_workbook_is_loaded_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[bool] = []
+    real = openpyxl.load_workbook
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(bool(kwargs.get("read_only")))
+        return real(*args, **kwargs)
+
+    path = xlsx(tmp_path)
+    monkeypatch.setattr(openpyxl, "load_workbook", counting)
+    read_workbook_tournament(path)
+    assert calls == [False]  # no formulas in the crosstable: one load
+    calls.clear()
+    write_standings_file(path)
+    assert calls == [False]
+    wb = real(path)
+    wb["Crosstable"]["M2"] = "=5+1"
+    wb.save(path)
+    calls.clear()
+    with pytest.raises(InputError, match="formula without a computed value"):
+        read_workbook_tournament(path)
+    assert calls == [False, True]  # + a streaming read of the saved values
+
+
+def test_formula_values_saved_by_excel_are_read(tmp_path: Path) -> None:
+    """A formula cell with the value Excel saved (written here into the sheet XML)."""
+    path = xlsx(tmp_path)
+    wb = openpyxl.load_workbook(path)
+    wb["Crosstable"]["M2"] = "=3+3"
+    wb.save(path)
+    patched = tmp_path / "saved.xlsx"
+    with zipfile.ZipFile(path) as src, zipfile.ZipFile(patched, "w") as dst:
+        for item in src.infolist():
+            data = src.read(item.filename)
+            if b"<f>3+3</f>" in data:
+                data = data.replace(b"<f>3+3</f><v></v>", b"<f>3+3</f><v>6</v>").replace(
+                    b"<f>3+3</f><v />", b"<f>3+3</f><v>6</v>")
+                if b"<v>6</v>" not in data:
+                    data = data.replace(b"<f>3+3</f>", b"<f>3+3</f><v>6</v>")
+            dst.writestr(item, data)
+    t, _ = read_workbook_tournament(patched)
+    assert t.participants[0].declared_points == 6
+
+
+def test_unzipped_size_is_capped(tmp_path: Path) -> None:
+    assert wbmod.MAX_UNZIPPED_BYTES <= 100 * 1024 * 1024
+    path = tmp_path / "bomb.xlsx"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("xl/worksheets/sheet1.xml", b"\0" * (wbmod.MAX_UNZIPPED_BYTES + 1))
+    with pytest.raises(InputError, match="unpacks to more than"):
+        read_workbook_tournament(path)
+
+
+@pytest.mark.parametrize("sheet", ["Settings", "Crosstable"])
+def test_a_chart_sheet_is_named_not_a_traceback(tmp_path: Path, sheet: str) -> None:
+    from openpyxl.chart import BarChart, Reference
+
+    wb = build_workbook(SWISS, vba=False)
+    chart = BarChart()
+    chart.add_data(Reference(wb["Crosstable"], min_col=4, min_row=1, max_row=17))
+    del wb[sheet]
+    if sheet == "Crosstable":
+        del wb.defined_names["Crosstable"]
+    wb.create_chartsheet(sheet).add_chart(chart)
+    path = tmp_path / "chart.xlsx"
+    wb.save(path)
+    with pytest.raises(InputError) as caught:
+        read_workbook_tournament(path)
+    assert caught.value.problems[0].where == sheet
+    assert f"'{sheet}' is a chart sheet, not a worksheet" in caught.value.problems[0].message
+    with pytest.raises(wbmod.ProblemsWritten):
+        write_standings_file(path, tmp_path / "out.xlsx")
+
+
+# ---------------------------------------------------------------- review: silent wrong results
+
+
+def test_cells_just_outside_the_named_range_are_reported(tmp_path: Path) -> None:
+    wb = build_workbook(SWISS, vba=False)
+    wb.defined_names["Crosstable"] = DefinedName("Crosstable", attr_text="Crosstable!$A$1:$L$17")
+    path = tmp_path / "narrow.xlsx"
+    wb.save(path)
+    t, settings = read_workbook_tournament(path)  # the Pts column M is left out
+    assert len(t.participants) == 16 and t.participants[0].declared_points is None
+    warning = next(w for w in settings.warnings if "outside the range" in w.message)
+    assert warning.where == "Crosstable!M1"
+    assert warning.message.startswith("not read: M1, M2, M3, M4, M5 are just outside the "
+                                      "range of the name 'Crosstable' (used part: "
+                                      "Crosstable!A1:L17)")
+    result = write_standings_file(path)
+    assert any("just outside the range of the name 'Crosstable'" in p.message
+               for p in result.problems)
+    legend = [r[3] for r in sheet_values(path, "Standings") if r[2] == "Warning"]
+    assert any("M1, M2" in text for text in legend)
+    wb = openpyxl.load_workbook(path)  # a player below the range: row 18
+    wb.defined_names["Crosstable"] = DefinedName("Crosstable", attr_text="Crosstable!$A$1:$M$16")
+    wb.save(path)
+    t, settings = read_workbook_tournament(path)
+    assert len(t.participants) == 15
+    assert [w.where for w in settings.warnings] == ["Crosstable!A17"]
+    wb = openpyxl.load_workbook(path)
+    wb.defined_names["Crosstable"] = DefinedName("Crosstable", attr_text="Crosstable!$A$1:$M$17")
+    wb["Crosstable"]["A18"] = "see the notes"
+    wb.save(path)
+    _, settings = read_workbook_tournament(path)
+    assert [w.where for w in settings.warnings] == ["Crosstable!A18"]
+
+
+def test_excel_error_cells_are_named(tmp_path: Path) -> None:
+    path = xlsx(tmp_path)
+    wb = openpyxl.load_workbook(path)
+    wb["Crosstable"]["D4"] = "#N/A"
+    wb["Crosstable"]["D4"].data_type = "e"
+    wb["Crosstable"]["M5"] = "#DIV/0!"
+    wb["Crosstable"]["M5"].data_type = "e"
+    wb["Settings"]["B8"] = "#REF!"
+    wb["Settings"]["B8"].data_type = "e"
+    wb.save(path)
+    with pytest.raises(InputError) as caught:
+        write_standings_file(path)
+    found = {p.where: p.message for p in caught.value.problems}
+    assert found["Crosstable!D4"].startswith("the cell shows the Excel error #N/A")
+    assert found["Crosstable!M5"].startswith("the cell shows the Excel error #DIV/0!")
+    assert found["Settings!B8"].startswith("the cell shows the Excel error #REF!")
+
+
+def test_date_cells_are_shown_as_dates_with_a_hint(tmp_path: Path) -> None:
+    path = xlsx(tmp_path)
+    set_cell(path, "Crosstable", "M2", datetime.datetime(2026, 1, 6))
+    set_setting(path, "Rounds scheduled", datetime.datetime(1900, 1, 7))
+    with pytest.raises(InputError) as caught:
+        write_standings_file(path)
+    found = {p.where: p.message for p in caught.value.problems}
+    assert found["Crosstable!M2"].startswith("cannot read the date 2026-01-06 as points; the "
+                                             "cell holds a date")
+    assert "T00:00:00" not in found["Crosstable!M2"]
+    assert found["Settings!B6"].startswith("cannot read '1900-01-07': expected a whole number")
+    assert "the cell holds a date" in found["Settings!B6"]
+
+
+def test_lowercase_sheet_names_are_found(tmp_path: Path) -> None:
+    wb = build_workbook(SWISS, vba=False)
+    del wb.defined_names["Crosstable"]
+    for name in ("Crosstable", "Settings"):
+        wb[name].title = "renamed"  # openpyxl refuses a change of case only
+        wb["renamed"].title = name.lower() if name == "Crosstable" else name.upper()
+    assert "crosstable" in wb.sheetnames and "SETTINGS" in wb.sheetnames
+    path = tmp_path / "lower.xlsx"
+    wb.save(path)
+    t, settings = read_workbook_tournament(path)
+    assert len(t.participants) == 16 and settings.unrated_rating == 1400
+
+
+def test_templates_and_other_outputs_are_refused(tmp_path: Path) -> None:
+    book = xlsx(tmp_path)
+    with pytest.raises(InputError, match=r"out\.xltx: the output must be an \.xlsx or \.xlsm"):
+        write_standings_file(book, tmp_path / "out.xltx")
+    template = tmp_path / "t.xltx"
+    template.write_bytes(book.read_bytes())
+    with pytest.raises(InputError, match="is not written in place"):
+        write_standings_file(template)
+    result = write_standings_file(template, tmp_path / "from_template.xlsx")
+    assert result.ok
+    with zipfile.ZipFile(tmp_path / "from_template.xlsx") as z:
+        assert "template" not in z.read("[Content_Types].xml").decode()

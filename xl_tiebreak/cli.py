@@ -18,12 +18,15 @@ from typing import TYPE_CHECKING
 from xl_tiebreak.descriptors import parse_descriptor
 from xl_tiebreak.export import csv_safe, standings_csv, standings_json, standings_table
 from xl_tiebreak.model import InputError, Tournament, TournamentType
+from xl_tiebreak.standings import Standings, compute_standings
 
 if TYPE_CHECKING:
     from xl_tiebreak.workbook import Settings
-from xl_tiebreak.standings import compute_standings
 
 MAX_INPUT_BYTES = 20 * 1024 * 1024
+_WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+_OTHER_SPREADSHEETS = (".xltx", ".xltm", ".xls", ".xlsb", ".xlt", ".ods", ".fods", ".numbers")
+"""Spreadsheet files ``compute`` does not read (they would otherwise be parsed as TRF)."""
 
 
 def load_tournament(path: str) -> Tournament:
@@ -34,7 +37,10 @@ def load_tournament(path: str) -> Tournament:
     if p.stat().st_size > MAX_INPUT_BYTES:
         raise InputError(f"{path}: file is larger than {MAX_INPUT_BYTES // 2**20} MB")
     suffix = p.suffix.lower()
-    if suffix in (".xlsx", ".xlsm"):
+    if suffix in _OTHER_SPREADSHEETS:
+        raise InputError(f"{path}: {suffix} files are not read; save it as an Excel workbook "
+                         "(.xlsx), or export the crosstable as CSV or TRF")
+    if suffix in _WORKBOOK_SUFFIXES:
         return _load_workbook(p)[0]
     data = p.read_bytes()
     if suffix == ".csv":
@@ -85,16 +91,27 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("standings", help="write the Standings sheet of a workbook")
     s.add_argument("book", help=".xlsx or .xlsm workbook with Crosstable and Settings sheets")
     s.add_argument("-o", "--output", help="write to this workbook instead of in place")
-    s.add_argument("--csv", help="also write the standings as CSV")
+    s.add_argument("--csv", help="also write the standings as CSV (written before the workbook; "
+                   "never the workbook itself)")
 
     sub.add_parser("presets", help="list the named tie-break orders (use as preset:NAME)")
 
     t = sub.add_parser("templates", help="generate the workbook templates")
     t.add_argument("dir", nargs="?", default="workbook_templates")
+    t.add_argument("--force", action="store_true", help="overwrite existing files")
 
     d = sub.add_parser("demo", help="write a demo workbook with its Standings sheet filled")
     d.add_argument("dir", nargs="?", default=".")
+    d.add_argument("--force", action="store_true", help="overwrite existing files")
     return parser
+
+
+_HEADINGS = {
+    "compute": "cannot compute",
+    "standings": "cannot write the standings",
+    "templates": "cannot write the templates",
+    "demo": "cannot write the demo",
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -107,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _presets()
         return _workbook_command(args)
     except InputError as exc:
-        _fail(exc)
+        _fail(exc, _heading(args.command, exc))
         return 2
     except OSError as exc:
         print(f"xl-tiebreak: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
@@ -116,14 +133,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-def _fail(exc: InputError) -> None:
-    print("xl-tiebreak: cannot compute:", file=sys.stderr)
+def _heading(command: str, exc: InputError) -> str:
+    """The first line of an error report: what could not be done (and, for ``standings`` with
+    errors in the workbook, where the problems were listed)."""
+    sheet = getattr(exc, "sheet", None)
+    path = getattr(exc, "path", None)
+    if command == "standings" and sheet is not None and path is not None:
+        n = len(exc.problems)
+        count = f"{n} problem{'' if n == 1 else 's'}"
+        if sheet:
+            return f"cannot compute standings: {count}; listed in the '{sheet}' sheet of {path}"
+        return f"cannot compute standings: {count} (no sheet could be added for them in {path})"
+    return _HEADINGS.get(command, "cannot compute")
+
+
+def _fail(exc: InputError, heading: str = "cannot compute") -> None:
+    print(f"xl-tiebreak: {heading}:", file=sys.stderr)
     for p in exc.problems:
         print(f"  {p}", file=sys.stderr)
+    for w in getattr(exc, "warnings", ()):
+        print(f"warning: {w}", file=sys.stderr)
 
 
 def _compute(args: argparse.Namespace) -> int:
-    if Path(args.file).suffix.lower() in (".xlsx", ".xlsm") and Path(args.file).is_file():
+    if args.unrated_rating is not None and not 0 <= args.unrated_rating <= 4000:
+        raise InputError(f"--unrated-rating {args.unrated_rating}: expected a whole number "
+                         "from 0 to 4000")
+    suffix = Path(args.file).suffix.lower()
+    if suffix in _WORKBOOK_SUFFIXES and Path(args.file).is_file():
         # the workbook's Settings sheet gives defaults; command-line options win
         tournament, settings = _load_workbook(Path(args.file))
         if args.rules == "auto":
@@ -132,6 +169,8 @@ def _compute(args: argparse.Namespace) -> int:
             args.after_round = settings.after_round
         if args.unrated_rating is None:
             args.unrated_rating = settings.unrated_rating
+        for w in settings.warnings:
+            print(f"warning: {csv_safe(str(w))}", file=sys.stderr)
     else:
         tournament = load_tournament(args.file)
     if args.type:
@@ -141,25 +180,47 @@ def _compute(args: argparse.Namespace) -> int:
         tournament, args.tiebreaks, rules=args.rules, after_round=args.after_round,
         unrated_rating=args.unrated_rating,
     )
-    out = io.StringIO()
-    if args.format == "csv":
-        out.write(standings_csv(standings))
-        for w in standings.warnings:
-            print(f"warning: {csv_safe(str(w))}", file=sys.stderr)
-    elif args.format == "json":
-        out.write(json.dumps(standings_json(standings), indent=2, ensure_ascii=False) + "\n")
-    else:
-        out.write(standings_table(standings))
     for no in args.explain:
         try:
             standings.row(no)
         except KeyError:
             raise InputError(f"--explain {no}: no participant with that start number") from None
+    out = io.StringIO()
+    if args.format == "csv":
+        out.write(standings_csv(standings))
+        for w in standings.warnings:
+            print(f"warning: {csv_safe(str(w))}", file=sys.stderr)
+        # explanations are not CSV: they go to stderr, stdout stays a valid CSV file
+        sys.stderr.write(_explanations_text(standings, args.explain))
+    elif args.format == "json":
+        data = standings_json(standings)
+        if args.explain:
+            data["explanations"] = [
+                {
+                    "start_no": no,
+                    "tiebreaks": [
+                        {"tiebreak": d.label, "formula": e.formula, "lines": e.lines()}
+                        for d in standings.descriptors
+                        for e in (standings.explain(no, d),)
+                    ],
+                }
+                for no in args.explain
+            ]
+        out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    else:
+        out.write(standings_table(standings))
+        out.write(_explanations_text(standings, args.explain))
+    sys.stdout.write(out.getvalue())
+    return 0
+
+
+def _explanations_text(standings: Standings, numbers: Sequence[int]) -> str:
+    out = io.StringIO()
+    for no in numbers:
         out.write(f"\nHow the values of #{no} were obtained:\n")
         for d in standings.descriptors:
             out.write("\n".join(standings.explain(no, d).lines()) + "\n")
-    sys.stdout.write(out.getvalue())
-    return 0
+    return out.getvalue()
 
 
 def _presets() -> int:
@@ -181,10 +242,10 @@ def _workbook_command(args: argparse.Namespace) -> int:
         result = workbook.write_standings_file(args.book, args.output, args.csv)
         print(result)
     elif args.command == "templates":
-        for path in workbook.build_templates(args.dir):
+        for path in workbook.build_templates(args.dir, force=args.force):
             print(path)
     elif args.command == "demo":
-        print(workbook.build_demo(args.dir))
+        print(workbook.build_demo(args.dir, force=args.force))
     return 0
 
 

@@ -11,13 +11,15 @@ Both call :func:`xl_tiebreak.workbook.write_standings_to` on an
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import xlwings as xw
 
-from xl_tiebreak.book import SheetLayout, Style, XlwingsBook
-from xl_tiebreak.workbook import PROBLEMS, WriteResult, write_standings_to
+from xl_tiebreak.book import XlwingsBook
+from xl_tiebreak.model import Problem, Severity
+from xl_tiebreak.workbook import WriteResult, write_problems_to, write_standings_to
 
 __all__ = ["main", "run", "write_standings"]
 
@@ -37,20 +39,16 @@ def run(book: Any) -> WriteResult | None:
 
     Problems in the crosstable or settings go to the Problems sheet (see
     :func:`~xl_tiebreak.workbook.write_standings_to`). An unexpected failure is written to the
-    Problems sheet as one line instead of reaching the user as a traceback; None is returned then.
+    Problems sheet (never over a sheet of the user's) instead of reaching the user as a
+    traceback; None is returned then.
     """
     target = XlwingsBook(book)
     try:
         result = write_standings_to(target)
     except Exception as exc:  # never a traceback for the user
         message = f"internal error ({type(exc).__name__}: {exc}); please report it"
-        try:
-            target.write_sheet(
-                SheetLayout(PROBLEMS, [[message]], [Style("A1", bold=True)], {1: 100.0})
-            )
-            target.activate(PROBLEMS)
-        except Exception:
-            pass
+        with contextlib.suppress(Exception):  # the message is printed in any case
+            write_problems_to(target, [Problem(Severity.ERROR, message)])
         print(f"xl-tiebreak: {message}")
         return None
     print(f"xl-tiebreak: {result.message}")

@@ -10,16 +10,20 @@ Each template has:
 * ``How to`` — the steps in a few lines;
 * ``Crosstable`` — a sample event (Swiss: 16 players, 7 rounds, a half-point bye, two
   pairing-allocated byes, a forfeit and a withdrawal; round robin: an 8-player grid with a
-  forfeit) and the defined name ``Crosstable`` for ``Crosstable!$A$1:$Z$201``;
+  forfeit) and the defined name ``Crosstable`` for ``Crosstable!$A$1:$AD$401`` (every
+  formula uses the name);
 * ``Settings`` — key/value rows (:data:`xl_tiebreak.workbook.SETTINGS_ROWS`) with drop-down
   lists for Rules and Tournament type, and the defined names ``Rules``, ``UnratedRating`` and
   ``TieBreaks``;
-* ``Standings`` — filled by the macro / the headless command;
+* ``Standings`` — filled by the macro / the headless command (its placeholder text
+  :data:`~xl_tiebreak.workbook.PLACEHOLDER` marks it as a sheet xl-tiebreak may replace);
 * ``Functions`` — one formula per worksheet function and player, e.g.
   ``=BUCHHOLZ_CUT1(Crosstable,$A5,Rules)``;
 * ``Formula standings`` — ``{=STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating)}`` as a
   fixed-size array formula (openpyxl cannot write spilling formulas);
 * ``xlwings.conf`` — ``UDF Modules`` = ``xl_tiebreak.udfs``.
+
+Existing files are never overwritten unless ``force`` (``--force``) is given.
 """
 
 from __future__ import annotations
@@ -32,13 +36,14 @@ from typing import Any
 
 from xl_tiebreak.book import OpenpyxlBook, column_letter, range_ref
 from xl_tiebreak.descriptors import parse_descriptor
-from xl_tiebreak.model import InputError
+from xl_tiebreak.model import InputError, Problem, Severity
 from xl_tiebreak.workbook import (
     CROSSTABLE,
     HALF_FORMAT,
     HEADER_FILL,
     HEADER_FONT,
     NOTE_FONT,
+    PLACEHOLDER,
     SETTINGS,
     SETTINGS_ROWS,
     STANDINGS,
@@ -46,6 +51,7 @@ from xl_tiebreak.workbook import (
     number_format,
     save_workbook,
     write_standings_to,
+    write_text_file,
 )
 
 __all__ = [
@@ -62,9 +68,11 @@ __all__ = [
 ]
 
 UDF_MODULE = "xl_tiebreak.udfs"
-CROSSTABLE_RANGE = "$A$1:$Z$201"
-"""Range of the defined name ``Crosstable``: room for 200 players and 20 rounds or a 21-player
-grid; empty rows and columns are ignored."""
+CROSSTABLE_RANGE = "$A$1:$AD$401"
+"""Range of the defined name ``Crosstable``: room for 400 players and 25 rounds or a 25-player
+grid; empty rows and columns are ignored, and non-empty cells just outside it are reported.
+Every worksheet function receives the whole range, so it is kept moderate (12,030 cells):
+widen the name for a bigger event."""
 TIEBREAK_SLOTS = 12
 """Rows reserved for the tie-break order on the Settings sheet (defined name ``TieBreaks``)."""
 DEMO_NAME = "tiebreak_demo"
@@ -421,8 +429,7 @@ def _xlwings_conf(wb: Any) -> None:
 
 
 def _standings_placeholder(ws: Any) -> None:
-    ws["A1"] = ("Run main on the xlwings ribbon (or: xl-tiebreak standings THIS_FILE) to write "
-                "the standings here.")
+    ws["A1"] = PLACEHOLDER
     _note_style(ws["A1"])
 
 
@@ -501,11 +508,17 @@ if __name__ == "__main__":
 '''
 
 
-def _write_text(target: Path, text: str) -> None:
-    try:
-        target.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot write {target}: {exc.strerror or exc}") from exc
+def _refuse_existing(paths: list[Path], force: bool) -> None:
+    """Unless ``force``: InputError naming every file that exists (nothing is written then)."""
+    if force:
+        return
+    existing = [p for p in paths if p.exists() or p.is_symlink()]
+    if existing:
+        raise InputError([
+            Problem(Severity.ERROR, "already exists: not overwritten (use --force to replace "
+                    "it)", str(p))
+            for p in existing
+        ])
 
 
 def _directory(directory: str | os.PathLike[str]) -> Path:
@@ -517,9 +530,13 @@ def _directory(directory: str | os.PathLike[str]) -> Path:
     return folder
 
 
-def build_templates(directory: str | os.PathLike[str]) -> list[Path]:
+def build_templates(directory: str | os.PathLike[str], force: bool = False) -> list[Path]:
     """Write every template (:data:`TEMPLATE_FILES`) into ``directory`` (created if needed);
-    returns the paths written. Raises InputError when a file cannot be written."""
+    returns the paths written. Existing files are refused (InputError listing them, nothing
+    written) unless ``force``; each file is written atomically. Raises InputError when a file
+    cannot be written."""
+    folder = Path(directory)
+    _refuse_existing([folder / name for name in TEMPLATE_FILES], force)
     folder = _directory(directory)
     written: list[Path] = []
     for template in TEMPLATES:
@@ -528,14 +545,18 @@ def build_templates(directory: str | os.PathLike[str]) -> list[Path]:
             save_workbook(build_workbook(template, vba=vba), target)
             written.append(target)
         module = folder / f"{template.stem}.py"
-        _write_text(module, _companion_module(template.stem))
+        write_text_file(module, _companion_module(template.stem))
         written.append(module)
     return written
 
 
-def build_demo(directory: str | os.PathLike[str] = ".") -> Path:
+def build_demo(directory: str | os.PathLike[str] = ".", force: bool = False) -> Path:
     """Write ``tiebreak_demo.xlsm`` (the Swiss template with its Standings sheet filled) and its
-    companion ``tiebreak_demo.py`` into ``directory``; returns the workbook's path."""
+    companion ``tiebreak_demo.py`` into ``directory``; returns the workbook's path. Existing
+    files are refused unless ``force``."""
+    target = Path(directory) / f"{DEMO_NAME}.xlsm"
+    module = Path(directory) / f"{DEMO_NAME}.py"
+    _refuse_existing([target, module], force)
     folder = _directory(directory)
     workbook = build_workbook(SWISS, vba=True)
     result = write_standings_to(OpenpyxlBook(workbook))
@@ -543,5 +564,5 @@ def build_demo(directory: str | os.PathLike[str] = ".") -> Path:
         raise InputError(result.problems)
     target = folder / f"{DEMO_NAME}.xlsm"
     save_workbook(workbook, target)
-    _write_text(folder / f"{DEMO_NAME}.py", _companion_module(DEMO_NAME))
+    write_text_file(folder / f"{DEMO_NAME}.py", _companion_module(DEMO_NAME))
     return target.resolve()

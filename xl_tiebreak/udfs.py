@@ -18,8 +18,14 @@ Cells are named as if the range started at ``A1`` of its sheet (a worksheet func
 receives values, not the range's address); the templates' ``Crosstable`` range does start there.
 
 Each distinct crosstable is read and computed once: results are cached by content (the values
-plus the options), in bounded LRU caches, so a column of 500 formulas over a 500-player
-crosstable costs one computation plus a cheap look-up per cell.
+plus the options), so a column of 500 formulas over a 500-player crosstable costs one
+computation plus a cheap look-up per cell. One bounded LRU cache of read crosstables governs
+memory: each keeps its own few computed results, which go with it. Trailing empty rows of a
+generous range (``A1:K200``, even the whole columns ``A:K``) are dropped before the cache key is
+built, at C speed.
+
+The crosstable argument is read with ``err_to_str=True``: a cell showing ``#N/A`` (or any Excel
+error) arrives as that text and is reported with its cell instead of being taken as empty.
 
 Function names are valid VBA identifiers that do not look like cell references (classic xlwings
 creates one VBA wrapper per function); parameters are positional with defaults (no keyword-only
@@ -33,20 +39,21 @@ import dataclasses
 import datetime
 import functools
 import math
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
 import xlwings as xw
 
 from xl_tiebreak.check import check
-from xl_tiebreak.crosstable import read_crosstable
+from xl_tiebreak.crosstable import cell_name, read_crosstable
 from xl_tiebreak.descriptors import Descriptor, parse_descriptor, parse_list
 from xl_tiebreak.model import InputError, Problem, Severity, Tournament
 from xl_tiebreak.numbers import to_float
 from xl_tiebreak.standings import Row, Standings, compute_standings
 from xl_tiebreak.tiebreaks import Value
 from xl_tiebreak.unplayed import RuleSet, resolve_rules
-from xl_tiebreak.workbook import standings_table
+from xl_tiebreak.workbook import cell_errors, date_hints, excel_error, standings_table
 
 __all__ = [
     "EXCEL_FUNCTIONS",
@@ -227,6 +234,31 @@ def _frozen_row(row: object) -> tuple[object, ...]:
     return tuple(_frozen_cell(c) for c in cells)
 
 
+def _without_empty_tail(rows: Sequence[object]) -> Sequence[object]:
+    """The rows without the trailing rows of empty cells (None), found at C speed: blocks of
+    doubling size from the end are compared with an empty row by ``list.count``, then halving
+    blocks home in on the last non-empty row. A whole-column range (1,048,576 rows) costs
+    milliseconds, not a Python loop over every row."""
+    end = len(rows)
+    if not end or type(rows[-1]) not in _ROW_TYPES:
+        return rows
+    last = rows[-1]
+    assert isinstance(last, (list, tuple))
+    empty = type(last)([None] * len(last))
+    step, growing = 1, True
+    while end and step:
+        start = max(0, end - step)
+        block = rows[start:end]
+        if block.count(empty) == len(block):
+            end = start
+            if growing:
+                step *= 2
+        else:
+            growing = False
+            step //= 2
+    return rows[:end]
+
+
 class _Content:
     """The values of a crosstable range as a cache key (trailing empty rows dropped), its hash
     computed once. Building it is a C-speed copy for ranges of text, numbers and empty cells."""
@@ -237,7 +269,7 @@ class _Content:
         if values is None:
             raise _Fail("#CROSSTABLE the crosstable range is empty")
         rows = values if isinstance(values, (list, tuple)) else [[values]]
-        frozen = _frozen_rows(rows)
+        frozen = _frozen_rows(_without_empty_tail(rows))
         end = len(frozen)
         while end and all(_is_blank(c) for c in frozen[end - 1]):
             end -= 1  # trailing empty rows of a generous selection (A1:K200)
@@ -253,16 +285,35 @@ class _Content:
         )
 
 
+MAX_RESULTS_PER_CROSSTABLE = 16
+"""Computed standings kept per crosstable (tie-break orders × rule sets × unrated ratings)."""
+MAX_VALUES_PER_CROSSTABLE = 64
+"""Single tie-break value tables kept per crosstable."""
+
+_Key = tuple[object, ...]
+
+
 @dataclasses.dataclass(eq=False)
 class _Parsed:
     """A crosstable read into a tournament (or the reason it cannot be read), with the players'
-    start numbers and names for look-ups. Hashed by identity: one object per content."""
+    start numbers and names for look-ups, and its own bounded caches of computed results (so
+    that they go when the crosstable leaves the cache). Hashed by identity."""
 
     tournament: Tournament | None
     error: InputError | None
     start_nos: frozenset[int]
     by_name: dict[str, tuple[int, ...]]
     by_folded_name: dict[str, tuple[int, ...]]
+    results: OrderedDict[_Key, _Computed | InputError] = dataclasses.field(
+        default_factory=OrderedDict)
+    values: OrderedDict[_Key, dict[int, Value]] = dataclasses.field(default_factory=OrderedDict)
+
+
+def _remember(cache: OrderedDict[_Key, Any], key: _Key, value: Any, limit: int) -> None:
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > limit:
+        cache.popitem(last=False)
 
 
 @dataclasses.dataclass(eq=False)
@@ -278,12 +329,19 @@ def _fold(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+def _cell(row: int, col: int) -> str:
+    return f"cell {cell_name(row + 1, col + 1)}"
+
+
 @functools.lru_cache(maxsize=32)
 def _parse(content: _Content) -> _Parsed:
+    errors = cell_errors(content.rows, _cell)
+    if errors:
+        return _Parsed(None, InputError(errors), frozenset(), {}, {})
     try:
         tournament = read_crosstable(content.rows)
     except InputError as error:
-        return _Parsed(None, error, frozenset(), {}, {})
+        return _Parsed(None, InputError(date_hints(error.problems)), frozenset(), {}, {})
     by_name: dict[str, list[int]] = {}
     by_folded: dict[str, list[int]] = {}
     for p in tournament.participants:
@@ -298,39 +356,54 @@ def _parse(content: _Content) -> _Parsed:
     )
 
 
-@functools.lru_cache(maxsize=128)
 def _compute(
     parsed: _Parsed, order: tuple[str, ...] | None, rules: RuleSet, unrated: int | None
 ) -> _Computed | InputError:
-    """Standings with a tie-break order (None: the engine's default, ``()``: points only)."""
+    """Standings with a tie-break order (None: the engine's default, ``()``: points only),
+    cached on the crosstable."""
+    key: _Key = (order, rules, unrated)
+    found = parsed.results.get(key)
+    if found is not None:
+        parsed.results.move_to_end(key)
+        return found
+    result: _Computed | InputError
     if parsed.tournament is None:
         assert parsed.error is not None
         return parsed.error
     try:
         standings = compute_standings(parsed.tournament, order, rules, None, unrated)
     except InputError as error:
-        return error
-    return _Computed(standings, {r.participant.start_no: r for r in standings.rows})
+        result = error
+    else:
+        result = _Computed(standings, {r.participant.start_no: r for r in standings.rows})
+    _remember(parsed.results, key, result, MAX_RESULTS_PER_CROSSTABLE)
+    return result
 
 
-@functools.lru_cache(maxsize=512)
 def _values(
     parsed: _Parsed, descriptor: Descriptor, rules: RuleSet, unrated: int | None
 ) -> dict[int, Value]:
-    """One tie-break's value for every start number (DE: place inside the tied group)."""
+    """One tie-break's value for every start number (DE: place inside the tied group), cached
+    on the crosstable."""
+    key: _Key = (descriptor, rules, unrated)
+    found = parsed.values.get(key)
+    if found is not None:
+        parsed.values.move_to_end(key)
+        return found
     if descriptor.code == "DE":
         computed = _computed(parsed, (descriptor.canonical,), rules, unrated)
-        return {no: row.values[0] for no, row in computed.rows.items()}
-    computed = _computed(parsed, (), rules, unrated)
-    engine = computed.standings.engine
-    values = engine.values(descriptor)
-    return {p.start_no: values[i] for i, p in enumerate(engine.tournament.participants)}
+        values = {no: row.values[0] for no, row in computed.rows.items()}
+    else:
+        computed = _computed(parsed, (), rules, unrated)
+        engine = computed.standings.engine
+        column = engine.values(descriptor)
+        values = {p.start_no: column[i] for i, p in enumerate(engine.tournament.participants)}
+    _remember(parsed.values, key, values, MAX_VALUES_PER_CROSSTABLE)
+    return values
 
 
 def clear_cache() -> None:
     """Forget every cached crosstable and result (tests, or after a code reload)."""
-    _values.cache_clear()
-    _compute.cache_clear()
     _parse.cache_clear()
 
 
@@ -352,10 +425,13 @@ def _player(parsed: _Parsed, player: object) -> int:
     if parsed.error is not None:
         raise _Fail(_crosstable_text(parsed.error))
     value = _scalar(player)
+    code = excel_error(value)
+    if code is not None:
+        raise _Fail(f"#PLAYER? the player cell shows the Excel error {code}")
     if _is_blank(value):
         raise _Fail("#PLAYER? no player given: use a start number or a name")
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if isinstance(value, float) and not value.is_integer():
+        if isinstance(value, float) and not value.is_integer() or abs(value) > 10**9:
             raise _Fail(f"#PLAYER? {value!r} is not a start number")
         if int(value) in parsed.start_nos:
             return int(value)
@@ -367,9 +443,25 @@ def _player(parsed: _Parsed, player: object) -> int:
     if found:
         numbers = ", ".join(f"#{n}" for n in found)
         raise _Fail(f"#PLAYER? '{text}' is ambiguous ({numbers}): use the start number")
-    if text.isdigit() and int(text) in parsed.start_nos:
-        return int(text)
+    number = _start_number_text(text)
+    if number is not None:
+        if number in parsed.start_nos:
+            return number
+        raise _Fail(f"#PLAYER? start number {number} not in crosstable")
     raise _Fail(f"#PLAYER? '{text}' not in crosstable")
+
+
+def _start_number_text(text: str) -> int | None:
+    """A start number typed as text: ``5``, ``5.0``, `` 5 ``; None for anything else."""
+    if len(text) > 20:
+        return None
+    try:
+        number = float(text)
+    except ValueError:
+        return None
+    if not math.isfinite(number) or not number.is_integer() or number < 0:
+        return None
+    return int(number)
 
 
 # ====================================================================== the computations
@@ -471,16 +563,16 @@ def _check_text(crosstable: object) -> str:
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 def POINTS(crosstable: list[list[Any]], player: Any) -> Any:
     """Points of the player (all rounds of the crosstable, 1-½-0 scoring)."""
     return _guard(_points, crosstable, player)
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def BUCHHOLZ(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Buchholz (BH, C.07 Art. 8.1): sum of the opponents' scores, unplayed rounds adjusted
@@ -489,8 +581,8 @@ def BUCHHOLZ(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> A
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def BUCHHOLZ_CUT1(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Buchholz Cut-1 (BH/C1, Art. 8.1, 14.1): Buchholz without the least significant
@@ -499,8 +591,8 @@ def BUCHHOLZ_CUT1(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO")
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def BUCHHOLZ_CUT2(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Buchholz Cut-2 (BH/C2): Buchholz without the two least significant values."""
@@ -508,8 +600,8 @@ def BUCHHOLZ_CUT2(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO")
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def BUCHHOLZ_MEDIAN1(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Median Buchholz (BH/M1): Buchholz without the highest and the lowest value."""
@@ -517,8 +609,8 @@ def BUCHHOLZ_MEDIAN1(crosstable: list[list[Any]], player: Any, rules: Any = "AUT
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def BUCHHOLZ_MEDIAN2(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Median-2 Buchholz (BH/M2): Buchholz without the two highest and two lowest values."""
@@ -526,8 +618,8 @@ def BUCHHOLZ_MEDIAN2(crosstable: list[list[Any]], player: Any, rules: Any = "AUT
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def FORE_BUCHHOLZ(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Fore Buchholz (FB, Art. 8.3): Buchholz with every last-round game counted as a draw."""
@@ -535,8 +627,8 @@ def FORE_BUCHHOLZ(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO")
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def AVG_OPP_BUCHHOLZ(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Average of Opponents' Buchholz (AOB, Art. 8.2)."""
@@ -544,8 +636,8 @@ def AVG_OPP_BUCHHOLZ(crosstable: list[list[Any]], player: Any, rules: Any = "AUT
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def SONNEBORN(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Sonneborn-Berger (SB, Art. 9.1): sum of each opponent's score times the points scored
@@ -554,8 +646,8 @@ def SONNEBORN(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> 
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def SONNEBORN_CUT1(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Sonneborn-Berger Cut-1 (SB/C1): Sonneborn-Berger without the least significant value."""
@@ -563,8 +655,8 @@ def SONNEBORN_CUT1(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO"
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def KOYA(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Koya System (KS, Art. 9.2): points scored against opponents with 50 % or more."""
@@ -572,8 +664,8 @@ def KOYA(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def WINS(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Number of wins (WIN, Art. 7.1): rounds with the points of a win, played or not."""
@@ -581,8 +673,8 @@ def WINS(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def GAMES_WON(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Number of games won over the board (WON, Art. 7.2)."""
@@ -590,8 +682,8 @@ def GAMES_WON(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> 
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def BLACK_GAMES(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Number of games played with Black (BPG, Art. 7.3)."""
@@ -599,8 +691,8 @@ def BLACK_GAMES(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def BLACK_WINS(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Number of games won with Black (BWG, Art. 7.4)."""
@@ -608,8 +700,8 @@ def BLACK_WINS(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") ->
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def PROGRESSIVE(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Progressive score (PS, Art. 7.5): sum of the running scores after each round."""
@@ -617,8 +709,8 @@ def PROGRESSIVE(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def ROUNDS_PLAYED_BY_CHOICE(
     crosstable: list[list[Any]], player: Any, rules: Any = "AUTO"
@@ -629,8 +721,8 @@ def ROUNDS_PLAYED_BY_CHOICE(
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def STANDARD_POINTS(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Standard points (STD, Art. 7.7): 1 for a win, ½ for a draw, 0 for a loss, whatever the
@@ -639,8 +731,8 @@ def STANDARD_POINTS(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("unrated_rating", doc=_DOC_UNRATED)
 @xw.arg("rules", doc=_DOC_RULES)
 def ARO(
@@ -652,8 +744,8 @@ def ARO(
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("unrated_rating", doc=_DOC_UNRATED)
 @xw.arg("rules", doc=_DOC_RULES)
 def TPR(
@@ -664,8 +756,8 @@ def TPR(
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("unrated_rating", doc=_DOC_UNRATED)
 @xw.arg("rules", doc=_DOC_RULES)
 def PTP(
@@ -676,8 +768,8 @@ def PTP(
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("unrated_rating", doc=_DOC_UNRATED)
 @xw.arg("rules", doc=_DOC_RULES)
 def APRO(
@@ -688,8 +780,8 @@ def APRO(
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("unrated_rating", doc=_DOC_UNRATED)
 @xw.arg("rules", doc=_DOC_RULES)
 def APPO(
@@ -700,8 +792,8 @@ def APPO(
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def DIRECT_ENCOUNTER(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Direct Encounter (DE, Art. 6): the player's place (1, 2, …) inside the group of players
@@ -710,8 +802,8 @@ def DIRECT_ENCOUNTER(crosstable: list[list[Any]], player: Any, rules: Any = "AUT
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("descriptor", doc=_DOC_DESCRIPTOR)
 @xw.arg("rules", doc=_DOC_RULES)
 @xw.arg("unrated_rating", doc=_DOC_UNRATED)
@@ -728,8 +820,8 @@ def TIEBREAK(
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("order", doc=_DOC_ORDER)
 @xw.arg("rules", doc=_DOC_RULES)
 @xw.arg("unrated_rating", doc=_DOC_UNRATED)
@@ -746,7 +838,7 @@ def PLACE(
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
 @xw.arg("order", doc=_DOC_ORDER)
 @xw.arg("rules", doc=_DOC_RULES)
 @xw.arg("unrated_rating", doc=_DOC_UNRATED)
@@ -759,7 +851,7 @@ def STANDINGS(
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
 def CROSSTABLE_CHECK(crosstable: list[list[Any]]) -> Any:
     """"OK", or every problem of the crosstable with its cell (errors stop the tie-breaks,
     warnings do not)."""
@@ -767,8 +859,8 @@ def CROSSTABLE_CHECK(crosstable: list[list[Any]]) -> Any:
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("descriptor", doc=_DOC_DESCRIPTOR)
 @xw.arg("rules", doc=_DOC_RULES)
 @xw.arg("unrated_rating", doc=_DOC_UNRATED)
@@ -789,8 +881,8 @@ def _us(code: str, crosstable: object, player: object, rules: object) -> Any:
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def MODIFIED_MEDIAN(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Modified Median (US Chess 34E1): opponents' adjusted scores without the lowest, the
@@ -799,8 +891,8 @@ def MODIFIED_MEDIAN(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def SOLKOFF(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Solkoff (US Chess 34E2): sum of the opponents' adjusted scores, unplayed games ½."""
@@ -808,8 +900,8 @@ def SOLKOFF(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> An
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def CUMULATIVE(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Cumulative (US Chess 34E3): running scores summed, less a point per unplayed win or
@@ -818,8 +910,8 @@ def CUMULATIVE(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") ->
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def OPP_CUMULATIVE(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Cumulative of opposition (US Chess 34E9): sum of the opponents' Cumulative scores."""
@@ -827,8 +919,8 @@ def OPP_CUMULATIVE(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO"
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=_DOC_CROSSTABLE)
-@xw.arg("player", doc=_DOC_PLAYER)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", doc=_DOC_RULES)
 def KASHDAN(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Kashdan (US Chess 34E7): 4 per win, 2 per draw, 1 per loss played, 0 unplayed."""
