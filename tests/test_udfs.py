@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from typing import Any
 
@@ -476,3 +477,22 @@ def test_memory_is_governed_by_one_bounded_cache() -> None:
     for parsed in live:
         assert len(parsed.results) <= udfs.MAX_RESULTS_PER_CROSSTABLE
         assert len(parsed.values) <= udfs.MAX_VALUES_PER_CROSSTABLE
+
+
+@pytest.mark.parametrize(
+    ("rules", "expected"),
+    [
+        (datetime.datetime(2025, 10, 4), "FIDE2023"),
+        (datetime.date(2026, 3, 1), "FIDE2026"),
+        ("2022-05-01", "FIDE2009"),
+        ("01.04.2026", "FIDE2026"),
+    ],
+)
+def test_rules_argument_may_be_the_start_date(rules: object, expected: str) -> None:
+    for no in start_numbers(SWISS_XT):
+        got = udfs.BUCHHOLZ_CUT1(SWISS_XT, float(no), rules)
+        assert got == expected_value_for(no, expected)
+
+
+def expected_value_for(no: int, rules: str) -> object:
+    return expected(SWISS_XT, "BH/C1", no, rules)

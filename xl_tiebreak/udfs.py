@@ -52,7 +52,8 @@ from xl_tiebreak.model import InputError, Problem, Severity, Tournament
 from xl_tiebreak.numbers import to_float
 from xl_tiebreak.standings import Row, Standings, compute_standings
 from xl_tiebreak.tiebreaks import Value
-from xl_tiebreak.unplayed import RuleSet, resolve_rules
+from xl_tiebreak.trf import parse_date
+from xl_tiebreak.unplayed import RuleSet, resolve_rules, rules_in_force
 from xl_tiebreak.workbook import cell_errors, date_hints, excel_error, standings_table
 
 __all__ = [
@@ -70,7 +71,8 @@ MAX_CHECK_TEXT = 32_000
 
 _DOC_CROSSTABLE = "Crosstable range incl. header row (No, Name, Rating, Fed, R1, R2, … or a grid)"
 _DOC_PLAYER = "Start number or exact name of the player"
-_DOC_RULES = "Rule set: AUTO (default), FIDE2026, FIDE2023, FIDE2009 or USCF"
+_DOC_RULES = ("Rule set: AUTO (default), FIDE2026, FIDE2023, FIDE2009, USCF, or the start "
+              "date (the rules in force then)")
 _DOC_UNRATED = "Rating used for unrated players (empty: rating tie-breaks are skipped)"
 _DOC_DESCRIPTOR = "Tie-break descriptor, e.g. BH/C1, SB, KS/L+1, ARO/U1400"
 _DOC_ORDER = "Tie-break order, comma separated or a range (default: the engine's default list)"
@@ -135,10 +137,20 @@ def _option_text(value: object, default: str) -> str:
 
 
 def _rules(value: object) -> RuleSet:
+    """A rule-set name, AUTO (the rules in force now: a range carries no start date), or the
+    event's start date (a date cell or text such as 2025-10-04): the rules in force then."""
+    value = _scalar(value)
+    if isinstance(value, datetime.datetime):
+        return rules_in_force(value.date())
+    if isinstance(value, datetime.date):
+        return rules_in_force(value)
     text = _option_text(value, "AUTO")
     try:
         return resolve_rules(text, None)
     except InputError as error:
+        date = parse_date(text) if any(c in text for c in "-/.") else None
+        if date is not None:
+            return rules_in_force(date)
         raise _Fail(f"#RULES? {error}") from error
 
 
