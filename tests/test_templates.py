@@ -3,6 +3,7 @@ template, evaluated with the ``formulas`` package, equals what the engine comput
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import importlib.util
 import re
@@ -211,7 +212,13 @@ class Expected:
     def __init__(self, template: Template) -> None:
         self.template = template
         self.tournament = read_crosstable([list(r) for r in template.rows])
-        self.rules = resolve_rules(str(template.settings["rules"]), None)  # UDFs see no date
+        # The functions get Settings' Rules resolved with the start date (helper cell D).
+        start = template.settings.get("start_date")
+        day = start.date() if isinstance(start, datetime.datetime) else start
+        assert day is None or isinstance(day, datetime.date)
+        self.rules = resolve_rules(str(template.settings["rules"]), day)
+        self.rules_text = (day.isoformat() if day and str(template.settings["rules"]).upper()
+                           in ("", "AUTO") else str(template.settings["rules"]))
         unrated = template.settings.get("unrated_rating")
         self.unrated = unrated if isinstance(unrated, int) else None
         order = template.settings["tiebreaks"]
@@ -268,6 +275,8 @@ def test_every_formula_cell_equals_the_engine(name: str, registered: None) -> No
         checked.add((sheet, ref))
 
     check("FUNCTIONS", "B2", "OK")
+    rules_row = next(c.row for c in wb["Settings"]["A"] if c.value == "Rules")
+    check("SETTINGS", f"D{rules_row}", expected.rules_text)
     functions = wb["Functions"]
     headers = [c.value for c in functions[FUNCTIONS_FIRST_ROW - 1]]
     for r in range(FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + template.players):
@@ -319,7 +328,8 @@ def test_every_formula_reads_the_crosstable_through_the_generous_name(name: str)
     assert wb.defined_names["Crosstable"].attr_text == "Crosstable!$A$1:$AD$401"
     formulas = [
         str(getattr(c.value, "text", c.value))
-        for ws in wb.worksheets for row in ws.iter_rows() for c in row
+        for ws in wb.worksheets if ws.title != "Settings"  # its one formula resolves Rules
+        for row in ws.iter_rows() for c in row
         if c.data_type == "f" or isinstance(c.value, ArrayFormula)
     ]
     assert formulas
@@ -337,3 +347,30 @@ def test_the_placeholder_sheet_is_replaced_and_marked(tmp_path: Path) -> None:
     assert sheet_kind(book, "standings") == ("Standings", "standings")
     assert sheet_kind(book, "Crosstable") == ("Crosstable", "user")
     assert sheet_kind(book, "Problems") == (None, "absent")
+
+
+def test_functions_follow_the_start_date_when_rules_is_auto(tmp_path: Path,
+                                                             registered: None) -> None:
+    # Move the Swiss template's start date before 1 March 2026: with Rules = AUTO the
+    # worksheet functions must then use the 2023/24 rules, like the Standings sheet.
+    wb = openpyxl.load_workbook(SHIPPED / "swiss.xlsx")
+    settings = wb["Settings"]
+    date_row = next(c.row for c in settings["A"] if c.value == "Start date")
+    settings[f"B{date_row}"] = datetime.datetime(2025, 10, 4)
+    path = tmp_path / "early.xlsx"
+    wb.save(path)
+    values = calculate(path)
+    template = template_of("swiss.xlsx")
+    tournament = read_crosstable([list(r) for r in template.rows])
+    early = compute_standings(tournament, ["BH"], "fide2023")
+    late = compute_standings(tournament, ["BH"], "fide2026")
+    functions = wb["Functions"]
+    headers = [c.value for c in functions[FUNCTIONS_FIRST_ROW - 1]]
+    col = column_letter(headers.index("BUCHHOLZ") + 1)
+    differs = False
+    for r in range(FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + template.players):
+        no = functions.cell(row=r, column=1).value
+        want = to_float(early.row(no).values[0])
+        assert values[("FUNCTIONS", f"{col}{r}")] == want
+        differs |= want != to_float(late.row(no).values[0])
+    assert differs, "the sample should show a difference between the rule sets"

@@ -13,8 +13,9 @@ Each template has:
   forfeit) and the defined name ``Crosstable`` for ``Crosstable!$A$1:$AD$401`` (every
   formula uses the name);
 * ``Settings`` — key/value rows (:data:`xl_tiebreak.workbook.SETTINGS_ROWS`) with drop-down
-  lists for Rules and Tournament type, and the defined names ``Rules``, ``UnratedRating`` and
-  ``TieBreaks``;
+  lists for Rules and Tournament type, and the defined names ``Rules`` (a helper cell beside
+  the Rules setting: AUTO resolved with the start date, so the functions use the same rule set
+  as the Standings sheet), ``UnratedRating`` and ``TieBreaks``;
 * ``Standings`` — filled by the macro / the headless command (its placeholder text
   :data:`~xl_tiebreak.workbook.PLACEHOLDER` marks it as a sheet xl-tiebreak may replace);
 * ``Functions`` — one formula per worksheet function and player, e.g.
@@ -287,12 +288,21 @@ def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
             ws.add_data_validation(dv)
             dv.add(f"B{row}")
         if field == "rules":
-            names["Rules"] = f"{SETTINGS}!$B${row}"
+            # The functions get AUTO resolved with the start date (the row below), so that
+            # they use the same rule set as the Standings sheet.
+            fields = [f for _, f, _ in SETTINGS_ROWS]
+            date_row = row + fields.index("start_date") - fields.index("rules")
+            ws.cell(row=1, column=4, value="Rules used by the functions")
+            ws.cell(row=row, column=4, value=(
+                f'=IF(OR(B{row}="",UPPER(B{row})="AUTO"),'
+                f'IF(B{date_row}="","AUTO",TEXT(B{date_row},"yyyy-mm-dd")),B{row})'))
+            names["Rules"] = f"{SETTINGS}!$D${row}"
         elif field == "unrated_rating":
             names["UnratedRating"] = f"{SETTINGS}!$B${row}"
     ws.column_dimensions["A"].width = 40
     ws.column_dimensions["B"].width = 16
     ws.column_dimensions["C"].width = 80
+    ws.column_dimensions["D"].width = 26
     ws.freeze_panes = "A2"
     return names
 
