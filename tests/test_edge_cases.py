@@ -3,6 +3,7 @@ explanations, identity checks, and the older rule sets in round robins."""
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -40,15 +41,9 @@ def test_virtual_opponent_takes_the_opposite_result_by_value_under_3_1_0() -> No
     p = Participant(1, "P", rounds=[Record(Kind.HPB), Record(Kind.WIN, 2, Color.WHITE),
                                     Record(Kind.WIN, 3, Color.BLACK)])
     t = Tournament([p, Participant(2, "O2"), Participant(3, "O3")],
-                   scoring=dataclasses_replace(THREE_ONE_ZERO, hpb=Fraction(1)))
+                   scoring=dataclasses.replace(THREE_ONE_ZERO, hpb=Fraction(1)))
     ctx = build_context(t, RuleSet.FIDE2009)
     assert ctx.to_points(ctx.dummy(0, 0)[0]) == 3
-
-
-def dataclasses_replace(s: Scoring, **kw: Fraction) -> Scoring:
-    import dataclasses
-
-    return dataclasses.replace(s, **kw)
 
 
 @pytest.mark.parametrize("text", ["BH:MP", "BH:MP/C1", "BH:FOO:GP", "BH/C1/C2", "AROC/M1",
