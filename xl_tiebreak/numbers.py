@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import decimal
 import re
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 Number = Fraction | int
@@ -106,3 +107,19 @@ def fmt_half(value: Number | None) -> str:
 def to_float(value: Number | None) -> float | None:
     """The spreadsheet form of a value: a float, or None for undefined."""
     return None if value is None else float(value)
+
+
+def split_runs(
+    group: list[int], keys: Sequence[float | int] | Mapping[int, Fraction] | Mapping[int, int]
+) -> list[list[int]]:
+    """Order a group of indices by key (smallest first) and cut it into runs of equal keys."""
+    ordered = sorted(group, key=keys.__getitem__)
+    parts: list[list[int]] = []
+    last: object = object()
+    for i in ordered:
+        k = keys[i]
+        if k != last:
+            parts.append([])
+            last = k
+        parts[-1].append(i)
+    return parts

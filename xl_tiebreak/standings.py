@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from xl_tiebreak.check import check
 from xl_tiebreak.descriptors import GROUP_BASED, RATING_BASED, Descriptor, parse_list
 from xl_tiebreak.model import InputError, Participant, Problem, Severity, Tournament, TournamentType
-from xl_tiebreak.numbers import fmt_half
+from xl_tiebreak.numbers import fmt_half, split_runs
 from xl_tiebreak.tiebreaks import Engine, Explanation, Term, Value
 from xl_tiebreak.unplayed import Category, Context, RuleSet, resolve_rules, rules_in_force
 from xl_tiebreak.uscf import plus_minus, result_between_tied
@@ -221,13 +221,13 @@ def _rank(engine: Engine, descriptors: list[Descriptor]) -> list[Row]:
                         columns[level][i] = Fraction(offset)
                     offset += len(part)
         else:
-            parts = _split_by(group, keys[level])
+            parts = split_runs(group, keys[level])
         out: list[list[int]] = []
         for part in parts:
             out.extend(split(part, level + 1))
         return out
 
-    by_points = _split_by(list(range(n)), sort_keys(points))
+    by_points = split_runs(list(range(n)), sort_keys(points))
     groups: list[list[int]] = []
     for g in by_points:
         groups.extend(split(g, 0))
@@ -261,23 +261,6 @@ def order_group(engine: Engine, d: Descriptor, group: list[int]) -> list[list[in
     if d.code == "DE":
         return direct_encounter(engine.context(d.forfeits_played), group)
     return result_between_tied(engine.context(rules=RuleSet.USCF), group)
-
-
-def _split_by(
-    group: list[int], keys: Sequence[float | int] | Mapping[int, Fraction]
-) -> list[list[int]]:
-    """Order a group by precomputed key (see :func:`sort_keys`) and cut it into runs of equal
-    keys."""
-    ordered = sorted(group, key=keys.__getitem__)
-    parts: list[list[int]] = []
-    last: object = object()
-    for i in ordered:
-        k = keys[i]
-        if k != last:
-            parts.append([])
-            last = k
-        parts[-1].append(i)
-    return parts
 
 
 # ====================================================================== Direct Encounter
@@ -331,7 +314,7 @@ def direct_encounter(ctx: Context, group: list[int]) -> list[list[int]]:
     cur, missing = separate_standings(ctx, group)
     ordered = sorted(group, key=lambda i: -cur[i])
     if not any(missing.values()):
-        runs = _split_by(ordered, {i: -cur[i] for i in group})
+        runs = split_runs(ordered, {i: -cur[i] for i in group})
         if len(runs) == 1:
             return [group]
         out: list[list[int]] = []

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from xl_tiebreak.descriptors import Descriptor
 from xl_tiebreak.model import Kind
+from xl_tiebreak.numbers import split_runs
 from xl_tiebreak.tiebreaks import (
     Engine,
     Term,
@@ -173,15 +174,7 @@ def result_between_tied(ctx: Context, group: list[int]) -> list[list[int]]:
     """34E5: order a tied group by plus/minus (wins − losses) in the games played among its
     members (not by percentage); equal plus/minus stay tied."""
     plus = plus_minus(ctx, group)
-    ordered = sorted(group, key=lambda i: -plus[i])
-    parts: list[list[int]] = []
-    last = None
-    for i in ordered:
-        if plus[i] != last:
-            parts.append([])
-            last = plus[i]
-        parts[-1].append(i)
-    return parts
+    return split_runs(group, {i: -v for i, v in plus.items()})
 
 
 def _not_a_value(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
