@@ -47,12 +47,12 @@ import xlwings as xw
 
 from xl_tiebreak.check import check
 from xl_tiebreak.crosstable import cell_name, read_crosstable
+from xl_tiebreak.dates import parse_date
 from xl_tiebreak.descriptors import Descriptor, parse_descriptor, parse_list
 from xl_tiebreak.model import InputError, Problem, Severity, Tournament
 from xl_tiebreak.numbers import to_float
 from xl_tiebreak.standings import Row, Standings, compute_standings
 from xl_tiebreak.tiebreaks import Value
-from xl_tiebreak.trf import parse_date
 from xl_tiebreak.unplayed import RuleSet, resolve_rules, rules_in_force
 from xl_tiebreak.workbook import cell_errors, date_hints, excel_error, standings_table
 
