@@ -1,0 +1,109 @@
+"""xlwings Lite (Office.js) registration of every worksheet function and the standings script.
+
+xlwings Lite registers what the namespace of the ``main.py`` in its editor holds: every member
+with an ``__xlfunc__`` dict becomes a custom function (``xlwings.server.custom_functions_meta``,
+``inspect.getmembers(module)``) and every function with ``__xlscript__`` a script
+(``custom_scripts_meta``). The shipped ``workbook_templates/lite/main.py`` puts
+:data:`FUNCTIONS` and :data:`write_standings` there.
+
+What xlwings needs (xlwings 0.37.8, read and run here):
+
+* ``xlwings`` picks its decorators when it is first imported: with ``XLWINGS_ON_SERVER=true``
+  ``xw.func``/``xw.arg``/``xw.ret``/``xw.script`` *are* the Office.js decorators of
+  ``xlwings.server`` (otherwise, off Windows, they return the function unchanged). xlwings Lite
+  runs with that setting, or its documented ``from xlwings import func`` would register
+  nothing under Pyodide. So :mod:`xl_tiebreak.udfs`, imported there, carries the Office.js
+  metadata (argument names, optional flags, ``ndim=2``, ``err_to_str``, descriptions).
+* Classic xlwings has no Excel error values, so a problem is a text starting with ``#``
+  (see :mod:`xl_tiebreak.udfs`). Office.js shows a raised exception as ``#VALUE!`` with its
+  message, a real error that ``ISERROR`` sees and that no formula takes for a name. Each
+  function here is therefore a wrapper that returns the classic function's value unchanged and
+  raises :class:`LiteProblem` with the classic text as its message instead of returning it.
+  The wrapper is registered afresh with ``xlwings.server``'s decorators and the classic
+  function's own options, so the classic function's metadata is left untouched.
+
+This module belongs to the spreadsheet layer (it imports xlwings), not to the core.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+import xlwings as xw
+import xlwings.server as office_js
+
+from xl_tiebreak import macros, udfs
+
+__all__ = ["FUNCTIONS", "LiteProblem", "lite_function", "write_standings"]
+
+
+class LiteProblem(xw.XlwingsError):
+    """A worksheet function's problem, raised so that Excel shows ``#VALUE!`` with this
+    message (the classic ``#`` text, e.g. ``#PLAYER? 'Nobody' not in crosstable``)."""
+
+
+_FUNC_OPTIONS = ("volatile", "cache", "namespace", "help_url")
+"""Options of ``xlwings.server.func`` kept from the classic registration (``name`` is its
+``excel_name``)."""
+
+
+def _metadata(function: Callable[..., Any]) -> dict[str, Any]:
+    """The Office.js metadata of a worksheet function of :mod:`xl_tiebreak.udfs`."""
+    meta = getattr(function, "__xlfunc__", None)
+    if not isinstance(meta, dict):
+        raise ImportError(
+            f"{function.__name__} has no xlwings Office.js metadata: xl_tiebreak.lite needs "
+            "XLWINGS_ON_SERVER=true (as in xlwings Lite) before xlwings is first imported"
+        )
+    return meta
+
+
+def lite_function(function: Callable[..., Any]) -> Callable[..., Any]:
+    """The xlwings Lite version of a worksheet function: same parameters, options,
+    description and values; a ``#`` problem text is raised as :class:`LiteProblem`."""
+    meta = _metadata(function)
+
+    @functools.wraps(function)
+    def wrapper(*args: Any) -> Any:
+        value = function(*args)
+        if isinstance(value, str) and value.startswith("#"):
+            raise LiteProblem(value)
+        return value
+
+    # functools.wraps copied the classic __xlfunc__ dict; register the wrapper afresh instead
+    # of sharing (and changing) the classic function's metadata. The signature and the type
+    # hints are the classic function's (inspect follows __wrapped__).
+    del wrapper.__xlfunc__  # type: ignore[attr-defined]
+    decorated: Callable[..., Any] = wrapper
+    for argument in reversed(meta["args"]):
+        options = dict(argument["options"])
+        decorated = office_js.arg(argument["name"], doc=argument["doc"], **options)(decorated)
+    decorated = office_js.ret(**meta["ret"]["options"])(decorated)
+    func_options = {k: meta[k] for k in _FUNC_OPTIONS if meta.get(k) is not None}
+    if meta.get("excel_name"):
+        func_options["name"] = meta["excel_name"]
+    result: Callable[..., Any] = office_js.func(**func_options)(decorated)
+    return result
+
+
+FUNCTIONS: dict[str, Callable[..., Any]] = {
+    name: lite_function(function) for name, function in udfs.EXCEL_FUNCTIONS.items()
+}
+"""Every worksheet function by its Excel name, ready for xlwings Lite."""
+
+
+def _script(entry: Callable[..., Any]) -> Callable[..., Any]:
+    """The standings script as registered by :mod:`xl_tiebreak.macros` (``@xw.script``)."""
+    if not getattr(entry, "__xlscript__", None):
+        raise ImportError(
+            "xl_tiebreak.macros.write_standings is not an xlwings Lite script: xl_tiebreak.lite "
+            "needs XLWINGS_ON_SERVER=true (as in xlwings Lite) before xlwings is first imported"
+        )
+    return entry
+
+
+write_standings: Callable[..., Any] = _script(macros.write_standings)
+"""xlwings Lite script: the Standings sheet of this workbook from its Crosstable and Settings
+sheets (or a Problems sheet listing what to fix); :func:`xl_tiebreak.macros.write_standings`."""
