@@ -180,10 +180,13 @@ def test_bad_cells_are_named() -> None:
     rows[4][4] = "½ ½"                   # row 6: 1–1 and nothing else
     rows[5][5] = "1-0"                   # row 7: play-off after 2–0
     rows[6][6] = "1-0"                   # row 8: Armageddon without colour (and decided)
+    rows[1][6] = "1-0 white"             # row 3: Armageddon after the play-off decided
     rows[8][0] = "two"                   # row 10: round
     assert _errors(rows) == [
         "Bracket: row 2, column Games (E2): '2-0' is not a game result (1-0, ½-½, 0-1 or A's "
         "score 1, ½, 0)",
+        "Bracket: row 3, column Armageddon (G3): the play-off decided the match (1½–½): no "
+        "Armageddon may follow",
         "Bracket: row 6, column Games (E6): the match is not decided (regular games 1–1): add "
         "the play-off or the Armageddon game",
         "Bracket: row 7, column Play-off (F7): the regular games decided the match (2–0): no "

@@ -129,9 +129,9 @@ def test_place_prize_kept_when_higher_category_prize_passes_down() -> None:
     prizes = PrizeList([*PLACES, Prize(1, Fraction(100), category="U1800")], [U1800])
     a = allocate(_standings(EVENT1, "SB"), prizes)
     assert _money(a) == {"A": 1000, "B": 250, "C": 250, "E": 100}
-    assert any(x.startswith("C (rank 3, 3½ points) is eligible for place prizes (250) and "
-                            "U1800 prizes (100): takes place prizes (250), the higher")
-               for x in a.lines)
+    assert ("C (rank 3, 3½ points) would receive 250 from the place prizes or 100 from the "
+            "U1800 prizes: takes the place prizes (the higher); the U1800 prizes pass to the "
+            "next eligible players") in a.lines
     assert "U1800 place 1: E (1 point): 100" in a.lines
 
 
@@ -144,6 +144,9 @@ def test_category_prize_taken_when_higher_and_the_place_prizes_move_up() -> None
     assert [(x.participant.name, x.prize()) for x in a.awards] == [
         ("A", "place 1"), ("B", "place 2"), ("C", "U1800 place 1"), ("D", "place 3")]
     assert "place 3: D (2 points): 200" in a.lines
+    assert ("C (rank 3, 3½ points) would receive 250 from the place prizes or 300 from the "
+            "U1800 prizes: takes the U1800 prizes (the higher); the place prizes pass to the "
+            "next eligible players") in a.lines
 
 
 def test_equal_value_place_prize_wins() -> None:
@@ -335,3 +338,17 @@ def test_new_core_modules_import_only_the_standard_library() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "", f"core imports non-standard modules: {out}"
+
+
+def test_a_tied_player_taking_a_category_prize_leaves_the_pool() -> None:
+    # Event 2, order D, B, C on 3 points; prizes 1000/300/150; C (1750) is U1800, U1800 prize
+    # 160. C's place share in the pool D, B, C (places 2-4) is (300 + 150 + 0) / 3 = 150 < 160:
+    # C takes 160. The pool is then D and B at places 2-3: (300 + 150) / 2 = 225 each. E (U1800,
+    # 1½) finds no place prize 4 and no U1800 prize 2: nothing.
+    prizes = PrizeList([Prize(1, Fraction(1000)), Prize(2, Fraction(300)),
+                        Prize(3, Fraction(150)), Prize(1, Fraction(160), category="U1800")],
+                       [U1800])
+    a = allocate(_standings(EVENT2, "SB,DE"), prizes)
+    assert _money(a) == {"A": 1000, "D": 225, "B": 225, "C": 160}
+    assert "places 2–3 tied on 3 points (D, B): 300 + 150 shared, 225 each" in a.lines
+    assert a.total() == 1610 and a.unclaimed == []

@@ -757,19 +757,19 @@ def _choice_line(
     row: Row, best: tuple[_Source, tuple[Fraction, str]],
     offers: list[tuple[_Source, tuple[Fraction, str]]], opts: PrizeOptions,
 ) -> str:
-    def what(o: tuple[_Source, tuple[Fraction, str]]) -> str:
-        src = o[0]
-        return f"{'place prizes' if not src.name else src.name + ' prizes'} " \
-               f"({_worth(*o[1])})"
+    def prizes(src: _Source) -> str:
+        return f"the {src.name or 'place'} prizes"
 
+    options = " or ".join(f"{_worth(*o[1])} from {prizes(o[0])}" for o in offers)
     others = [o for o in offers if o[0] is not best[0]]
     equal = any(_value(o[1], opts) == _value(best[1], opts) for o in others)
-    why = "equal value: the place prize comes first" if equal and not best[0].name else (
-        "equal value: the category listed first" if equal else "the higher")
-    passed = ", ".join(o[0].name or "the place prizes" for o in others)
-    return (f"{_name(row)} (rank {row.rank}, {_points(row.points)}) is eligible for "
-            f"{' and '.join(what(o) for o in offers)}: takes {what(best)}, {why}; "
-            f"{passed} pass to the next eligible players")
+    why = "the higher"
+    if equal:
+        why = ("equal value: the place prize comes first" if not best[0].name
+               else "equal value: the category listed first")
+    passed = " and ".join(prizes(o[0]) for o in others)
+    return (f"{_name(row)} (rank {row.rank}, {_points(row.points)}) would receive {options}: "
+            f"takes {prizes(best[0])} ({why}); {passed} pass to the next eligible players")
 
 
 def _share_out(
