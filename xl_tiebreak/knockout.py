@@ -246,9 +246,9 @@ def parse_armageddon(text: str) -> Armageddon:
 
 _FIELDS = {
     "round": ("Round",),
-    "match": ("Match", "Board", "Game"),
-    "a": ("Player A", "White", "Player 1"),
-    "b": ("Player B", "Black", "Player 2"),
+    "match": ("Match",),
+    "a": ("Player A", "Player 1"),
+    "b": ("Player B", "Player 2"),
     "games": ("Games", "Games A", "Result", "Results"),
     "playoff": ("Play-off", "Playoff", "Play-off A", "Tie-break", "Tiebreak", "Tie-breaks"),
     "armageddon": ("Armageddon",),
