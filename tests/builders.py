@@ -92,3 +92,36 @@ def solo(results: Sequence[str], rounds: int | None = None) -> Tournament:
             parts.append(opp)
             parts[0].rounds.append(Record(kind, opp.start_no, Color.WHITE))
     return Tournament(parts, rounds=rounds or len(results))
+
+
+def round_robin(
+    players: Sequence[Participant], table: Sequence[str], *, start_date: str | None = None
+) -> Tournament:
+    """A single round robin from its result table: ``table[i][j]`` is player i's result
+    against player j (``1``, ``=``, ``0``; ``x`` on the diagonal; the table must be
+    consistent). ``players`` get start numbers 1, 2, … in order (their own are replaced).
+    Rounds follow the circle method (an even number of players)."""
+    import dataclasses
+    import datetime
+
+    from xl_tiebreak.model import TournamentType
+
+    n = len(players)
+    assert n % 2 == 0 and len(table) == n, "an even number of players, one table row each"
+    codes = {"1": Kind.WIN, "=": Kind.DRAW, "0": Kind.LOSS}
+    for i in range(n):
+        assert len(table[i]) == n and table[i][i] == "x", f"row {i + 1} of the table"
+        for j in range(n):
+            if i != j:
+                assert _MIRROR[codes[table[i][j]]] is codes[table[j][i]], f"{i + 1} v {j + 1}"
+    parts = [dataclasses.replace(p, start_no=k + 1, rounds=[]) for k, p in enumerate(players)]
+    ring = list(range(1, n))
+    for _ in range(n - 1):
+        pairs = [(0, ring[-1])] + [(ring[k], ring[-2 - k]) for k in range(n // 2 - 1)]
+        for white, black in pairs:
+            kind = codes[table[white][black]]
+            parts[white].rounds.append(Record(kind, black + 1, Color.WHITE))
+            parts[black].rounds.append(Record(_MIRROR[kind], white + 1, Color.BLACK))
+        ring = ring[-1:] + ring[:-1]
+    date = datetime.date.fromisoformat(start_date) if start_date else None
+    return Tournament(parts, rounds=n - 1, start_date=date, type=TournamentType.PREDETERMINED)
