@@ -90,7 +90,7 @@ def load(
 ) -> Any:
     """openpyxl load (which parses XML through defusedxml when it is installed). openpyxl's
     warnings (e.g. about parts it drops) are caught, never printed, and added to ``notes``."""
-    import openpyxl
+    import openpyxl  # here only: the text and CSV writers of this module need none
 
     try:
         with warnings.catch_warnings(record=True) as caught:

@@ -2,7 +2,7 @@
 reads of the stored cells (with the values Excel saved for formulas), layouts rendered with
 openpyxl styles, and the sheet marks as hidden sheet-scoped defined names.
 
-openpyxl is imported only where a style or a defined name is made.
+The workbooks it wraps come from :func:`xl_tiebreak.excel.files.load` or the templates.
 """
 
 from __future__ import annotations
@@ -11,6 +11,9 @@ import copy
 import dataclasses
 from collections.abc import Iterable, Iterator
 from typing import Any
+
+from openpyxl.styles import Alignment, PatternFill
+from openpyxl.workbook.defined_name import DefinedName
 
 from xl_tiebreak.cells import column_letter, is_blank, range_ref
 from xl_tiebreak.excel.books import (
@@ -306,8 +309,6 @@ def _openpyxl_cells(ws: Any, ref: str) -> Iterator[Any]:
 
 
 def _style_openpyxl(cell: Any, style: Style) -> None:
-    from openpyxl.styles import Alignment, PatternFill
-
     if style.bold is not None or style.italic is not None or style.font_color is not None:
         font = copy.copy(cell.font)
         if style.bold is not None:
@@ -336,8 +337,6 @@ def _style_openpyxl(cell: Any, style: Style) -> None:
 def mark_worksheet(ws: Any, role: str) -> None:
     """Mark a worksheet as written by xl-tiebreak in ``role``: the hidden sheet-scoped
     defined name :data:`~xl_tiebreak.excel.books.MARK_NAME` holding the role as text."""
-    from openpyxl.workbook.defined_name import DefinedName
-
     ws.defined_names[MARK_NAME] = DefinedName(MARK_NAME, attr_text=f'"{role}"', hidden=True)
 
 
