@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from xl_tiebreak import udfs
+from xl_tiebreak.excel import functions
 
 
 def crosstable(players: int, rounds: int, seed: int = 2026) -> list[list[Any]]:
@@ -50,7 +50,7 @@ def crosstable(players: int, rounds: int, seed: int = 2026) -> list[list[Any]]:
 
 def timed(label: str, func: Callable[..., Any], copies: list[list[list[Any]]],
           extra: tuple[Any, ...] = ()) -> None:
-    udfs.clear_cache()
+    functions.clear_cache()
     start = time.perf_counter()
     first = func(copies[0], 1.0, *extra)
     first_cost = time.perf_counter() - start
@@ -70,14 +70,14 @@ def main(argv: list[str]) -> None:
     copies = [[list(row) for row in xt] for _ in range(players)]
     print(f"crosstable: {players} players × {rounds} rounds "
           f"({len(xt)} rows × {len(xt[0])} columns), {players} calls per column")
-    timed("BUCHHOLZ_CUT1", udfs.BUCHHOLZ_CUT1, copies)
-    timed("SONNEBORN", udfs.SONNEBORN, copies)
-    timed("ARO (unrated = 1400)", udfs.ARO, copies, (1400.0,))
-    timed("DIRECT_ENCOUNTER", udfs.DIRECT_ENCOUNTER, copies)
-    timed("PLACE (default order)", udfs.PLACE, copies)
-    udfs.clear_cache()
+    timed("BUCHHOLZ_CUT1", functions.BUCHHOLZ_CUT1, copies)
+    timed("SONNEBORN", functions.SONNEBORN, copies)
+    timed("ARO (unrated = 1400)", functions.ARO, copies, (1400.0,))
+    timed("DIRECT_ENCOUNTER", functions.DIRECT_ENCOUNTER, copies)
+    timed("PLACE (default order)", functions.PLACE, copies)
+    functions.clear_cache()
     start = time.perf_counter()
-    table = udfs.STANDINGS(xt)
+    table = functions.STANDINGS(xt)
     print(f"{'STANDINGS (one array call)':<28} {(time.perf_counter() - start) * 1000:8.1f} ms "
           f"for {len(table) - 1} rows")
 

@@ -14,7 +14,7 @@ import openpyxl
 import pytest
 
 from xl_tiebreak.cli import main
-from xl_tiebreak.templates import SWISS, TEMPLATE_FILES, build_workbook
+from xl_tiebreak.excel.templates import SWISS, TEMPLATE_FILES, build_workbook
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

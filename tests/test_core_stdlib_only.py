@@ -1,32 +1,50 @@
 """The core engine imports nothing outside the standard library (it must run in xlwings Lite /
-Pyodide and anywhere else); the spreadsheet layers are separate modules."""
+Pyodide and anywhere else), and nothing of the spreadsheet layer: the core is every module of
+the package outside ``xl_tiebreak/excel/`` and the two shims ``udfs`` / ``macros``."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
-CORE = ["model", "numbers", "ratings", "unplayed", "descriptors", "tiebreaks", "uscf",
-        "standings", "check", "trf", "crosstable", "export", "presets", "cli"]
+PACKAGE = Path(__file__).resolve().parents[1] / "xl_tiebreak"
+SHIMS = {"udfs", "macros"}
+CORE = sorted(p.stem for p in PACKAGE.glob("*.py") if p.stem not in SHIMS | {"__init__"})
 
 PROBE = """
 import sys
 before = set(sys.modules)
 {imports}
-new = {{m.split(".")[0] for m in set(sys.modules) - before}}
+added = set(sys.modules) - before
+new = {{m.split(".")[0] for m in added}}
 print(",".join(sorted(new - set(sys.stdlib_module_names) - {{"xl_tiebreak"}})))
+print(",".join(sorted(m for m in added if m.startswith("xl_tiebreak.excel"))))
 """
 
 
+def _probe(imports: str) -> tuple[str, str]:
+    out = subprocess.run([sys.executable, "-c", PROBE.format(imports=imports)],
+                         capture_output=True, text=True, check=True).stdout.split("\n")
+    return out[0].strip(), out[1].strip()
+
+
+def test_the_core_is_every_module_outside_the_spreadsheet_layer() -> None:
+    assert {"model", "standings", "tiebreaks", "cli", "cells", "dates"} <= set(CORE)
+    assert not set(CORE) & {"book", "workbook", "templates", "excel"}
+
+
 def test_core_modules_import_only_the_standard_library() -> None:
-    code = PROBE.format(imports="\n".join(f"import xl_tiebreak.{m}" for m in CORE))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.strip()
-    assert out == "", f"core imports non-standard modules: {out}"
+    third_party, excel = _probe("\n".join(f"import xl_tiebreak.{m}" for m in CORE))
+    assert third_party == "", f"core imports non-standard modules: {third_party}"
+    assert excel == "", f"core imports the spreadsheet layer: {excel}"
 
 
 def test_the_probe_would_see_a_third_party_import() -> None:
-    code = PROBE.format(imports="import openpyxl")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.strip()
-    assert "openpyxl" in out
+    third_party, _ = _probe("import openpyxl")
+    assert "openpyxl" in third_party
+
+
+def test_the_probe_would_see_the_spreadsheet_layer() -> None:
+    _, excel = _probe("import xl_tiebreak.excel.layout")
+    assert "xl_tiebreak.excel.layout" in excel

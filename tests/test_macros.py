@@ -17,9 +17,11 @@ import pytest
 import xlwings as xw
 
 from xl_tiebreak import macros
-from xl_tiebreak.book import OpenpyxlBook, XlwingsBook
-from xl_tiebreak.templates import ROUND_ROBIN, SWISS, Template, build_workbook
-from xl_tiebreak.workbook import write_standings_to
+from xl_tiebreak.excel import macros as excel_macros
+from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
+from xl_tiebreak.excel.templates import ROUND_ROBIN, SWISS, Template, build_workbook
+from xl_tiebreak.excel.writer import write_standings_to
+from xl_tiebreak.excel.xlwings_book import XlwingsBook
 
 _REF = re.compile(r"([A-Z]+)([0-9]+)")
 
@@ -155,10 +157,43 @@ class FakeFreeze:
         self.sheet.log.append(("unfreeze", None))
 
 
+class FakeDefinedName:
+    """A sheet-scoped name as xlwings shows it: ``name`` carries the sheet (``Sheet!x``)."""
+
+    def __init__(self, sheet: FakeSheet, name: str, refers_to: str) -> None:
+        self.sheet = sheet
+        self.local = name
+        self.refers_to = refers_to
+
+    @property
+    def name(self) -> str:
+        return f"{self.sheet.name}!{self.local}"
+
+    @property
+    def api(self) -> Any:
+        raise AttributeError("no COM here (like xlwings Lite)")
+
+
+class FakeSheetNames:
+    def __init__(self, sheet: FakeSheet) -> None:
+        self.sheet = sheet
+        self.defined: list[FakeDefinedName] = []
+
+    def __iter__(self) -> Any:
+        return iter(list(self.defined))
+
+    def add(self, name: str, refers_to: str) -> FakeDefinedName:
+        assert all(d.local != name for d in self.defined), "a duplicate name"
+        defined = FakeDefinedName(self.sheet, name, refers_to)
+        self.defined.append(defined)
+        return defined
+
+
 class FakeSheet:
     def __init__(self, book: FakeBook, name: str) -> None:
         self.book = book
         self.name = name
+        self.names = FakeSheetNames(self)
         self.cells: dict[tuple[int, int], Any] = {}
         self.formats: dict[tuple[int, int], dict[str, Any]] = {}
         self.log: list[tuple[str, Any]] = []
@@ -365,7 +400,7 @@ def test_unexpected_failure_is_reported_not_raised(
     def boom(book: Any) -> None:
         raise RuntimeError("out of cheese")
 
-    monkeypatch.setattr(macros, "write_standings_to", boom)
+    monkeypatch.setattr(excel_macros, "write_standings_to", boom)
     book = fake_from(SWISS)
     assert macros.run(book) is None
     rows = book.sheets["Problems"].rows()
@@ -469,9 +504,53 @@ def test_internal_error_never_overwrites_a_users_problems_sheet(
     def boom(book: Any) -> None:
         raise RuntimeError("out of cheese")
 
-    monkeypatch.setattr(macros, "write_standings_to", boom)
+    monkeypatch.setattr(excel_macros, "write_standings_to", boom)
     book = fake_from(SWISS)
     theirs = add_fake_sheet(book, "Problems", {(1, 1): "mate in 2"})
     assert macros.run(book) is None
     assert theirs.cells == {(1, 1): "mate in 2"}
     assert "internal error" in book.sheets["Problems (xl-tiebreak)"].rows()[3][1]
+
+
+# ---------------------------------------------------------------- sheet marks (xlwings)
+
+
+def marks(sheet: FakeSheet) -> list[tuple[str, str]]:
+    return [(d.name, d.refers_to) for d in sheet.names]
+
+
+def test_xlwings_sheets_are_marked_and_recognised_by_the_mark() -> None:
+    book = fake_from(SWISS)  # as Excel shows the template to xlwings; no marks copied
+    assert marks(book.sheets["Standings"]) == []
+    macros.write_standings(book)  # the placeholder is recognised by its (legacy) text
+    standings = book.sheets["Standings"]
+    assert marks(standings) == [("Standings!_xltiebreak_sheet", '="standings"')]
+    assert XlwingsBook(book).sheet_mark("standings") == "standings"
+    assert XlwingsBook(book).sheet_mark("Crosstable") is None
+    assert XlwingsBook(book).sheet_mark("Nope") is None
+    for key, value in list(standings.cells.items()):
+        if isinstance(value, str) and value.startswith("Computed by xl-tiebreak"):
+            standings.cells[key] = "a reworded note"
+    macros.write_standings(book)  # still ours: rewritten, the mark kept once
+    assert marks(standings) == [("Standings!_xltiebreak_sheet", '="standings"')]
+    assert standings.rows()[1][2] == "Anna Kowalska"
+
+    book.sheets["Crosstable"].cells[(8, 9)] = "zz"
+    result = macros.run(book)
+    assert result is not None and result.sheet == "Problems"
+    problems = book.sheets["Problems"]
+    assert marks(problems) == [("Problems!_xltiebreak_sheet", '="problems"')]
+    problems.cells[(1, 1)] = "reworded title"
+    book.sheets["Crosstable"].cells[(8, 9)] = SWISS.rows[7][8]
+    assert macros.run(book) is not None
+    assert "Problems" not in [s.name for s in book.sheets]
+
+
+def test_xlwings_engines_without_sheet_names_fall_back_to_the_texts() -> None:
+    book = fake_from(SWISS)
+    for sheet in book.sheet_list:
+        del sheet.names  # an engine where sheet-scoped names fail
+    macros.write_standings(book)
+    assert book.sheets["Standings"].rows()[1][2] == "Anna Kowalska"
+    macros.write_standings(book)  # recognised again by the legend's note
+    assert XlwingsBook(book).sheet_mark("Standings") is None

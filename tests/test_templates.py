@@ -19,12 +19,12 @@ from openpyxl.utils import range_boundaries
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xl_tiebreak import macros, udfs
-from xl_tiebreak.book import OpenpyxlBook, column_letter
+from xl_tiebreak.cells import column_letter
 from xl_tiebreak.crosstable import read_crosstable
 from xl_tiebreak.descriptors import parse_descriptor
-from xl_tiebreak.numbers import to_float
-from xl_tiebreak.standings import Standings, compute_standings
-from xl_tiebreak.templates import (
+from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
+from xl_tiebreak.excel.settings import read_settings
+from xl_tiebreak.excel.templates import (
     DEMO_NAME,
     FUNCTIONS_FIRST_ROW,
     ROUND_ROBIN,
@@ -37,8 +37,9 @@ from xl_tiebreak.templates import (
     quickstart_path,
     xlwings_version,
 )
+from xl_tiebreak.numbers import to_float
+from xl_tiebreak.standings import Standings, compute_standings
 from xl_tiebreak.unplayed import resolve_rules
-from xl_tiebreak.workbook import read_settings
 
 SHIPPED = Path(__file__).resolve().parents[1] / "workbook_templates"
 WORKBOOKS = [name for name in TEMPLATE_FILES if not name.endswith(".py")]
@@ -339,7 +340,7 @@ def test_every_formula_reads_the_crosstable_through_the_generous_name(name: str)
 
 
 def test_the_placeholder_sheet_is_replaced_and_marked(tmp_path: Path) -> None:
-    from xl_tiebreak.workbook import PLACEHOLDER, sheet_kind
+    from xl_tiebreak.excel.sheets import PLACEHOLDER, sheet_kind
 
     wb = openpyxl.load_workbook(SHIPPED / "swiss.xlsx")
     assert wb["Standings"]["A1"].value == PLACEHOLDER

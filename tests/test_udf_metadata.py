@@ -71,28 +71,33 @@ def _ret(convert: Any = None, **kw: Any) -> Callable[[Any], Any]:
     return inner
 
 
-def _reimport(monkeypatch: pytest.MonkeyPatch, name: str) -> Iterator[ModuleType]:
+def _reimport(monkeypatch: pytest.MonkeyPatch, name: str, *defining: str
+              ) -> Iterator[ModuleType]:
+    """Import ``name`` again under the recorders, together with the ``defining`` modules whose
+    decorated functions it re-exports."""
     monkeypatch.setattr(xw, "func", _decorator("func"))
     monkeypatch.setattr(xw, "script", _decorator("script"))
     monkeypatch.setattr(xw, "arg", _arg)
     monkeypatch.setattr(xw, "ret", _ret)
-    saved = sys.modules.pop(name, None)
+    names = (name, *defining)
+    saved = {n: sys.modules.pop(n, None) for n in names}
     try:
         yield importlib.import_module(name)
     finally:
-        sys.modules.pop(name, None)
-        if saved is not None:
-            sys.modules[name] = saved
+        for n in names:
+            sys.modules.pop(n, None)
+            if saved[n] is not None:
+                sys.modules[n] = saved[n]  # type: ignore[assignment]
 
 
 @pytest.fixture
 def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
-    yield from _reimport(monkeypatch, "xl_tiebreak.udfs")
+    yield from _reimport(monkeypatch, "xl_tiebreak.udfs", "xl_tiebreak.excel.functions")
 
 
 @pytest.fixture
 def recorded_macros(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
-    yield from _reimport(monkeypatch, "xl_tiebreak.macros")
+    yield from _reimport(monkeypatch, "xl_tiebreak.macros", "xl_tiebreak.excel.macros")
 
 
 def test_every_decorated_function_is_exported(recorded: ModuleType) -> None:
@@ -184,12 +189,12 @@ def test_macro_entry_points(recorded_macros: ModuleType) -> None:
 
 def test_script_falls_back_when_xlwings_has_none(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delattr(xw, "script")
-    saved = sys.modules.pop("xl_tiebreak.macros", None)
+    saved = sys.modules.pop("xl_tiebreak.excel.macros", None)
     try:
-        module = importlib.import_module("xl_tiebreak.macros")
+        module = importlib.import_module("xl_tiebreak.excel.macros")
         assert callable(module.write_standings)
         assert module._script is module._identity
     finally:
-        sys.modules.pop("xl_tiebreak.macros", None)
+        sys.modules.pop("xl_tiebreak.excel.macros", None)
         if saved is not None:
-            sys.modules["xl_tiebreak.macros"] = saved
+            sys.modules["xl_tiebreak.excel.macros"] = saved

@@ -11,10 +11,11 @@ import pytest
 from xl_tiebreak import udfs
 from xl_tiebreak.crosstable import read_crosstable
 from xl_tiebreak.descriptors import parse_descriptor
+from xl_tiebreak.excel import arguments, evaluation, functions
+from xl_tiebreak.excel.templates import ROUND_ROBIN, SWISS
 from xl_tiebreak.model import Tournament
 from xl_tiebreak.numbers import to_float
 from xl_tiebreak.standings import Standings, compute_standings
-from xl_tiebreak.templates import ROUND_ROBIN, SWISS
 
 SMALL = [
     ["No", "Name", "R1", "R2", "R3"],
@@ -210,7 +211,7 @@ def test_trailing_empty_rows_and_columns() -> None:
     tall = as_excel(SWISS.rows, extra_rows=180)
     wide = as_excel(SWISS.rows, extra_rows=180, extra_cols=14)
     assert udfs.STANDINGS(tight) == udfs.STANDINGS(tall) == udfs.STANDINGS(wide)
-    assert udfs._parse.cache_info().currsize == 2  # trailing empty rows share the entry
+    assert evaluation._parse.cache_info().currsize == 2  # trailing empty rows share the entry
 
 
 def test_unhashable_cells_take_the_slow_path() -> None:
@@ -286,7 +287,7 @@ def test_problems_are_short_texts_starting_with_hash(call: Any, start: str) -> N
     text = call()
     assert isinstance(text, str)
     assert text.startswith(start), text
-    assert len(text) <= udfs.MAX_TEXT
+    assert len(text) <= arguments.MAX_TEXT
     assert "Traceback" not in text
 
 
@@ -309,7 +310,7 @@ def test_unexpected_failure_never_shows_a_traceback(monkeypatch: pytest.MonkeyPa
     def boom(*args: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(udfs, "compute_standings", boom)
+    monkeypatch.setattr(evaluation, "compute_standings", boom)
     assert udfs.BUCHHOLZ(SWISS_XT, 1.0) == "#ERROR RuntimeError: disk on fire"
     assert udfs.STANDINGS(SWISS_XT) == "#ERROR RuntimeError: disk on fire"
 
@@ -343,13 +344,13 @@ def test_check_reports_mirror_errors_and_warnings() -> None:
 
 def test_one_computation_for_a_column_of_cells(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
-    real = udfs.compute_standings
+    real = evaluation.compute_standings
 
     def counting(*args: Any) -> Standings:
         calls.append(args[1])
         return real(*args)
 
-    monkeypatch.setattr(udfs, "compute_standings", counting)
+    monkeypatch.setattr(evaluation, "compute_standings", counting)
     nos = start_numbers(SWISS_XT)
     first = [udfs.BUCHHOLZ_CUT1([list(r) for r in SWISS_XT], float(n)) for n in nos]
     again = [udfs.BUCHHOLZ_CUT1(SWISS_XT, float(n)) for n in nos]
@@ -360,7 +361,7 @@ def test_one_computation_for_a_column_of_cells(monkeypatch: pytest.MonkeyPatch) 
     places = [udfs.PLACE(SWISS_XT, float(n), "BH/C1,SB") for n in nos]
     assert len(places) == len(nos)
     assert calls == [(), ("BH/C1", "SB")]
-    assert udfs._parse.cache_info().misses == 1
+    assert evaluation._parse.cache_info().misses == 1
 
 
 def test_cache_is_bounded() -> None:
@@ -368,14 +369,14 @@ def test_cache_is_bounded() -> None:
         xt = [list(r) for r in SMALL]
         xt[1][1] = f"Anna {i}"
         assert udfs.BUCHHOLZ(xt, 1.0) == 3.5
-    info = udfs._parse.cache_info()
+    info = evaluation._parse.cache_info()
     assert info.maxsize is not None and info.currsize <= info.maxsize
 
 
 def test_cached_errors_are_reported_again() -> None:
     xt = broken(7, 8, "zz")
     assert udfs.BUCHHOLZ(xt, 1.0) == udfs.BUCHHOLZ(xt, 1.0)
-    assert udfs._parse.cache_info().hits >= 1
+    assert evaluation._parse.cache_info().hits >= 1
 
 
 # ---------------------------------------------------------------- review
@@ -386,7 +387,7 @@ def test_every_crosstable_argument_keeps_excel_errors_as_text() -> None:
     import ast
     import inspect
 
-    tree = ast.parse(inspect.getsource(udfs))
+    tree = ast.parse(inspect.getsource(functions))
     checked = 0
     for node in tree.body:
         if not isinstance(node, ast.FunctionDef) or node.name not in udfs.EXCEL_FUNCTIONS:
@@ -440,7 +441,7 @@ def test_whole_column_ranges_are_cheap_and_share_the_cache_entry() -> None:
     tight = as_excel(SWISS.rows)
     whole = tight + [[None] * len(tight[0]) for _ in range(1_048_576 - len(tight))]
     assert udfs.BUCHHOLZ(tight, 1.0) == udfs.BUCHHOLZ(whole, 1.0)
-    assert udfs._parse.cache_info().currsize == 1
+    assert evaluation._parse.cache_info().currsize == 1
     start = time.perf_counter()
     for _ in range(3):
         udfs.BUCHHOLZ(whole, 1.0)
@@ -457,7 +458,7 @@ def test_without_empty_tail(rows: int, tail: int) -> None:
     if rows:
         body[-1][1] = "last"
     values = body + [[None, None, None] for _ in range(tail)]
-    assert udfs._without_empty_tail(values) == (body if rows else [])
+    assert evaluation._without_empty_tail(values) == (body if rows else [])
 
 
 def test_memory_is_governed_by_one_bounded_cache() -> None:
@@ -471,12 +472,12 @@ def test_memory_is_governed_by_one_bounded_cache() -> None:
         udfs.PLACE(xt, 1.0, "SB, WIN")
         udfs.PLACE(xt, 1.0, "BH")
     gc.collect()
-    live = [o for o in gc.get_objects() if isinstance(o, udfs._Parsed)]
-    info = udfs._parse.cache_info()
+    live = [o for o in gc.get_objects() if isinstance(o, evaluation._Parsed)]
+    info = evaluation._parse.cache_info()
     assert info.maxsize is not None and len(live) <= info.maxsize
     for parsed in live:
-        assert len(parsed.results) <= udfs.MAX_RESULTS_PER_CROSSTABLE
-        assert len(parsed.values) <= udfs.MAX_VALUES_PER_CROSSTABLE
+        assert len(parsed.results) <= evaluation.MAX_RESULTS_PER_CROSSTABLE
+        assert len(parsed.values) <= evaluation.MAX_VALUES_PER_CROSSTABLE
 
 
 @pytest.mark.parametrize(

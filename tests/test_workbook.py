@@ -14,21 +14,21 @@ import openpyxl.xml
 import pytest
 from openpyxl.workbook.defined_name import DefinedName
 
-from xl_tiebreak import workbook as wbmod
-from xl_tiebreak.book import OpenpyxlBook
 from xl_tiebreak.crosstable import read_crosstable
+from xl_tiebreak.excel import files
+from xl_tiebreak.excel.files import write_csv
+from xl_tiebreak.excel.headless import (
+    ProblemsWritten,
+    read_workbook_tournament,
+    write_standings_file,
+)
+from xl_tiebreak.excel.layout import HALF_FORMAT, WHOLE_FORMAT
+from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
+from xl_tiebreak.excel.templates import ROUND_ROBIN, SWISS, Template, build_workbook
+from xl_tiebreak.excel.writer import write_standings_to
 from xl_tiebreak.model import InputError, TournamentType
 from xl_tiebreak.numbers import to_float
 from xl_tiebreak.standings import Standings, compute_standings
-from xl_tiebreak.templates import ROUND_ROBIN, SWISS, Template, build_workbook
-from xl_tiebreak.workbook import (
-    HALF_FORMAT,
-    WHOLE_FORMAT,
-    read_workbook_tournament,
-    write_csv,
-    write_standings_file,
-    write_standings_to,
-)
 
 
 def save(template: Template, folder: Path, suffix: str = ".xlsm") -> Path:
@@ -432,7 +432,7 @@ def test_file_checks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     swiss = save(SWISS, tmp_path, ".xlsx")
     with pytest.raises(InputError, match="has no macros"):
         write_standings_file(swiss, tmp_path / "x.xlsm")
-    monkeypatch.setattr(wbmod, "MAX_FILE_BYTES", 1000)
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 1000)
     with pytest.raises(InputError, match="MB; workbooks up to 0 MB are accepted"):
         write_standings_file(swiss)
 
@@ -516,7 +516,7 @@ def test_csv_is_written_before_the_workbook(tmp_path: Path,
     def failing(path: object, table: object) -> Path:
         raise InputError("disk full")
 
-    monkeypatch.setattr(wbmod, "write_csv", failing)
+    monkeypatch.setattr(files, "write_csv", failing)
     with pytest.raises(InputError, match="disk full"):
         write_standings_file(book, csv_out=tmp_path / "x.csv")
     assert book.read_bytes() == data  # the workbook is replaced only after the CSV
@@ -534,7 +534,7 @@ def test_a_users_problems_sheet_is_never_touched(tmp_path: Path) -> None:
     book = xlsx(tmp_path)
     add_sheet(book, "Problems", ("Chess problem #1: mate in 2",), ("Kh1 Qd5",))
     set_cell(book, "Crosstable", "I8", "zz")
-    with pytest.raises(wbmod.ProblemsWritten) as caught:
+    with pytest.raises(ProblemsWritten) as caught:
         write_standings_file(book)
     assert caught.value.sheet == "Problems (xl-tiebreak)"
     wb = openpyxl.load_workbook(book)
@@ -561,7 +561,7 @@ def test_a_users_standings_sheet_is_refused_not_replaced(tmp_path: Path, name: s
     ws.append(["My hand-made standings with prize money"])
     ws.append([None, 500])
     wb.save(path)
-    with pytest.raises(wbmod.ProblemsWritten) as caught:
+    with pytest.raises(ProblemsWritten) as caught:
         write_standings_file(path)
     assert caught.value.problems[0].where == name
     assert f"the sheet '{name}' was not written by xl-tiebreak" in caught.value.problems[0].message
@@ -647,18 +647,18 @@ def test_worksheet_extensions_are_not_silently_lost(
 def test_unknown_extensions_and_parts_are_detected(tmp_path: Path) -> None:
     plain = xlsx(tmp_path, "plain.xlsx")
     odd = with_extension(plain, tmp_path / "odd.xlsx", "{00000000-0000-0000-0000-000000000000}")
-    assert wbmod._lost_parts(odd) == ["Excel extensions (extLst)"]
+    assert files.lost_parts(odd) == ["Excel extensions (extLst)"]
     sparkline = with_extension(plain, tmp_path / "s.xlsx",
                                "{05C60535-1F16-4FD2-B633-F4F36F0B64E0}")
-    assert wbmod._lost_parts(sparkline) == ["sparklines"]
+    assert files.lost_parts(sparkline) == ["sparklines"]
     slicers = tmp_path / "slicers.xlsx"
     with zipfile.ZipFile(plain) as src, zipfile.ZipFile(slicers, "w") as dst:
         for item in src.infolist():
             dst.writestr(item, src.read(item.filename))
         dst.writestr("xl/slicers/slicer1.xml", "<slicers/>")
         dst.writestr("xl/ctrlProps/ctrlProp1.xml", "<formControlPr/>")
-    assert wbmod._lost_parts(slicers) == ["slicers", "form controls (buttons, check boxes)"]
-    assert wbmod._lost_parts(plain) == []
+    assert files.lost_parts(slicers) == ["slicers", "form controls (buttons, check boxes)"]
+    assert files.lost_parts(plain) == []
     with pytest.raises(InputError, match="slicers, form controls"):
         write_standings_file(slicers)
 
@@ -792,10 +792,10 @@ def test_formula_values_saved_by_excel_are_read(tmp_path: Path) -> None:
 
 
 def test_unzipped_size_is_capped(tmp_path: Path) -> None:
-    assert wbmod.MAX_UNZIPPED_BYTES <= 100 * 1024 * 1024
+    assert files.MAX_UNZIPPED_BYTES <= 100 * 1024 * 1024
     path = tmp_path / "bomb.xlsx"
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        z.writestr("xl/worksheets/sheet1.xml", b"\0" * (wbmod.MAX_UNZIPPED_BYTES + 1))
+        z.writestr("xl/worksheets/sheet1.xml", b"\0" * (files.MAX_UNZIPPED_BYTES + 1))
     with pytest.raises(InputError, match="unpacks to more than"):
         read_workbook_tournament(path)
 
@@ -817,7 +817,7 @@ def test_a_chart_sheet_is_named_not_a_traceback(tmp_path: Path, sheet: str) -> N
         read_workbook_tournament(path)
     assert caught.value.problems[0].where == sheet
     assert f"'{sheet}' is a chart sheet, not a worksheet" in caught.value.problems[0].message
-    with pytest.raises(wbmod.ProblemsWritten):
+    with pytest.raises(ProblemsWritten):
         write_standings_file(path, tmp_path / "out.xlsx")
 
 

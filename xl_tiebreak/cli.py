@@ -21,7 +21,7 @@ from xl_tiebreak.model import InputError, Tournament, TournamentType
 from xl_tiebreak.standings import Standings, compute_standings
 
 if TYPE_CHECKING:
-    from xl_tiebreak.workbook import Settings
+    from xl_tiebreak.excel.settings import Settings
 
 MAX_INPUT_BYTES = 20 * 1024 * 1024
 _WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -53,7 +53,7 @@ def load_tournament(path: str) -> Tournament:
 
 
 def _load_workbook(path: Path) -> tuple[Tournament, Settings]:
-    from xl_tiebreak.workbook import read_workbook_tournament
+    from xl_tiebreak.excel.headless import read_workbook_tournament
 
     tournament, settings = read_workbook_tournament(path)
     return tournament, settings
@@ -234,18 +234,20 @@ def _presets() -> int:
 
 def _workbook_command(args: argparse.Namespace) -> int:
     try:
-        from xl_tiebreak import workbook
-    except ImportError as exc:  # openpyxl missing
-        raise InputError(f"this command needs openpyxl: pip install 'xl-tiebreak[excel]' ({exc})"
-                         ) from exc
+        if args.command == "standings":
+            from xl_tiebreak.excel.headless import write_standings_file
+        else:
+            from xl_tiebreak.excel.templates import build_demo, build_templates
+    except ImportError as exc:  # openpyxl (or, for templates, xlwings) missing
+        raise InputError(f"this command needs openpyxl and xlwings: pip install "
+                         f"'xl-tiebreak[excel]' ({exc})") from exc
     if args.command == "standings":
-        result = workbook.write_standings_file(args.book, args.output, args.csv)
-        print(result)
+        print(write_standings_file(args.book, args.output, args.csv))
     elif args.command == "templates":
-        for path in workbook.build_templates(args.dir, force=args.force):
+        for path in build_templates(args.dir, force=args.force):
             print(path)
     elif args.command == "demo":
-        print(workbook.build_demo(args.dir, force=args.force))
+        print(build_demo(args.dir, force=args.force))
     return 0
 
 

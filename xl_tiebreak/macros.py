@@ -1,67 +1,12 @@
-"""One-click standings: the xlwings entry points.
+"""The one-click standings entry points under the name shipped workbooks use: the templates'
+companion modules do ``from xl_tiebreak.macros import main``, ``RunPython`` calls
+``xl_tiebreak.macros.main()``, and xlwings Lite imports ``write_standings``.
 
-* :func:`main` — classic xlwings: the ribbon's "Run main" (which imports the module named like
-  the workbook, e.g. ``swiss.py`` next to ``swiss.xlsm``, whose ``main`` is this one) and
-  ``RunPython "import xl_tiebreak.macros; xl_tiebreak.macros.main()"``.
-* :func:`write_standings` — xlwings Lite script (``@xw.script``; the book is passed in).
-
-Both call :func:`xl_tiebreak.workbook.write_standings_to` on an
-:class:`~xl_tiebreak.book.XlwingsBook`, the same writer the headless command uses with openpyxl.
+A re-export of :mod:`xl_tiebreak.excel.macros`.
 """
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable
-from typing import Any, TypeVar
-
-import xlwings as xw
-
-from xl_tiebreak.book import XlwingsBook
-from xl_tiebreak.model import Problem, Severity
-from xl_tiebreak.workbook import WriteResult, write_problems_to, write_standings_to
+from xl_tiebreak.excel.macros import main, run, write_standings
 
 __all__ = ["main", "run", "write_standings"]
-
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-def _identity(f: _F) -> _F:
-    return f
-
-
-_script: Callable[[_F], _F] = getattr(xw, "script", None) or _identity
-"""``xw.script`` where this xlwings has it (0.33+); older versions get a plain function."""
-
-
-def run(book: Any) -> WriteResult | None:
-    """Write the standings of an ``xlwings.Book``; report the outcome on stdout.
-
-    Problems in the crosstable or settings go to the Problems sheet (see
-    :func:`~xl_tiebreak.workbook.write_standings_to`). An unexpected failure is written to the
-    Problems sheet (never over a sheet of the user's) instead of reaching the user as a
-    traceback; None is returned then.
-    """
-    target = XlwingsBook(book)
-    try:
-        result = write_standings_to(target)
-    except Exception as exc:  # never a traceback for the user
-        message = f"internal error ({type(exc).__name__}: {exc}); please report it"
-        with contextlib.suppress(Exception):  # the message is printed in any case
-            write_problems_to(target, [Problem(Severity.ERROR, message)])
-        print(f"xl-tiebreak: {message}")
-        return None
-    print(f"xl-tiebreak: {result.message}")
-    return result
-
-
-def main() -> None:
-    """Classic xlwings entry ("Run main", RunPython): writes the calling workbook's standings."""
-    run(xw.Book.caller())
-
-
-@_script
-def write_standings(book: xw.Book) -> None:
-    """xlwings Lite script: writes the Standings sheet of this workbook from its Crosstable
-    and Settings sheets (or a Problems sheet listing what to fix)."""
-    run(book)

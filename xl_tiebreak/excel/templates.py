@@ -12,12 +12,13 @@ Each template has:
   pairing-allocated byes, a forfeit and a withdrawal; round robin: an 8-player grid with a
   forfeit) and the defined name ``Crosstable`` for ``Crosstable!$A$1:$AD$401`` (every
   formula uses the name);
-* ``Settings`` — key/value rows (:data:`xl_tiebreak.workbook.SETTINGS_ROWS`) with drop-down
+* ``Settings`` — key/value rows (:data:`xl_tiebreak.excel.settings.SETTINGS_ROWS`) with drop-down
   lists for Rules and Tournament type, and the defined names ``Rules`` (a helper cell beside
   the Rules setting: AUTO resolved with the start date, so the functions use the same rule set
   as the Standings sheet), ``UnratedRating`` and ``TieBreaks``;
-* ``Standings`` — filled by the macro / the headless command (its placeholder text
-  :data:`~xl_tiebreak.workbook.PLACEHOLDER` marks it as a sheet xl-tiebreak may replace);
+* ``Standings`` — filled by the macro / the headless command: a placeholder text
+  (:data:`~xl_tiebreak.excel.sheets.PLACEHOLDER`), and the mark of a Standings sheet
+  (:data:`~xl_tiebreak.excel.sheets.STANDINGS_ROLE`) that lets xl-tiebreak replace it;
 * ``Functions`` — one formula per worksheet function and player, e.g.
   ``=BUCHHOLZ_CUT1(Crosstable,$A5,Rules)``;
 * ``Formula standings`` — ``{=STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating)}`` as a
@@ -35,25 +36,32 @@ import os
 from pathlib import Path
 from typing import Any
 
-from xl_tiebreak.book import OpenpyxlBook, column_letter, range_ref
+import openpyxl
+import xlwings
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.formula import ArrayFormula
+
+from xl_tiebreak.cells import column_letter, range_ref
 from xl_tiebreak.descriptors import parse_descriptor
-from xl_tiebreak.model import InputError, Problem, Severity
-from xl_tiebreak.workbook import (
-    CROSSTABLE,
+from xl_tiebreak.excel.files import save_workbook, write_text_file
+from xl_tiebreak.excel.functions import FIXED_DESCRIPTORS, RATING_FUNCTIONS
+from xl_tiebreak.excel.layout import (
     HALF_FORMAT,
     HEADER_FILL,
     HEADER_FONT,
     NOTE_FONT,
-    PLACEHOLDER,
-    SETTINGS,
-    SETTINGS_ROWS,
-    STANDINGS,
     WHOLE_FORMAT,
     number_format,
-    save_workbook,
-    write_standings_to,
-    write_text_file,
+    standings_formats,
 )
+from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook, mark_worksheet
+from xl_tiebreak.excel.reading import CROSSTABLE
+from xl_tiebreak.excel.settings import SETTINGS, SETTINGS_ROWS
+from xl_tiebreak.excel.sheets import PLACEHOLDER, STANDINGS, STANDINGS_ROLE
+from xl_tiebreak.excel.writer import write_standings_to
+from xl_tiebreak.model import InputError, Problem, Severity
 
 __all__ = [
     "DEMO_NAME",
@@ -135,7 +143,6 @@ _ROUND_ROBIN_FUNCTIONS = (
     "BLACK_GAMES", "BLACK_WINS", "ROUNDS_PLAYED_BY_CHOICE", "STANDARD_POINTS", "ARO", "TPR",
     "PTP", "APRO", "APPO",
 )
-_RATING_FUNCTIONS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO"})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -209,7 +216,6 @@ _SUGGESTED_TIEBREAKS = (
 
 def quickstart_path() -> Path:
     """xlwings' own ``quickstart.xlsm`` (its VBA project references the xlwings add-in)."""
-    import xlwings
 
     return Path(os.path.dirname(xlwings.__file__)) / "quickstart.xlsm"
 
@@ -218,8 +224,6 @@ def quickstart_path() -> Path:
 
 
 def _header_style(ws: Any, row: int, n_cols: int) -> None:
-    from openpyxl.styles import Alignment, Font, PatternFill
-
     fill = PatternFill(fill_type="solid", start_color="FF" + HEADER_FILL[1:],
                        end_color="FF" + HEADER_FILL[1:])
     for col in range(1, n_cols + 1):
@@ -230,14 +234,10 @@ def _header_style(ws: Any, row: int, n_cols: int) -> None:
 
 
 def _note_style(cell: Any) -> None:
-    from openpyxl.styles import Font
-
     cell.font = Font(italic=True, color="FF" + NOTE_FONT[1:])
 
 
 def _crosstable_sheet(ws: Any, template: Template) -> None:
-    from openpyxl.styles import Alignment
-
     for row in template.rows:
         ws.append(list(row))
     n_cols = len(template.rows[0])
@@ -255,8 +255,6 @@ def _crosstable_sheet(ws: Any, template: Template) -> None:
 
 def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
     """Fill the Settings sheet; returns the defined names (name → reference) it provides."""
-    from openpyxl.styles import Font
-    from openpyxl.worksheet.datavalidation import DataValidation
 
     ws.append(["Setting", "Value", "Meaning"])
     _header_style(ws, 1, 3)
@@ -308,7 +306,7 @@ def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
 
 
 def _function_formula(name: str) -> str:
-    if name in _RATING_FUNCTIONS:
+    if name in RATING_FUNCTIONS:
         return f"={name}(Crosstable,$A{{row}},UnratedRating,Rules)"
     return f"={name}(Crosstable,$A{{row}},Rules)"
 
@@ -320,7 +318,6 @@ FUNCTIONS_FIRST_ROW = 5
 def _function_columns(template: Template) -> list[tuple[str, str, str]]:
     """(header, formula with ``{row}``, number format) of every Functions column after No and
     Name."""
-    from xl_tiebreak.udfs import FIXED_DESCRIPTORS
 
     example = template.example
     example_format = number_format(parse_descriptor(example))
@@ -340,8 +337,6 @@ def _function_columns(template: Template) -> list[tuple[str, str, str]]:
 
 
 def _functions_sheet(ws: Any, template: Template) -> None:
-    from openpyxl.styles import Alignment, Font
-
     ws["A1"] = ("Worksheet functions of xl-tiebreak: in Excel, click Import Functions on the "
                 "xlwings ribbon once, then these cells compute (see the How to sheet).")
     ws["A1"].font = Font(bold=True)
@@ -367,16 +362,13 @@ def _functions_sheet(ws: Any, template: Template) -> None:
 
 
 def _formula_standings_sheet(ws: Any, template: Template) -> None:
-    from openpyxl.worksheet.formula import ArrayFormula
-
     ws["A1"] = ("The whole standings from one formula: {=STANDINGS(Crosstable,TieBreaks,Rules,"
                 "UnratedRating)}. A fixed-size array formula (any Excel); in Excel 365 a plain "
                 "=STANDINGS(Crosstable) in an empty cell spills.")
     _note_style(ws["A1"])
     order = template.settings.get("tiebreaks", [])
     assert isinstance(order, list)
-    formats = [WHOLE_FORMAT, WHOLE_FORMAT, None, WHOLE_FORMAT, None, HALF_FORMAT]
-    formats += [number_format(parse_descriptor(t)) for t in order]
+    formats = standings_formats([parse_descriptor(t) for t in order])
     n_rows, n_cols = template.players + 1, len(formats)
     ref = range_ref(3, 1, 2 + n_rows, n_cols)
     ws["A3"] = ArrayFormula(ref, "=STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating)")
@@ -414,8 +406,6 @@ _HOW_TO = (
 
 
 def _how_to_sheet(ws: Any) -> None:
-    from openpyxl.styles import Alignment, Font
-
     for line in _HOW_TO:
         ws.append([line or None])
         ws.cell(row=ws.max_row, column=1).alignment = Alignment(wrap_text=True, vertical="top")
@@ -441,6 +431,7 @@ def _xlwings_conf(wb: Any) -> None:
 def _standings_placeholder(ws: Any) -> None:
     ws["A1"] = PLACEHOLDER
     _note_style(ws["A1"])
+    mark_worksheet(ws, STANDINGS_ROLE)
 
 
 # ====================================================================== workbooks
@@ -449,8 +440,6 @@ def _standings_placeholder(ws: Any) -> None:
 def build_workbook(template: Template, vba: bool = True) -> Any:
     """The template as an ``openpyxl.Workbook`` built on xlwings' quickstart.xlsm (its VBA
     project kept when ``vba``; save it as .xlsm then, as .xlsx otherwise)."""
-    import openpyxl
-    from openpyxl.workbook.defined_name import DefinedName
 
     source = quickstart_path()
     if not source.is_file():
@@ -485,14 +474,12 @@ BUILT_FROM = "xl-tiebreak template built from the quickstart.xlsm of xlwings"
 
 def xlwings_version() -> str:
     """The installed xlwings version (the source of the templates' VBA project)."""
-    import xlwings
 
     return str(xlwings.__version__)
 
 
 def built_with(path: str | os.PathLike[str]) -> str | None:
     """The xlwings version a template file was built from (None when not recorded)."""
-    import openpyxl
 
     description = openpyxl.load_workbook(path, read_only=True).properties.description or ""
     return description[len(BUILT_FROM):].strip() if description.startswith(BUILT_FROM) else None

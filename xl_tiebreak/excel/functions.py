@@ -1,0 +1,548 @@
+"""Excel worksheet functions (xlwings UDFs) over the tie-break engine.
+
+Every function takes the crosstable range first (header row included, trailing empty rows and
+columns allowed, e.g. ``A1:K200``), then the player (start number or exact name), then optional
+arguments. An optional argument that is left out or points to an empty cell means its default.
+
+What a cell receives:
+
+* a number (float) — the value, e.g. ``11.5`` for a Buchholz, ``1834`` for an ARO;
+* empty (None) — the value is undefined (e.g. ARO of a player without rated opponents, a
+  rating-based tie-break skipped because of unrated players, DE deciding nothing);
+* a text starting with ``#`` — what is wrong, e.g. ``#PLAYER? 'Nobody' not in crosstable`` or
+  ``#CROSSTABLE cell E7: cannot read 'x' …``. Classic xlwings cannot return real Excel error
+  values (a returned ``"#N/A"`` is only a text there), so problems are short texts that
+  ``LEFT(cell,1)="#"`` can test; no traceback ever reaches a cell.
+
+Cells are named as if the range started at ``A1`` of its sheet (a worksheet function only
+receives values, not the range's address); the templates' ``Crosstable`` range does start there.
+
+Each distinct crosstable is read and computed once (see :mod:`xl_tiebreak.excel.evaluation`);
+the arguments are read by :mod:`xl_tiebreak.excel.arguments`.
+
+The crosstable argument is read with ``err_to_str=True``: a cell showing ``#N/A`` (or any Excel
+error) arrives as that text and is reported with its cell instead of being taken as empty.
+
+Function names are valid VBA identifiers that do not look like cell references (classic xlwings
+creates one VBA wrapper per function); parameters are positional with defaults (no keyword-only
+parameters, none named ``caller``), annotated only with types xlwings' converters know
+(``Any``, ``list``), so that the annotations cannot select a wrong converter.
+
+Shipped workbooks reach these functions as ``xl_tiebreak.udfs`` (its ``UDF Modules``
+setting, and ``from xl_tiebreak.udfs import *`` in xlwings Lite): that module re-exports
+:data:`__all__`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import xlwings as xw
+
+from xl_tiebreak.excel.arguments import guarded
+from xl_tiebreak.excel.evaluation import (
+    check_text,
+    clear_cache,
+    explanation,
+    place,
+    points,
+    standings_rows,
+    tiebreak_value,
+    value_of,
+)
+
+__all__ = [  # every worksheet function: `from xl_tiebreak.udfs import *` (xlwings Lite)
+    "APPO",
+    "APRO",
+    "ARO",
+    "AVG_OPP_BUCHHOLZ",
+    "BLACK_GAMES",
+    "BLACK_WINS",
+    "BUCHHOLZ",
+    "BUCHHOLZ_CUT1",
+    "BUCHHOLZ_CUT2",
+    "BUCHHOLZ_MEDIAN1",
+    "BUCHHOLZ_MEDIAN2",
+    "CROSSTABLE_CHECK",
+    "CUMULATIVE",
+    "DIRECT_ENCOUNTER",
+    "FORE_BUCHHOLZ",
+    "GAMES_WON",
+    "KASHDAN",
+    "KOYA",
+    "MODIFIED_MEDIAN",
+    "OPP_CUMULATIVE",
+    "PLACE",
+    "POINTS",
+    "PROGRESSIVE",
+    "PTP",
+    "ROUNDS_PLAYED_BY_CHOICE",
+    "SOLKOFF",
+    "SONNEBORN",
+    "SONNEBORN_CUT1",
+    "STANDARD_POINTS",
+    "STANDINGS",
+    "TIEBREAK",
+    "TIEBREAK_EXPLAIN",
+    "TPR",
+    "WINS",
+    "CATEGORY",
+    "EXCEL_FUNCTIONS",
+    "FIXED_DESCRIPTORS",
+    "RATING_FUNCTIONS",
+    "clear_cache",
+]
+
+CATEGORY = "xl-tiebreak"
+"""Function Wizard category of every function."""
+
+_DOC_CROSSTABLE = "Crosstable range incl. header row (No, Name, Rating, Fed, R1, R2, … or a grid)"
+_DOC_PLAYER = "Start number or exact name of the player"
+_DOC_RULES = ("Rule set: AUTO (default), FIDE2026, FIDE2023, FIDE2009, USCF, or the start "
+              "date (the rules in force then)")
+_DOC_UNRATED = "Rating used for unrated players (empty: rating tie-breaks are skipped)"
+_DOC_DESCRIPTOR = "Tie-break descriptor, e.g. BH/C1, SB, KS/L+1, ARO/U1400"
+_DOC_ORDER = "Tie-break order, comma separated or a range (default: the engine's default list)"
+
+
+# ====================================================================== worksheet functions
+# Each function is a thin, guarded call of xl_tiebreak.excel.evaluation. Docstrings are the Function
+# Wizard descriptions (Excel keeps at most 255 characters).
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+def POINTS(crosstable: list[list[Any]], player: Any) -> Any:
+    """Points of the player (all rounds of the crosstable, 1-½-0 scoring)."""
+    return guarded(points, crosstable, player)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def BUCHHOLZ(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Buchholz (BH, C.07 Art. 8.1): sum of the opponents' scores, unplayed rounds adjusted
+    (Art. 16)."""
+    return value_of("BH", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def BUCHHOLZ_CUT1(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Buchholz Cut-1 (BH/C1, Art. 8.1, 14.1): Buchholz without the least significant
+    opponent's score."""
+    return value_of("BH/C1", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def BUCHHOLZ_CUT2(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Buchholz Cut-2 (BH/C2): Buchholz without the two least significant values."""
+    return value_of("BH/C2", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def BUCHHOLZ_MEDIAN1(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Median Buchholz (BH/M1): Buchholz without the highest and the lowest value."""
+    return value_of("BH/M1", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def BUCHHOLZ_MEDIAN2(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Median-2 Buchholz (BH/M2): Buchholz without the two highest and two lowest values."""
+    return value_of("BH/M2", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def FORE_BUCHHOLZ(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Fore Buchholz (FB, Art. 8.3): Buchholz with every last-round game counted as a draw."""
+    return value_of("FB", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def AVG_OPP_BUCHHOLZ(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Average of Opponents' Buchholz (AOB, Art. 8.2)."""
+    return value_of("AOB", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def SONNEBORN(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Sonneborn-Berger (SB, Art. 9.1): sum of each opponent's score times the points scored
+    against that opponent."""
+    return value_of("SB", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def SONNEBORN_CUT1(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Sonneborn-Berger Cut-1 (SB/C1): Sonneborn-Berger without the least significant value."""
+    return value_of("SB/C1", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def KOYA(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Koya System (KS, Art. 9.2): points scored against opponents with 50 % or more."""
+    return value_of("KS", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def WINS(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Number of wins (WIN, Art. 7.1): rounds with the points of a win, played or not."""
+    return value_of("WIN", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def GAMES_WON(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Number of games won over the board (WON, Art. 7.2)."""
+    return value_of("WON", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def BLACK_GAMES(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Number of games played with Black (BPG, Art. 7.3)."""
+    return value_of("BPG", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def BLACK_WINS(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Number of games won with Black (BWG, Art. 7.4)."""
+    return value_of("BWG", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def PROGRESSIVE(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Progressive score (PS, Art. 7.5): sum of the running scores after each round."""
+    return value_of("PS", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def ROUNDS_PLAYED_BY_CHOICE(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO"
+) -> Any:
+    """Rounds one elected to play (REP, Art. 7.6): rounds played or forfeited by the opponent,
+    i.e. not missed by the player's own choice."""
+    return value_of("REP", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def STANDARD_POINTS(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Standard points (STD, Art. 7.7): 1 for a win, ½ for a draw, 0 for a loss, whatever the
+    scoring system."""
+    return value_of("STD", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("unrated_rating", doc=_DOC_UNRATED)
+@xw.arg("rules", doc=_DOC_RULES)
+def ARO(
+    crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO"
+) -> Any:
+    """Average Rating of Opponents (ARO, Art. 10.1), rounded; empty when undefined or skipped
+    because of unrated players without a rating for them."""
+    return value_of("ARO", crosstable, player, rules, unrated_rating)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("unrated_rating", doc=_DOC_UNRATED)
+@xw.arg("rules", doc=_DOC_RULES)
+def TPR(
+    crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO"
+) -> Any:
+    """Tournament Performance Rating (TPR, Art. 10.2); empty when undefined or skipped."""
+    return value_of("TPR", crosstable, player, rules, unrated_rating)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("unrated_rating", doc=_DOC_UNRATED)
+@xw.arg("rules", doc=_DOC_RULES)
+def PTP(
+    crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO"
+) -> Any:
+    """Perfect Tournament Performance (PTP, Art. 10.3); empty when undefined or skipped."""
+    return value_of("PTP", crosstable, player, rules, unrated_rating)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("unrated_rating", doc=_DOC_UNRATED)
+@xw.arg("rules", doc=_DOC_RULES)
+def APRO(
+    crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO"
+) -> Any:
+    """Average Performance Rating of Opponents (APRO, Art. 10.4); empty when undefined."""
+    return value_of("APRO", crosstable, player, rules, unrated_rating)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("unrated_rating", doc=_DOC_UNRATED)
+@xw.arg("rules", doc=_DOC_RULES)
+def APPO(
+    crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO"
+) -> Any:
+    """Average Perfect Performance of Opponents (APPO, Art. 10.5); empty when undefined."""
+    return value_of("APPO", crosstable, player, rules, unrated_rating)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def DIRECT_ENCOUNTER(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Direct Encounter (DE, Art. 6): the player's place (1, 2, …) inside the group of players
+    tied on points, as their games against each other decide; empty when DE decides nothing."""
+    return value_of("DE", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("descriptor", doc=_DOC_DESCRIPTOR)
+@xw.arg("rules", doc=_DOC_RULES)
+@xw.arg("unrated_rating", doc=_DOC_UNRATED)
+def TIEBREAK(
+    crosstable: list[list[Any]],
+    player: Any,
+    descriptor: Any,
+    rules: Any = "AUTO",
+    unrated_rating: Any = "",
+) -> Any:
+    """Any tie-break by its descriptor (BH/C1, SB, KS/L+1, ARO/U1400, DE/P…); empty when
+    undefined."""
+    return guarded(tiebreak_value, crosstable, player, descriptor, rules, unrated_rating)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("order", doc=_DOC_ORDER)
+@xw.arg("rules", doc=_DOC_RULES)
+@xw.arg("unrated_rating", doc=_DOC_UNRATED)
+def PLACE(
+    crosstable: list[list[Any]],
+    player: Any,
+    order: Any = "",
+    rules: Any = "AUTO",
+    unrated_rating: Any = "",
+) -> Any:
+    """Final place of the player by points and the tie-break order; players still tied share
+    the place (both get the better one)."""
+    return guarded(place, crosstable, player, order, rules, unrated_rating)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("order", doc=_DOC_ORDER)
+@xw.arg("rules", doc=_DOC_RULES)
+@xw.arg("unrated_rating", doc=_DOC_UNRATED)
+def STANDINGS(
+    crosstable: list[list[Any]], order: Any = "", rules: Any = "AUTO", unrated_rating: Any = ""
+) -> Any:
+    """The sorted standings as a table with a header row: Place, No, Name, Rating, Fed, Pts,
+    one column per tie-break (spills in Excel 365)."""
+    return guarded(standings_rows, crosstable, order, rules, unrated_rating)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+def CROSSTABLE_CHECK(crosstable: list[list[Any]]) -> Any:
+    """"OK", or every problem of the crosstable with its cell (errors stop the tie-breaks,
+    warnings do not)."""
+    return guarded(check_text, crosstable)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("descriptor", doc=_DOC_DESCRIPTOR)
+@xw.arg("rules", doc=_DOC_RULES)
+@xw.arg("unrated_rating", doc=_DOC_UNRATED)
+def TIEBREAK_EXPLAIN(
+    crosstable: list[list[Any]],
+    player: Any,
+    descriptor: Any,
+    rules: Any = "AUTO",
+    unrated_rating: Any = "",
+) -> Any:
+    """How a tie-break value was computed, in one line, e.g. BH/C1 (FIDE 2026) = 3½ + 3 + 2½
+    = 9; cut: R3 …"""
+    return guarded(explanation, crosstable, player, descriptor, rules, unrated_rating)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def MODIFIED_MEDIAN(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Modified Median (US Chess 34E1): opponents' adjusted scores without the lowest, the
+    highest or both by plus, minus or even score (two each from 9 rounds)."""
+    return value_of("OTHER_MM", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def SOLKOFF(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Solkoff (US Chess 34E2): sum of the opponents' adjusted scores, unplayed games ½."""
+    return value_of("OTHER_SOLKOFF", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def CUMULATIVE(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Cumulative (US Chess 34E3): running scores summed, less a point per unplayed win or
+    full-point bye."""
+    return value_of("OTHER_CUM", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def OPP_CUMULATIVE(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Cumulative of opposition (US Chess 34E9): sum of the opponents' Cumulative scores."""
+    return value_of("OTHER_OPPCUM", crosstable, player, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", doc=_DOC_RULES)
+def KASHDAN(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+    """Kashdan (US Chess 34E7): 4 per win, 2 per draw, 1 per loss played, 0 unplayed."""
+    return value_of("OTHER_KASHDAN", crosstable, player, rules)
+
+
+_FUNCTIONS: Sequence[Any] = (
+    POINTS,
+    BUCHHOLZ,
+    BUCHHOLZ_CUT1,
+    BUCHHOLZ_CUT2,
+    BUCHHOLZ_MEDIAN1,
+    BUCHHOLZ_MEDIAN2,
+    FORE_BUCHHOLZ,
+    AVG_OPP_BUCHHOLZ,
+    SONNEBORN,
+    SONNEBORN_CUT1,
+    KOYA,
+    WINS,
+    GAMES_WON,
+    BLACK_GAMES,
+    BLACK_WINS,
+    PROGRESSIVE,
+    ROUNDS_PLAYED_BY_CHOICE,
+    STANDARD_POINTS,
+    ARO,
+    TPR,
+    PTP,
+    APRO,
+    APPO,
+    DIRECT_ENCOUNTER,
+    MODIFIED_MEDIAN,
+    SOLKOFF,
+    CUMULATIVE,
+    OPP_CUMULATIVE,
+    KASHDAN,
+    TIEBREAK,
+    PLACE,
+    STANDINGS,
+    CROSSTABLE_CHECK,
+    TIEBREAK_EXPLAIN,
+)
+
+EXCEL_FUNCTIONS: dict[str, Any] = {f.__name__: f for f in _FUNCTIONS}
+"""Every worksheet function by its Excel name."""
+
+FIXED_DESCRIPTORS: dict[str, str] = {
+    "BUCHHOLZ": "BH",
+    "BUCHHOLZ_CUT1": "BH/C1",
+    "BUCHHOLZ_CUT2": "BH/C2",
+    "BUCHHOLZ_MEDIAN1": "BH/M1",
+    "BUCHHOLZ_MEDIAN2": "BH/M2",
+    "FORE_BUCHHOLZ": "FB",
+    "AVG_OPP_BUCHHOLZ": "AOB",
+    "SONNEBORN": "SB",
+    "SONNEBORN_CUT1": "SB/C1",
+    "KOYA": "KS",
+    "WINS": "WIN",
+    "GAMES_WON": "WON",
+    "BLACK_GAMES": "BPG",
+    "BLACK_WINS": "BWG",
+    "PROGRESSIVE": "PS",
+    "ROUNDS_PLAYED_BY_CHOICE": "REP",
+    "STANDARD_POINTS": "STD",
+    "ARO": "ARO",
+    "TPR": "TPR",
+    "PTP": "PTP",
+    "APRO": "APRO",
+    "APPO": "APPO",
+    "DIRECT_ENCOUNTER": "DE",
+    "MODIFIED_MEDIAN": "OTHER_MM",
+    "SOLKOFF": "OTHER_SOLKOFF",
+    "CUMULATIVE": "OTHER_CUM",
+    "OPP_CUMULATIVE": "OTHER_OPPCUM",
+    "KASHDAN": "OTHER_KASHDAN",
+}
+"""The tie-break descriptor behind each one-tie-break function."""
+
+RATING_FUNCTIONS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO"})
+"""Functions whose third argument is the rating for unrated players."""

@@ -1,0 +1,114 @@
+"""The workbook without Excel: the ``standings`` command (:func:`write_standings_file`) and
+the tournament of a workbook file for ``compute`` (:func:`read_workbook_tournament`), both
+through :class:`~xl_tiebreak.excel.openpyxl_book.OpenpyxlBook` and the file checks of
+:mod:`xl_tiebreak.excel.files`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from xl_tiebreak.excel import files
+from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
+from xl_tiebreak.excel.reading import read_book_tournament
+from xl_tiebreak.excel.settings import Settings, read_settings
+from xl_tiebreak.excel.writer import WriteResult, write_standings_to
+from xl_tiebreak.model import InputError, Problem, Severity, Tournament
+
+__all__ = ["ProblemsWritten", "read_workbook_tournament", "write_standings_file"]
+
+
+class ProblemsWritten(InputError):
+    """Raised by :func:`write_standings_file` when the crosstable or settings have errors:
+    the workbook ``path`` was written with the problems on its sheet ``sheet`` (empty when no
+    sheet could be added); ``warnings`` are about the file (parts openpyxl could not keep)."""
+
+    def __init__(self, problems: list[Problem], sheet: str, path: Path,
+                 warnings: Sequence[Problem] = ()) -> None:
+        super().__init__(problems)
+        self.sheet = sheet
+        self.path = path
+        self.warnings = list(warnings)
+
+
+def write_standings_file(
+    path: str | os.PathLike[str],
+    out: str | os.PathLike[str] | None = None,
+    csv_out: str | os.PathLike[str] | None = None,
+) -> WriteResult:
+    """Do what the macro does, without Excel: write the Standings sheet of the workbook ``path``
+    into ``out`` (default: ``path`` itself), and the table to ``csv_out`` if given.
+
+    Every other sheet, the formatting and (``.xlsm`` to ``.xlsm``) the VBA project are kept;
+    the file is written atomically, and a read-only file is refused. openpyxl cannot keep
+    charts, images, shapes, slicers, form controls or worksheet extensions (cross-sheet
+    drop-down lists, data bars, sparklines…): such a workbook is only written to a different
+    ``out`` (a warning is added to the result). The CSV file is written first, so a CSV that
+    cannot be written leaves the workbook unchanged; it may not be the workbook itself.
+
+    When the crosstable or settings have errors, the workbook is still written with its
+    Problems sheet (standings untouched), no CSV is written, and :class:`ProblemsWritten` (an
+    InputError) is raised listing every problem. Returns the :class:`WriteResult` (``path`` =
+    the workbook written).
+    """
+    source = Path(path)
+    files.check_file(source)
+    target, keep_vba = files.output_path(source, out)
+    in_place = files.same_file(source, target)
+    csv_target = files.csv_path(csv_out, source, target)
+    files.check_target(target)
+    lost = files.lost_parts(source)
+    notes: list[str] = []
+    workbook = files.load(source, keep_vba, notes=notes)
+    lost += files.dropped(notes, lost)
+    if lost and in_place:
+        raise InputError(
+            f"{source.name} contains {', '.join(lost)}, which cannot be kept when the file is "
+            "rewritten without Excel: write to another file with -o (the copy lacks them). "
+            f"{files.RECOMPUTED}"
+        )
+    workbook.template = False  # the output is an .xlsx or .xlsm workbook
+    book = OpenpyxlBook(workbook, files.values_view(source))
+    try:
+        result = write_standings_to(book)
+    finally:
+        book.close()
+    if result.ok and csv_target is not None:
+        files.write_csv(csv_target, result.table)  # first: a failure here leaves the workbook as is
+    files.save_workbook(workbook, target)
+    result.path = Path(os.path.realpath(target))
+    dropped = [
+        Problem(Severity.WARNING, f"{', '.join(lost)} of {source.name} are not in "
+                                  f"{target.name} (openpyxl cannot keep them). "
+                                  f"{files.RECOMPUTED}")
+    ] if lost else []
+    if not result.ok:
+        raise ProblemsWritten(result.problems, result.sheet, result.path, dropped)
+    result.problems.extend(dropped)
+    return result
+
+
+def read_workbook_tournament(path: str | os.PathLike[str]) -> tuple[Tournament, Settings]:
+    """The tournament and settings of a workbook file (for ``compute`` on .xlsx files).
+
+    The tournament's ``tiebreaks`` are the Settings' tie-break list; compute with
+    ``compute_standings(t, None, settings.rules, settings.after_round,
+    settings.unrated_rating)``. ``settings.warnings`` lists what reading warned about. The
+    file is loaded once (the values Excel saved for formulas are streamed from it only when the
+    crosstable or settings have formulas). Raises InputError listing every problem.
+    """
+    source = Path(path)
+    files.check_file(source)
+    book = OpenpyxlBook(files.load(source, False), files.values_view(source))
+    try:
+        settings, problems = read_settings(book)
+        errors = [p for p in problems if p.severity is Severity.ERROR]
+        if errors:
+            raise InputError(errors)
+        tournament = read_book_tournament(book, settings, problems)
+    finally:
+        book.close()
+    settings.warnings = problems
+    return tournament, settings

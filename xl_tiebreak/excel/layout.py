@@ -1,0 +1,140 @@
+"""Declarative sheet layouts: what a sheet shows (values, styles, widths, frozen header,
+filter range, the mark of a sheet xl-tiebreak wrote), the colours and number formats of the
+standings, and the standings as a table of values.
+
+A :class:`~xl_tiebreak.excel.books.Book` renders a :class:`SheetLayout`; nothing here knows
+openpyxl or xlwings.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from xl_tiebreak.descriptors import Descriptor
+from xl_tiebreak.numbers import to_float
+from xl_tiebreak.standings import Standings
+
+__all__ = [
+    "HALF_FORMAT",
+    "HEADER_FILL",
+    "HEADER_FONT",
+    "NOTE_FONT",
+    "PODIUM_FILLS",
+    "STANDINGS_HEADER",
+    "WARNING_FONT",
+    "WHOLE_FORMAT",
+    "SheetLayout",
+    "Style",
+    "number_format",
+    "standings_formats",
+    "standings_table",
+]
+
+HALF_FORMAT = "0.0#"
+"""Number format of points and sum tie-breaks: 4.0, 4.5, 17.75 (exact for halves and quarters)."""
+WHOLE_FORMAT = "0"
+"""Number format of counts, places and ratings."""
+_WHOLE_CODES = frozenset(
+    {"WIN", "WON", "BPG", "BWG", "REP", "DE", "TPN", "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}
+)
+
+HEADER_FILL = "#1F4E78"
+HEADER_FONT = "#FFFFFF"
+PODIUM_FILLS = {1: "#FFE699", 2: "#E7E6E6", 3: "#F8CBAD"}
+"""Fills of the first three places (gold, silver, bronze)."""
+WARNING_FONT = "#9C0006"
+NOTE_FONT = "#595959"
+
+STANDINGS_HEADER = ("Place", "No", "Name", "Rating", "Fed", "Pts")
+"""The fixed first columns of a standings table; one column per tie-break follows."""
+_HEADER_FORMATS = (WHOLE_FORMAT, WHOLE_FORMAT, None, WHOLE_FORMAT, None, HALF_FORMAT)
+"""Number formats of the :data:`STANDINGS_HEADER` columns (None: text)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Style:
+    """Formatting for the cells of an A1 range (``"A1:F1"``); None leaves an attribute alone."""
+
+    ref: str
+    bold: bool | None = None
+    italic: bool | None = None
+    font_color: str | None = None
+    """``#RRGGBB``."""
+    fill: str | None = None
+    """Solid background, ``#RRGGBB``."""
+    number_format: str | None = None
+    align: str | None = None
+    """``left``, ``center`` or ``right``."""
+    wrap: bool | None = None
+    """Wrap long text inside the cell."""
+
+
+@dataclasses.dataclass
+class SheetLayout:
+    """Everything a sheet shows: values from ``A1``, styles, and sheet settings."""
+
+    name: str
+    cells: list[list[object]]
+    """Rows of values from A1 (None = empty); text is never turned into a formula."""
+    styles: list[Style] = dataclasses.field(default_factory=list)
+    widths: dict[int, float] = dataclasses.field(default_factory=dict)
+    """Column widths in characters by 1-based column (openpyxl; xlwings autofits ``fit``)."""
+    heights: dict[int, float] = dataclasses.field(default_factory=dict)
+    """Row heights in points by 1-based row (rows of wrapped text)."""
+    fit: str | None = None
+    """Range whose columns are autofitted where the book can measure text (xlwings)."""
+    freeze: str | None = None
+    """Top-left cell of the scrolling area: ``"A2"`` freezes row 1."""
+    autofilter: str | None = None
+    """Range that gets filter buttons on its first row."""
+    landscape: bool = False
+    mark: str | None = None
+    """The role of a sheet xl-tiebreak writes (``standings``, ``problems``), recorded where
+    users do not read it (see :data:`xl_tiebreak.excel.books.MARK_NAME`); None: no mark."""
+
+    @property
+    def width(self) -> int:
+        """Number of columns used."""
+        return max((len(row) for row in self.cells), default=0)
+
+    def rectangle(self) -> list[list[object]]:
+        """The cells padded to a rectangle (what a 2-D range assignment needs)."""
+        width = self.width
+        return [list(row) + [None] * (width - len(row)) for row in self.cells]
+
+
+def number_format(d: Descriptor) -> str:
+    """How a tie-break's values are shown: whole numbers (counts, places, ratings) or points."""
+    return WHOLE_FORMAT if d.code in _WHOLE_CODES else HALF_FORMAT
+
+
+def standings_formats(descriptors: Sequence[Descriptor]) -> list[str | None]:
+    """The number format of every column of a standings table (None: a text column)."""
+    return [*_HEADER_FORMATS, *(number_format(d) for d in descriptors)]
+
+
+def standings_table(standings: Standings, *, every_place: bool = False) -> list[list[object]]:
+    """The standings as rows of values, header first: Place, No, Name, Rating, Fed, Pts, then
+    one column per tie-break (headed by its label). Numbers are floats, undefined values None.
+
+    A shared place is shown on the first row of its group only, unless ``every_place``.
+    """
+    table: list[list[object]] = [[*STANDINGS_HEADER, *(d.label for d in standings.descriptors)]]
+    previous = None
+    for row in standings.rows:
+        p = row.participant
+        show = every_place or row.rank != previous
+        previous = row.rank
+        table.append(
+            [
+                float(row.rank) if show else None,
+                float(p.start_no),
+                p.name,
+                None if p.rating is None else float(p.rating),
+                p.federation or None,
+                float(row.points),
+                *(to_float(v) for v in row.values),
+            ]
+        )
+    return table

@@ -1,0 +1,296 @@
+"""The Settings sheet: key/value rows in columns A:B (see :data:`SETTINGS_ROWS`).
+
+The tie-break order is the ``Tie-breaks`` row, comma separated and/or continued one per row in
+column B below it (rows with an empty column A). Labels are compared loosely (``Points for a
+win``, ``win``; ``Tie-breaks (in order)``, ``tiebreak order``); every field has a default, and
+an absent sheet is fine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import math
+import re
+from fractions import Fraction
+from typing import Any
+
+from xl_tiebreak.cells import is_blank, quoted
+from xl_tiebreak.dates import date_value
+from xl_tiebreak.descriptors import parse_list
+from xl_tiebreak.excel.books import Book
+from xl_tiebreak.excel.cells import excel_error
+from xl_tiebreak.model import InputError, Problem, Scoring, Severity, TournamentType
+from xl_tiebreak.numbers import from_float, parse_number
+from xl_tiebreak.unplayed import resolve_rules
+
+__all__ = ["SETTINGS", "SETTINGS_MAX_ROWS", "SETTINGS_ROWS", "Settings", "read_settings"]
+
+SETTINGS = "Settings"
+"""The name of the Settings sheet."""
+SETTINGS_MAX_ROWS = 1000
+"""Rows of the Settings sheet that are read (columns A:B only)."""
+
+SETTINGS_ROWS: tuple[tuple[str, str, str], ...] = (
+    ("Tournament name", "name", "Shown with the standings"),
+    ("Tournament type", "type", "Swiss or Round robin (empty: from the crosstable layout)"),
+    ("Rules", "rules",
+     "AUTO (the rules in force on the start date), FIDE2026, FIDE2023, FIDE2009 or USCF"),
+    ("Start date", "start_date", "Date of round 1; with Rules = AUTO it picks the rule set"),
+    ("Rounds scheduled", "scheduled_rounds", "Number of rounds of the event"),
+    ("Standings after round", "after_round", "Empty: after the last round in the crosstable"),
+    (
+        "Rating for unrated players",
+        "unrated_rating",
+        "Used by ARO, TPR, PTP, APRO, APPO; empty: they are skipped if a player is unrated",
+    ),
+    ("Points for a win", "win", "Also the default for forfeit wins and full-point byes"),
+    ("Points for a draw", "draw", "Also the default for half-point byes"),
+    ("Points for a loss", "loss", ""),
+    ("Points for a forfeit win", "forfeit_win", "Empty: as a win"),
+    ("Points for a forfeit loss", "forfeit_loss", ""),
+    ("Points for a pairing-allocated bye (PAB)", "pab", "Empty: as a win"),
+    ("Points for a full-point bye (FPB)", "fpb", "Empty: as a win"),
+    ("Points for a half-point bye (HPB)", "hpb", "Empty: as a draw"),
+    ("Points for a zero-point bye (ZPB)", "zpb", "Absence, round after withdrawal"),
+    (
+        "Tie-breaks (in order)",
+        "tiebreaks",
+        "One per row below (or comma separated); e.g. BH/C1, BH, SB, DE, WIN",
+    ),
+)
+"""The Settings sheet's rows: label in column A, field, and a hint for column C."""
+
+_ALIASES = {
+    "tournament": "name",
+    "event": "name",
+    "name": "name",
+    "type": "type",
+    "ruleset": "rules",
+    "date": "start_date",
+    "rounds": "scheduled_rounds",
+    "scheduledrounds": "scheduled_rounds",
+    "numberofrounds": "scheduled_rounds",
+    "afterround": "after_round",
+    "unratedrating": "unrated_rating",
+    "ratingforunrated": "unrated_rating",
+    "tiebreak": "tiebreaks",
+    "tiebreakorder": "tiebreaks",
+    "tiebreaks": "tiebreaks",
+    "win": "win",
+    "draw": "draw",
+    "loss": "loss",
+    "forfeitwin": "forfeit_win",
+    "forfeitloss": "forfeit_loss",
+    "pab": "pab",
+    "fpb": "fpb",
+    "hpb": "hpb",
+    "zpb": "zpb",
+    "bye": "pab",
+}
+_POINT_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb")
+
+
+def _key(text: object) -> str:
+    """A settings label compared loosely: ``Points for a win`` → ``win``,
+    ``Tie-breaks (in order)`` → ``tiebreaks``."""
+    s = re.sub(r"\(.*?\)", "", str(text)).lower()
+    s = re.sub(r"[^a-z0-9]", "", s)
+    for prefix in ("pointsforan", "pointsfora", "pointsfor", "pointsa", "points"):
+        if s.startswith(prefix) and len(s) > len(prefix):
+            return s[len(prefix):]
+    return s
+
+
+_FIELDS: dict[str, str] = {_key(label): field for label, field, _ in SETTINGS_ROWS}
+_FIELDS.update({"pairingallocatedbye": "pab", "fullpointbye": "fpb", "halfpointbye": "hpb",
+                "zeropointbye": "zpb"})
+_FIELDS.update(_ALIASES)
+
+
+@dataclasses.dataclass
+class Settings:
+    """What the Settings sheet says; every field has a default (an absent sheet is fine)."""
+
+    name: str = ""
+    tiebreaks: list[str] = dataclasses.field(default_factory=list)
+    """Tie-break descriptors in order; empty: the engine's default list."""
+    rules: str = "AUTO"
+    tournament_type: TournamentType | None = None
+    """None: from the crosstable's layout (a grid is a round robin)."""
+    scheduled_rounds: int | None = None
+    start_date: datetime.date | None = None
+    after_round: int | None = None
+    """None: after the last round in the crosstable."""
+    unrated_rating: int | None = None
+    scoring: Scoring = dataclasses.field(default_factory=Scoring)
+    where: dict[str, str] = dataclasses.field(default_factory=dict)
+    """The cell each field came from (``Settings!B4``), for messages."""
+    warnings: list[Problem] = dataclasses.field(default_factory=list)
+    """Warnings found while reading the workbook (filled by
+    :func:`xl_tiebreak.excel.headless.read_workbook_tournament`):
+    unknown settings, cells just outside the crosstable's named range."""
+
+
+def _whole(value: object, low: int, high: int) -> int:
+    """A whole number from a cell (``7``, ``7.0``, ``"7"``). Raises ValueError."""
+    if isinstance(value, bool):
+        raise ValueError
+    if isinstance(value, str):
+        value = parse_number(value)
+    if isinstance(value, float):
+        value = from_float(value)
+    if (
+        isinstance(value, (int, Fraction))
+        and Fraction(value).denominator == 1
+        and low <= int(value) <= high
+    ):
+        return int(value)
+    raise ValueError
+
+
+def _points(value: object) -> Fraction:
+    """Points from a cell: ``1``, ``0.5``, ``½``, ``1/2``. Raises ValueError."""
+    if isinstance(value, bool):
+        raise ValueError
+    if isinstance(value, int):
+        result = Fraction(value)
+    elif isinstance(value, float):
+        result = from_float(value)
+    elif isinstance(value, str):
+        result = parse_number(value)
+    else:
+        raise ValueError
+    if not 0 <= result <= 100:
+        raise ValueError
+    return result
+
+
+def _date(value: object) -> datetime.date:
+    """A date from a cell: a date cell, an Excel serial, or a text in any form
+    :func:`xl_tiebreak.dates.date_value` reads (``2026-04-11``, ``11.04.2026``…); a time of day
+    after the date (a serial's fraction, ``T10:00`` after an ISO date) is ignored. Raises
+    ValueError."""
+    if isinstance(value, float) and math.isfinite(value):
+        value = math.floor(value)
+    elif isinstance(value, str):
+        text = value.strip()
+        value = text[:10] if text[10:11] in ("T", " ") else text
+    found = date_value(value)
+    if found is None:
+        raise ValueError
+    return found
+
+
+def _type(value: object) -> TournamentType:
+    key = re.sub(r"[^a-z]", "", str(value).lower())
+    if key in ("swiss", "swisssystem", "open"):
+        return TournamentType.SWISS
+    if key in ("roundrobin", "rr", "predetermined", "allplayall", "berger", "scheveningen"):
+        return TournamentType.PREDETERMINED
+    raise ValueError
+
+
+def _apply(settings: Settings, field: str, value: object) -> None:
+    """Store one setting; raises ValueError (InputError for tie-breaks) when not valid."""
+    if field == "name":
+        settings.name = str(value).strip()
+    elif field == "type":
+        settings.tournament_type = _type(value)
+    elif field == "rules":
+        text = str(value).strip()
+        resolve_rules(text)  # InputError when unknown
+        settings.rules = text
+    elif field == "start_date":
+        settings.start_date = _date(value)
+    elif field == "scheduled_rounds":
+        settings.scheduled_rounds = _whole(value, 1, 999)
+    elif field == "after_round":
+        settings.after_round = _whole(value, 0, 999)
+    elif field == "unrated_rating":
+        settings.unrated_rating = _whole(value, 0, 4000)
+    elif field == "tiebreaks":
+        items = [t.strip() for t in str(value).split(",") if t.strip()]
+        parse_list(items)  # InputError when a descriptor is not valid
+        settings.tiebreaks.extend(items)
+    elif field in _POINT_FIELDS:
+        changes: dict[str, Any] = {field: _points(value)}
+        settings.scoring = dataclasses.replace(settings.scoring, **changes)
+
+
+_HINTS = {
+    "type": "expected Swiss or Round robin",
+    "start_date": "expected a date such as 2026-04-11",
+    "scheduled_rounds": "expected a whole number of rounds",
+    "after_round": "expected a round number",
+    "unrated_rating": "expected a whole number such as 1400",
+}
+
+
+def read_settings(book: Book) -> tuple[Settings, list[Problem]]:
+    """The Settings sheet (defaults when there is none) and every problem in it.
+
+    Errors name their cell (``Settings!B5``); an unknown label is a warning.
+    """
+    settings = Settings()
+    try:
+        sheet = book.read_sheet(SETTINGS, max_cols=2, max_rows=SETTINGS_MAX_ROWS)
+    except InputError as error:
+        return settings, list(error.problems)
+    if sheet is None:
+        return settings, []
+    problems: list[Problem] = []
+    if sheet.clipped:
+        problems.append(Problem(
+            Severity.WARNING,
+            f"only the first {SETTINGS_MAX_ROWS} rows of the Settings sheet are read",
+            sheet.where(SETTINGS_MAX_ROWS, 0),
+        ))
+    field: str | None = None
+    for i, row in enumerate(sheet.values):
+        label = row[0] if row else None
+        value = row[1] if len(row) > 1 else None
+        where = sheet.where(i, 1)
+        code = excel_error(value)
+        if code is not None:
+            if not is_blank(label):
+                field = _FIELDS.get(_key(label))
+            if not is_blank(label) or field == "tiebreaks":
+                problems.append(Problem(
+                    Severity.ERROR,
+                    f"the cell shows the Excel error {code}: correct its formula or type the "
+                    "value",
+                    where,
+                ))
+            continue
+        if is_blank(label):
+            if field == "tiebreaks" and not is_blank(value):
+                _store(settings, field, value, where, problems)
+            continue
+        field = _FIELDS.get(_key(label))
+        if field is None:
+            if i > 0 or _key(label) not in ("setting", "settings", "key"):
+                problems.append(
+                    Problem(Severity.WARNING, f"unknown setting {quoted(label)} ignored",
+                            sheet.where(i, 0))
+                )
+            continue
+        if not is_blank(value):
+            _store(settings, field, value, where, problems)
+    return settings, problems
+
+
+def _store(
+    settings: Settings, field: str, value: object, where: str, problems: list[Problem]
+) -> None:
+    try:
+        _apply(settings, field, value)
+    except InputError as error:
+        problems.extend(Problem(Severity.ERROR, p.message, where) for p in error.problems)
+    except (ValueError, ArithmeticError):
+        hint = _HINTS.get(field, "expected points such as 1, 0.5 or ½")
+        if isinstance(value, datetime.date):
+            hint += "; the cell holds a date: format it as Number or Text and type it again"
+        problems.append(Problem(Severity.ERROR, f"cannot read {quoted(value)}: {hint}", where))
+    else:
+        settings.where.setdefault(field, where)

@@ -1,0 +1,155 @@
+"""The one standings writer: the classic xlwings macro, the xlwings Lite script, the headless
+command and the demo all call :func:`write_standings_to` on a
+:class:`~xl_tiebreak.excel.books.Book`.
+
+It reads the crosstable and settings, computes the standings and writes a ``Standings`` sheet
+(or, when something is wrong, a ``Problems`` sheet and nothing else). It never changes the
+crosstable or the settings, and it only replaces or deletes sheets it wrote itself (recognised
+by their marks, see :func:`~xl_tiebreak.excel.sheets.sheet_kind`): a sheet of the user's called
+``Standings`` is left alone and reported, and problems go to ``Problems (xl-tiebreak)`` when
+the user has a ``Problems`` sheet.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from xl_tiebreak.cells import sheet_ref
+from xl_tiebreak.excel.books import Book
+from xl_tiebreak.excel.cells import find_sheet
+from xl_tiebreak.excel.layout import standings_table
+from xl_tiebreak.excel.reading import CROSSTABLE, book_standings
+from xl_tiebreak.excel.settings import SETTINGS, Settings
+from xl_tiebreak.excel.sheets import (
+    PROBLEMS,
+    PROBLEMS_FALLBACK,
+    STANDINGS,
+    STANDINGS_NOTE,
+    problems_layout,
+    sheet_kind,
+    standings_layout,
+)
+from xl_tiebreak.model import InputError, Problem, Severity
+from xl_tiebreak.standings import Standings
+
+__all__ = ["WriteResult", "write_problems_to", "write_standings_to"]
+
+
+@dataclasses.dataclass
+class WriteResult:
+    """What the writer did.
+
+    ``ok``: True when the Standings sheet was written; False when the Problems sheet was
+    written instead (``problems`` are then the errors, else the warnings).
+    """
+
+    ok: bool
+    sheet: str
+    problems: list[Problem]
+    standings: Standings | None = None
+    settings: Settings | None = None
+    table: list[list[object]] = dataclasses.field(default_factory=list)
+    """The standings table (header first, every row with its place), for CSV."""
+    path: Path | None = None
+    """The workbook written by :func:`write_standings_file`."""
+
+    @property
+    def message(self) -> str:
+        """One line for people: what was written, or how many problems."""
+        if self.ok and self.standings is not None:
+            n = len(self.standings.rows)
+            extra = f", {len(self.problems)} warning(s)" if self.problems else ""
+            return f"Standings of {n} players written to the '{self.sheet}' sheet{extra}."
+        if not self.sheet:
+            return (f"{len(self.problems)} problem(s); the standings were not written "
+                    "(no sheet for them could be added: your sheets hold the names "
+                    f"'{PROBLEMS}' and '{PROBLEMS_FALLBACK}').")
+        return (f"{len(self.problems)} problem(s): see the '{self.sheet}' sheet; "
+                "the standings were not written.")
+
+    def __str__(self) -> str:
+        """The message, then one line per warning (what a command prints)."""
+        lines = [self.message]
+        if self.path is not None:
+            lines[0] += f" ({self.path})"
+        if self.ok:
+            lines.extend(f"warning: {p}" for p in self.problems)
+        return "\n".join(lines)
+
+
+def _anchor(book: Book) -> str | None:
+    names = book.sheet_names()
+    for name in (SETTINGS, CROSSTABLE):
+        found = find_sheet(names, name)
+        if found is not None:
+            return found
+    return None
+
+
+_PROBLEMS_NAMES = (PROBLEMS, PROBLEMS_FALLBACK, *(f"Problems (xl-tiebreak {i})" for i in
+                                                   range(2, 6)))
+"""Sheets the Problems list may go to, in order of preference."""
+
+
+def _problems_sheets(book: Book) -> Iterator[tuple[str, str]]:
+    """(name, kind) of each candidate Problems sheet."""
+    for candidate in _PROBLEMS_NAMES:
+        actual, kind = sheet_kind(book, candidate)
+        yield actual or candidate, kind
+
+
+def write_problems_to(book: Book, problems: Sequence[Problem]) -> WriteResult:
+    """Write the Problems sheet (never over a sheet of the user's: ``Problems (xl-tiebreak)``
+    when ``Problems`` is theirs) and activate it. Returns the failed :class:`WriteResult`."""
+    target = next((name for name, kind in _problems_sheets(book)
+                   if kind in ("absent", "problems")), None)
+    if target is not None:
+        book.write_sheet(problems_layout(problems, target), after=_anchor(book))
+        book.activate(target)
+    return WriteResult(False, target or "", list(problems))
+
+
+def _standings_conflict(book: Book) -> tuple[str, list[Problem]]:
+    """The Standings sheet to write, and the error when a sheet of the user's holds the
+    name."""
+    actual, kind = sheet_kind(book, STANDINGS)
+    if kind == "user":
+        assert actual is not None
+        return actual, [Problem(
+            Severity.ERROR,
+            f"the sheet '{actual}' was not written by xl-tiebreak (it lacks the line "
+            f"'{STANDINGS_NOTE}'), so it is left as it is: rename or delete it, then run "
+            f"again to get a new '{STANDINGS}' sheet",
+            sheet_ref(actual),
+        )]
+    return actual or STANDINGS, []
+
+
+def write_standings_to(book: Book) -> WriteResult:
+    """Compute the standings of ``book`` and write its Standings sheet.
+
+    On success the Standings sheet is replaced (or added after Settings / Crosstable), stale
+    Problems sheets written by xl-tiebreak are removed and Standings is activated. When the
+    settings or the crosstable have errors, a Problems sheet lists every one with its cell, any
+    previous Standings sheet is left as it was, and Problems is activated. The crosstable and
+    settings are never changed, nor any sheet xl-tiebreak did not write: a sheet of the user's
+    named Standings (in any case) is an error. Never raises InputError: problems end up in the
+    result and on the Problems sheet.
+    """
+    target, conflict = _standings_conflict(book)
+    try:
+        settings, standings, warnings = book_standings(book)
+    except InputError as error:
+        return write_problems_to(book, conflict + list(error.problems))
+    if conflict:
+        return write_problems_to(book, conflict)
+    layout = dataclasses.replace(standings_layout(standings, settings, warnings), name=target)
+    book.write_sheet(layout, after=_anchor(book))
+    for name, kind in list(_problems_sheets(book)):
+        if kind == "problems":
+            book.remove_sheet(name)
+    book.activate(target)
+    table = standings_table(standings, every_place=True)
+    return WriteResult(True, target, warnings, standings, settings, table)
