@@ -41,7 +41,7 @@ import xlwings
 from spec_data import TRF_DIR
 
 from xl_tiebreak import udfs
-from xl_tiebreak.templates import SWISS
+from xl_tiebreak.excel.templates import SWISS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "pyodide"))
 import pyodide_cases as cases  # noqa: E402  (also run under Pyodide)

@@ -8,7 +8,7 @@ xl_tiebreak.udfs.EXCEL_FUNCTIONS) is put here by its Excel name, and the standin
 whose message (shown on hover) is the classic ``#…`` text.
 """
 
-from xl_tiebreak.lite import FUNCTIONS, write_standings
+from xl_tiebreak.excel.lite import FUNCTIONS, write_standings
 
 globals().update(FUNCTIONS)
 

@@ -54,7 +54,7 @@ def _metadata(function: Callable[..., Any]) -> dict[str, Any]:
     meta = getattr(function, "__xlfunc__", None)
     if not isinstance(meta, dict):
         raise ImportError(
-            f"{function.__name__} has no xlwings Office.js metadata: xl_tiebreak.lite needs "
+            f"{function.__name__} has no xlwings Office.js metadata: xl_tiebreak.excel.lite needs "
             "XLWINGS_ON_SERVER=true (as in xlwings Lite) before xlwings is first imported"
         )
     return meta
@@ -98,7 +98,7 @@ def _script(entry: Callable[..., Any]) -> Callable[..., Any]:
     """The standings script as registered by :mod:`xl_tiebreak.macros` (``@xw.script``)."""
     if not getattr(entry, "__xlscript__", None):
         raise ImportError(
-            "xl_tiebreak.macros.write_standings is not an xlwings Lite script: xl_tiebreak.lite "
+            "xl_tiebreak.macros.write_standings is not an xlwings Lite script: xl_tiebreak.excel.lite "
             "needs XLWINGS_ON_SERVER=true (as in xlwings Lite) before xlwings is first imported"
         )
     return entry
