@@ -98,8 +98,9 @@ def _script(entry: Callable[..., Any]) -> Callable[..., Any]:
     """The standings script as registered by :mod:`xl_tiebreak.macros` (``@xw.script``)."""
     if not getattr(entry, "__xlscript__", None):
         raise ImportError(
-            "xl_tiebreak.macros.write_standings is not an xlwings Lite script: xl_tiebreak.excel.lite "
-            "needs XLWINGS_ON_SERVER=true (as in xlwings Lite) before xlwings is first imported"
+            "xl_tiebreak.macros.write_standings is not an xlwings Lite script: "
+            "xl_tiebreak.excel.lite needs XLWINGS_ON_SERVER=true (as in xlwings Lite) before "
+            "xlwings is first imported"
         )
     return entry
 
