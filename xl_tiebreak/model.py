@@ -14,6 +14,8 @@ import datetime
 import enum
 from fractions import Fraction
 
+from xl_tiebreak.numbers import fmt
+
 
 class Kind(enum.Enum):
     """What happened to one participant in one round (spec §1.2)."""
@@ -166,8 +168,6 @@ class Scoring:
 
     def describe(self) -> str:
         """Short human description, e.g. ``1-½-0, PAB 1``."""
-        from xl_tiebreak.numbers import fmt
-
         text = f"{fmt(self.win)}-{fmt(self.draw)}-{fmt(self.loss)}"
         pab = self.points(Kind.PAB)
         if pab != self.win:

@@ -193,6 +193,8 @@ class _Reader:
         self.by_color: list[tuple[Kind, Color, Fraction]] = []
         self.tiebreaks_202: list[str] | None = None
         self.tiebreaks_212: list[str] | None = None
+        self.points_read: dict[str, Fraction] = {}
+        """Declared points by their text: a file has few distinct values (``3.5``, ``4.0``…)."""
 
     def error(self, message: str, line_no: int, col: int | None = None) -> None:
         """Note a problem at ``line_no`` (and column ``col``)."""
@@ -380,11 +382,15 @@ class _Reader:
         text = _field(line, _POINTS).strip()
         if not text:
             return None
+        known = self.points_read.get(text)
+        if known is not None:
+            return known
         try:
-            return parse_number(text)
+            value = self.points_read[text] = parse_number(text)
         except (ValueError, ZeroDivisionError):
             self.error(f"points '{text}' is not a number", line_no, _POINTS[0])
             return None
+        return value
 
     def read_rounds_of(self, line: str, line_no: int) -> list[Record]:
         """The records of a player line; blank rounds after the last entry are dropped.
@@ -499,14 +505,13 @@ def _tails() -> dict[str, tuple[_Shape, _Shape | None]]:
     """Every well-formed end of a round (``" w 1"``: blank, colour, blank, result) with the
     record shape without and with an opponent (None: a result is missing)."""
     tails: dict[str, tuple[_Shape, _Shape | None]] = {}
-    for color_char, color in _COLORS.items():
-        for result_char in [" ", *_CODES, *(c.lower() for c in _CODES if c.isalpha())]:
+    results = [" ", *_CODES, *(c.lower() for c in _CODES if c.isalpha())]
+    for color_char in "wbWB- ":  # colours and result letters are read case-insensitively
+        color = _COLORS[color_char.lower()]
+        for result_char in results:
             code = _CODES.get(result_char.upper())
             with_opponent = None if code is None else _shape(code, 1, color)
             tails[f" {color_char} {result_char}"] = (_shape(code, None, color), with_opponent)
-    for color_char in "WB":  # colours are read case-insensitively
-        for result_char in [" ", *_CODES, *(c.lower() for c in _CODES if c.isalpha())]:
-            tails[f" {color_char} {result_char}"] = tails[f" {color_char.lower()} {result_char}"]
     return tails
 
 
