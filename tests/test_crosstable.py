@@ -9,15 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from xl_tiebreak.cells import cell_name
 from xl_tiebreak.crosstable import (
     MAX_COLUMNS,
-    MAX_CSV_BYTES,
     MAX_ROWS,
-    cell_name,
     parse_round_token,
     read_crosstable,
     read_csv_crosstable,
 )
+from xl_tiebreak.inputs import MAX_INPUT_BYTES
 from xl_tiebreak.model import (
     Color,
     InputError,
@@ -1034,9 +1034,9 @@ def test_csv_errors_name_cells() -> None:
 
 def test_csv_too_large() -> None:
     with pytest.raises(InputError, match="larger than 20 MB"):
-        read_csv_crosstable("x" * (MAX_CSV_BYTES + 1))
+        read_csv_crosstable("x" * (MAX_INPUT_BYTES + 1))
     with pytest.raises(InputError, match="larger than 20 MB"):
-        read_csv_crosstable("é" * (MAX_CSV_BYTES // 2 + 1))  # 2 bytes each in UTF-8
+        read_csv_crosstable("é" * (MAX_INPUT_BYTES // 2 + 1))  # 2 bytes each in UTF-8
 
 
 def test_csv_broken_field() -> None:

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from spec_data import TRF_DIR
 
+from xl_tiebreak.dates import parse_date
+from xl_tiebreak.inputs import MAX_INPUT_BYTES
 from xl_tiebreak.model import (
     Color,
     InputError,
@@ -22,7 +24,7 @@ from xl_tiebreak.model import (
     Tournament,
     TournamentType,
 )
-from xl_tiebreak.trf import MAX_BYTES, parse_date, parse_trf, read_trf, write_trf
+from xl_tiebreak.trf import parse_trf, read_trf, write_trf
 
 DATA = TRF_DIR
 FILES = sorted(DATA.glob("*.trf")) + sorted(DATA.glob("normalized/*.trf")) if DATA.is_dir() else []
@@ -563,12 +565,12 @@ def test_no_player_lines() -> None:
 
 def test_huge_input_refused(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="larger than 20 MB"):
-        parse_trf(b" " * (MAX_BYTES + 1))
+        parse_trf(b" " * (MAX_INPUT_BYTES + 1))
     with pytest.raises(InputError, match="larger than 20 MB"):
-        parse_trf(" " * (MAX_BYTES + 1))
+        parse_trf(" " * (MAX_INPUT_BYTES + 1))
     big = tmp_path / "big.trf"
     with big.open("wb") as f:
-        f.truncate(MAX_BYTES + 1)
+        f.truncate(MAX_INPUT_BYTES + 1)
     with pytest.raises(InputError, match="larger than 20 MB"):
         read_trf(big)
 
@@ -759,3 +761,50 @@ def test_write_keeps_each_record_on_its_line() -> None:
     assert back.participants[0].name == "Line break"
     with pytest.raises(ValueError, match="rating 12345"):
         write_trf(Tournament([Participant(1, "X", rating=12345)]))
+
+
+# --- the reader's fast path ---------------------------------------------------------------------
+
+
+def _line_with_round(segment: str) -> str:
+    """A player line whose round 1 is ``segment`` (8 characters at col 92)."""
+    return f"001    1      Player One{' ' * 80}"[:91] + segment
+
+
+_SEGMENT_CHARS = {
+    "opponent": ["    ", "   7", "0007", "7   ", "  12", "0000", "   0", " 1 2", "  +7", "  x1",
+                 "\u0661\u0662  ", "1_23"],
+    "colour": ["w", "b", "W", "B", "-", " ", "x", "\u0130"],
+    "result": [" ", "1", "=", "0", "W", "D", "L", "w", "d", "l", "+", "-", "H", "F", "U", "Z",
+               "h", "f", "u", "z", "X", "½"],
+    "separator": [" ", "x", "\t"],
+}
+
+
+@pytest.mark.parametrize("opponent", _SEGMENT_CHARS["opponent"])
+def test_the_fast_path_reads_each_round_as_the_checking_reader(opponent: str) -> None:
+    """Every combination of opponent, colour, result and separators reads to the record (or
+    the problems) that the field-by-field reader gives: the fast path is only a shortcut."""
+    from xl_tiebreak.trf import _Reader
+
+    for sep in _SEGMENT_CHARS["separator"]:
+        for colour in _SEGMENT_CHARS["colour"]:
+            for result in _SEGMENT_CHARS["result"]:
+                segment = f"{opponent}{sep}{colour} {result}"
+                line = _line_with_round(segment)
+                fast, slow = _Reader("x"), _Reader("x")
+                records = fast.read_rounds_of(line, 5)
+                expected = slow.read_round(segment, 5, 1, 92)
+                assert records == ([] if expected is None or segment.isspace() else [expected])
+                assert [r.where for r in records] == (
+                    [] if expected is None or segment.isspace() else [expected.where])
+                assert fast.problems == slow.problems, segment
+
+
+def test_a_blank_round_inside_the_line_is_an_absence() -> None:
+    from xl_tiebreak.trf import _Reader
+
+    line = _line_with_round("   2 w 1") + "  " + " " * 8 + "  " + "   3 b 0"
+    records = _Reader("x").read_rounds_of(line, 5)
+    assert [r.kind for r in records] == [Kind.WIN, Kind.ZPB, Kind.LOSS]
+    assert [r.where for r in records] == ["line 5, col 92", "line 5, col 102", "line 5, col 112"]

@@ -5,20 +5,33 @@ Errors (the results cannot be right) stop the computation; warnings are reported
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from fractions import Fraction
 
-from xl_tiebreak.model import Kind, Participant, Problem, Record, Severity, Tournament
+from xl_tiebreak.model import (
+    ABSENT,
+    Color,
+    Kind,
+    Participant,
+    Problem,
+    Record,
+    Scoring,
+    Severity,
+    Tournament,
+)
 from xl_tiebreak.numbers import fmt
 
-_MIRROR = {
-    Kind.WIN: {Kind.LOSS},
-    Kind.LOSS: {Kind.WIN},
-    Kind.DRAW: {Kind.DRAW},
-    Kind.FORFEIT_WIN: {Kind.FORFEIT_LOSS},
-    Kind.FORFEIT_LOSS: {Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS},
+_MIRROR: dict[Kind, frozenset[Kind]] = {
+    Kind.WIN: frozenset({Kind.LOSS}),
+    Kind.LOSS: frozenset({Kind.WIN}),
+    Kind.DRAW: frozenset({Kind.DRAW}),
+    Kind.FORFEIT_WIN: frozenset({Kind.FORFEIT_LOSS}),
+    Kind.FORFEIT_LOSS: frozenset({Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS}),
 }
 """What the opponent's record must say for each paired result."""
+_NO_MIRROR: frozenset[Kind] = frozenset()
+_PLAYED = frozenset(kind for kind in Kind if kind.played)
 
 
 def _error(message: str, where: str) -> Problem:
@@ -63,7 +76,7 @@ def _identity_problems(t: Tournament) -> Iterator[Problem]:
             )
         first.setdefault(p.start_no, p)
         for r, rec in enumerate(p.rounds, start=1):
-            if rec.kind.played and rec.opponent is None:
+            if rec.opponent is None and rec.kind in _PLAYED:
                 yield _error(f"{_name(p)} has a {rec.kind.value} in round {r} but no opponent",
                              rec.where or p.where)
 
@@ -71,21 +84,25 @@ def _identity_problems(t: Tournament) -> Iterator[Problem]:
 def _pairing_problems(t: Tournament) -> Iterator[Problem]:
     by_no = t.by_start_no()
     for p in t.participants:
+        no = p.start_no
         for r, rec in enumerate(p.rounds, start=1):
-            if rec.opponent is None:
+            opponent = rec.opponent
+            if opponent is None:
                 continue
-            where = rec.where or p.where
-            if rec.opponent == p.start_no:
-                yield _error(f"{_name(p)} is paired with himself in round {r}", where)
-                continue
-            q = by_no.get(rec.opponent)
-            if q is None:
+            if opponent == no:
                 yield _error(
-                    f"{_name(p)} has an unknown opponent #{rec.opponent} in round {r}", where
+                    f"{_name(p)} is paired with himself in round {r}", rec.where or p.where
                 )
                 continue
-            back = q.record(r)
-            if back.opponent != p.start_no:
+            q = by_no.get(opponent)
+            if q is None:
+                yield _error(
+                    f"{_name(p)} has an unknown opponent #{opponent} in round {r}",
+                    rec.where or p.where,
+                )
+                continue
+            back = q.rounds[r - 1] if r <= len(q.rounds) else ABSENT
+            if back.opponent != no:
                 if back.opponent is None:
                     said = f"says {back.kind.value}"
                 else:
@@ -93,26 +110,26 @@ def _pairing_problems(t: Tournament) -> Iterator[Problem]:
                 yield _error(
                     f"{_name(p)} is paired with {_name(q)} in round {r}, but {_name(q)}'s "
                     f"round {r} ({back.where or q.where}) {said}",
-                    where,
+                    rec.where or p.where,
                 )
-            elif back.kind not in _MIRROR.get(rec.kind, set()):
+            elif back.kind not in _MIRROR.get(rec.kind, _NO_MIRROR):
                 # report each mismatched pair once, from the lower start number
-                if p.start_no < q.start_no:
+                if no < q.start_no:
                     yield _error(
                         f"results do not mirror in round {r}: {_name(p)} has "
                         f"'{_describe(rec)}' but {_name(q)} ({back.where or q.where}) has "
                         f"'{_describe(back)}'",
-                        where,
+                        rec.where or p.where,
                     )
             elif (
-                rec.kind.played
-                and rec.color is not None
+                rec.color is not None
                 and rec.color is back.color
-                and p.start_no < q.start_no
+                and rec.kind in _PLAYED
+                and no < q.start_no
             ):
                 yield _warning(
                     f"{_name(p)} and {_name(q)} both have {rec.color.name.lower()} in round {r}",
-                    where,
+                    rec.where or p.where,
                 )
 
 
@@ -134,14 +151,34 @@ def _bye_problems(t: Tournament) -> Iterator[Problem]:
 
 
 def _points_problems(t: Tournament) -> Iterator[Problem]:
+    """Declared points that differ from the sum of the rounds' points.
+
+    The sum is taken in integer units of the scoring (1/lcm of its denominators), each
+    (kind, colour) looked up once.
+    """
     sc = t.scoring
+    unit = _unit(sc)
+    units: dict[tuple[Kind, Color | None], int] = {}
     for p in t.participants:
-        if p.declared_points is None:
+        declared = p.declared_points
+        if declared is None:
             continue
-        total = sum((sc.points(rec.kind, rec.color) for rec in p.rounds), Fraction(0))
-        if total != p.declared_points:
+        total = 0
+        for rec in p.rounds:
+            key = (rec.kind, rec.color)
+            value = units.get(key)
+            if value is None:
+                value = units[key] = int(sc.points(rec.kind, rec.color) * unit)
+            total += value
+        if declared * unit != total:
             yield _warning(
-                f"{_name(p)} declares {fmt(p.declared_points)} points but the results add up "
-                f"to {fmt(total)}; the results are used",
+                f"{_name(p)} declares {fmt(declared)} points but the results add up "
+                f"to {fmt(Fraction(total, unit))}; the results are used",
                 p.where,
             )
+
+
+def _unit(sc: Scoring) -> int:
+    """Denominator that makes every value of the scoring a whole number."""
+    values = [sc.points(kind, color) for kind in Kind for color in (None, *Color)]
+    return math.lcm(*(Fraction(v).denominator for v in values))

@@ -63,6 +63,8 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
+from xl_tiebreak.cells import cell_name, is_blank, quoted, sheet_prefix, sheet_ref
+from xl_tiebreak.inputs import MAX_INPUT_BYTES
 from xl_tiebreak.model import (
     Color,
     InputError,
@@ -79,7 +81,6 @@ from xl_tiebreak.numbers import fmt, from_float, parse_number
 
 __all__ = [
     "MAX_COLUMNS",
-    "MAX_CSV_BYTES",
     "MAX_ROWS",
     "cell_name",
     "parse_round_token",
@@ -91,32 +92,15 @@ MAX_ROWS = 20_000
 """Most non-empty rows (header included) a crosstable may have."""
 MAX_COLUMNS = 500
 """Most columns (up to the last non-empty one) a crosstable may have."""
-MAX_CSV_BYTES = 20 * 1024 * 1024
-"""Largest CSV text accepted, in UTF-8 bytes."""
 _MAX_RANGE_CELLS = 30_000_000
 """Largest raw range scanned at all (rows × widest row), to refuse whole-sheet selections fast."""
 _MAX_WHOLE = 10**9
 """Largest start number or rating accepted."""
-_SHOWN_TEXT = 40
-"""Characters of a cell shown in a message."""
 
 _TOKEN_HINT = "expected e.g. 12w1, 12b½, 12+, H, U, -"
 
 # --- cells and places -------------------------------------------------------------------------
-
-
-def cell_name(row: int, col: int) -> str:
-    """A1 notation of a 1-based (row, column): ``cell_name(7, 5) == "E7"``.
-
-    Raises ValueError when row or column is below 1.
-    """
-    if row < 1 or col < 1:
-        raise ValueError(f"cell ({row}, {col}) is outside the sheet")
-    letters = ""
-    while col:
-        col, rem = divmod(col - 1, 26)
-        letters = chr(ord("A") + rem) + letters
-    return f"{letters}{row}"
+# ``cell_name`` (from xl_tiebreak.cells) stays importable from here for the spreadsheet layer.
 
 
 @dataclasses.dataclass(frozen=True)
@@ -127,28 +111,15 @@ class _Places:
     origin_row: int
     origin_col: int
 
-    def _prefix(self) -> str:
-        if not self.sheet:
-            return ""
-        if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", self.sheet):
-            return f"{self.sheet}!"
-        quoted = self.sheet.replace("'", "''")
-        return f"'{quoted}'!"
-
     def cell(self, row: int, col: int) -> str:
         """``Sheet!E7`` or ``cell E7`` for the range position (row, col)."""
         name = cell_name(self.origin_row + row, self.origin_col + col)
-        prefix = self._prefix()
-        return f"{prefix}{name}" if prefix else f"cell {name}"
+        return sheet_ref(self.sheet, name) if self.sheet else f"cell {name}"
 
     def row(self, row: int) -> str:
         """``Sheet!row 7`` or ``row 7`` for the range row ``row``."""
-        return f"{self._prefix()}row {self.origin_row + row}"
-
-
-def _is_empty(cell: object) -> bool:
-    """True for an empty cell: None (also error cells) or blank text."""
-    return cell is None or (isinstance(cell, str) and not cell.strip())
+        prefix = f"{sheet_prefix(self.sheet)}!" if self.sheet else ""
+        return f"{prefix}row {self.origin_row + row}"
 
 
 def _text(cell: object) -> str:
@@ -170,13 +141,6 @@ def _text(cell: object) -> str:
     return str(cell).strip()
 
 
-def _shown(text: str) -> str:
-    """A cell text quoted for a message, shortened when long."""
-    if len(text) > _SHOWN_TEXT:
-        text = text[:_SHOWN_TEXT] + "…"
-    return f"'{text}'"
-
-
 _NUMBER_TEXT = re.compile(r"[+-]?[0-9][0-9 .,/½]{0,30}|[+-]?½")
 
 
@@ -186,7 +150,7 @@ def _number(cell: object) -> Fraction | None:
     Floats go through :func:`~xl_tiebreak.numbers.from_float`, text through
     :func:`~xl_tiebreak.numbers.parse_number` (``3.5``, ``3,5``, ``3½``, ``1/2``).
     """
-    if _is_empty(cell):
+    if is_blank(cell):
         return None
     if isinstance(cell, bool):
         raise ValueError("not a number")
@@ -261,7 +225,7 @@ def _rows(values: object, places: _Places) -> list[_Row]:
     for index, row in enumerate(values):
         if all(cell is None for cell in row):  # fast path for the empty part of a selection
             continue
-        filled = [col for col, cell in enumerate(row) if not _is_empty(cell)]
+        filled = [col for col, cell in enumerate(row) if not is_blank(cell)]
         if not filled:
             continue
         if len(rows) >= MAX_ROWS:
@@ -404,7 +368,7 @@ def _read_participant(
             start = _whole(cell)
         except ValueError:
             start = None
-            problems.append(_error(f"cannot read {_shown(_text(cell))} as a start number", where))
+            problems.append(_error(f"cannot read {quoted(_text(cell))} as a start number", where))
         else:
             if start is None:
                 problems.append(_error("the start number is missing", where))
@@ -424,14 +388,14 @@ def _read_participant(
             participant.rating = _read_rating(cell)
         except ValueError:
             where = places.cell(row.index, columns.rating)
-            problems.append(_error(f"cannot read {_shown(_text(cell))} as a rating", where))
+            problems.append(_error(f"cannot read {quoted(_text(cell))} as a rating", where))
     if columns.points is not None:
         cell = row.get(columns.points)
         try:
             participant.declared_points = _number(cell)
         except ValueError:
             where = places.cell(row.index, columns.points)
-            problems.append(_error(f"cannot read {_shown(_text(cell))} as points", where))
+            problems.append(_error(f"cannot read {quoted(_text(cell))} as points", where))
     return participant if start else None
 
 
@@ -527,7 +491,7 @@ def parse_round_token(text: str) -> Record | None:
 
 
 def _round_problem(text: str) -> str:
-    message = f"cannot read {_shown(text)} as a round result ({_TOKEN_HINT})"
+    message = f"cannot read {quoted(text)} as a round result ({_TOKEN_HINT})"
     if _GAME.fullmatch(_token(text)) is None and re.fullmatch(r"[0-9.,/ ]+", text):
         message += "; a number alone has no opponent"
     return message
@@ -548,7 +512,7 @@ def _swiss_rounds(
         (
             r
             for r, col in columns.rounds.items()
-            if any(not _is_empty(row.get(col)) for row in rows)
+            if any(not is_blank(row.get(col)) for row in rows)
         ),
         default=0,
     )
@@ -627,7 +591,7 @@ def _grid_check(
         text = _text(row.get(col))
         if _token(text) not in _DIAGONAL:
             where = places.cell(row.index, col)
-            message = f"{why} its diagonal holds {_shown(text)} (expected empty or x)"
+            message = f"{why} its diagonal holds {quoted(text)} (expected empty or x)"
             return False, _error(message, where)
     return True, None
 
@@ -669,7 +633,7 @@ def _grid_rounds(
             if kind is None:
                 problems.append(
                     _error(
-                        f"cannot read {_shown(text)} as a result against #{opponent} "
+                        f"cannot read {quoted(text)} as a result against #{opponent} "
                         "(expected 1, ½, 0, +, - or empty)",
                         where,
                     )
@@ -802,12 +766,15 @@ def read_csv_crosstable(text: str, *, source: str = "") -> Tournament:
 
     The cells stay strings (numbers included) and go to :func:`read_crosstable`, which names
     cells as ``source!E7`` (or ``cell E7``) with row 1 = the first line. Texts over
-    :data:`MAX_CSV_BYTES` are refused. Raises :class:`InputError`.
+    :data:`~xl_tiebreak.inputs.MAX_INPUT_BYTES` (in UTF-8) are refused. Raises
+    :class:`InputError`.
     """
     if not isinstance(text, str):
         raise InputError("expected the CSV file's text")
-    if len(text) > MAX_CSV_BYTES or len(text.encode("utf-8", "replace")) > MAX_CSV_BYTES:
-        raise InputError(f"the CSV text is larger than {MAX_CSV_BYTES // (1024 * 1024)} MB", source)
+    if len(text) > MAX_INPUT_BYTES or len(text.encode("utf-8", "replace")) > MAX_INPUT_BYTES:
+        raise InputError(
+            f"the CSV text is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB", source
+        )
     text = text.removeprefix("\ufeff")
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
     try:

@@ -1,7 +1,7 @@
 """Dates as organizers write them: TRF forms, ISO texts, Excel serial numbers, date cells.
 
-The one place where dates are read (spec §14, docs/decisions.md D2); the TRF reader, the
-crosstable settings and the worksheet functions use it.
+The one place where dates are read (docs/decisions.md D2); the TRF reader, the workbook's
+Settings sheet and the worksheet functions use it.
 """
 
 from __future__ import annotations
@@ -126,4 +126,38 @@ def date_value(value: object) -> datetime.date | None:
         return from_excel_serial(number)
     if isinstance(value, str):
         return parse_date(value)
+    return None
+
+
+_DAY_MONTH_YEAR = re.compile(r"(\d{1,2})[./](\d{1,2})[./](\d{4})")
+
+
+def sheet_date(value: object) -> datetime.date | None:
+    """A start date as the workbook's Settings sheet reads it; None when it is not a date.
+
+    Accepted: a date or datetime cell; an Excel serial number (a date-time serial gives its
+    day: ``46123.75`` → 2026-04-11); a text starting with an ISO date (``2026-04-11``,
+    ``2026-04-11T10:00``, ``20260411``); ``11.04.2026`` or ``11/04/2026`` (day first).
+    """
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, datetime.date):
+        return value
+    if (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and 1 <= value < MAX_EXCEL_SERIAL + 1
+    ):
+        return EXCEL_EPOCH + datetime.timedelta(days=int(value))
+    text = str(value).strip()
+    try:
+        return datetime.date.fromisoformat(text[:10])
+    except ValueError:
+        pass
+    m = _DAY_MONTH_YEAR.fullmatch(text)
+    if m:
+        try:
+            return datetime.date(int(m.group(3)), int(m.group(2)), int(m.group(1)))
+        except ValueError:
+            return None
     return None

@@ -1,25 +1,19 @@
 """Standings as text: a table for people, CSV and JSON for programs.
 
-CSV and text cells are neutralised against spreadsheet formula injection (:func:`csv_safe`):
-names come from strangers' files.
+CSV and text cells are neutralised against spreadsheet formula injection
+(:func:`xl_tiebreak.safety.formula_safe`): names come from strangers' files.
 """
 
 from __future__ import annotations
 
-import csv
 import io
-from typing import Any
 
 from xl_tiebreak.numbers import fmt, fmt_half
-from xl_tiebreak.standings import Standings
+from xl_tiebreak.safety import formula_safe
 
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
-
-
-def csv_safe(text: str) -> str:
-    """Text that a spreadsheet will not run as a formula: a leading ``= + - @`` (or tab/CR)
-    gets a quote in front (OWASP advice for CSV injection)."""
-    return "'" + text if text.startswith(_FORMULA_START) else text
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from xl_tiebreak.standings import Standings
 
 
 def _rank_text(standings: Standings, i: int) -> str:
@@ -33,16 +27,19 @@ def standings_csv(standings: Standings) -> str:
 
     Values are plain decimals (``11.5``, ``13.38``, ``1820``); undefined values are empty.
     """
+    import csv  # only this output needs the csv module (start-up time of the command line)
+
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["Rank", "No", "Name", "Pts", *[csv_safe(d.label) for d in standings.descriptors]])
+    labels = [formula_safe(d.label) for d in standings.descriptors]
+    w.writerow(["Rank", "No", "Name", "Pts", *labels])
     for row in standings.rows:
-        w.writerow([row.rank, row.participant.start_no, csv_safe(row.participant.name),
+        w.writerow([row.rank, row.participant.start_no, formula_safe(row.participant.name),
                     fmt(row.points), *[fmt(v) for v in row.values]])
     return buf.getvalue()
 
 
-def standings_json(standings: Standings) -> dict[str, Any]:
+def standings_json(standings: Standings) -> dict[str, object]:
     """A JSON-ready description: rule set, tie-breaks (with names), rows and warnings.
 
     Values are exact decimal strings (``"13.38"``) or null when undefined.
@@ -92,7 +89,7 @@ def standings_table(standings: Standings) -> str:
     body = []
     for i, row in enumerate(standings.rows):
         p = row.participant
-        body.append([_rank_text(standings, i), str(p.start_no), csv_safe(p.name),
+        body.append([_rank_text(standings, i), str(p.start_no), formula_safe(p.name),
                      "" if p.rating is None else str(p.rating), p.federation,
                      fmt_half(row.points), *[fmt(v) for v in row.values]])
     widths = [max(len(r[c]) for r in [header, *body]) for c in range(len(header))]
@@ -103,5 +100,5 @@ def standings_table(standings: Standings) -> str:
         lines.append("  ".join(cells).rstrip())
     if standings.warnings:
         lines.append("")
-        lines.extend(f"warning: {csv_safe(str(w))}" for w in standings.warnings)
+        lines.extend(f"warning: {formula_safe(str(w))}" for w in standings.warnings)
     return "\n".join(lines) + "\n"

@@ -14,6 +14,8 @@ import datetime
 import enum
 from fractions import Fraction
 
+from xl_tiebreak.numbers import fmt
+
 
 class Kind(enum.Enum):
     """What happened to one participant in one round (spec §1.2)."""
@@ -95,6 +97,24 @@ class Record:
     """Game of less than one move (TRF ``W``/``D``/``L``): still an over-the-board result."""
     where: str = dataclasses.field(default="", compare=False)
 
+    def __init__(
+        self,
+        kind: Kind,
+        opponent: int | None = None,
+        color: Color | None = None,
+        short_game: bool = False,
+        where: str = "",
+    ) -> None:
+        # The fields go straight into the instance dict: a frozen dataclass' own __init__ calls
+        # object.__setattr__ per field, which is over twice as slow, and readers build one
+        # record per round of every participant.
+        d = self.__dict__
+        d["kind"] = kind
+        d["opponent"] = opponent
+        d["color"] = color
+        d["short_game"] = short_game
+        d["where"] = where
+
 
 ABSENT = Record(Kind.ZPB)
 """The record used for a round with no entry at all (zero-point bye / absence)."""
@@ -148,8 +168,6 @@ class Scoring:
 
     def describe(self) -> str:
         """Short human description, e.g. ``1-½-0, PAB 1``."""
-        from xl_tiebreak.numbers import fmt
-
         text = f"{fmt(self.win)}-{fmt(self.draw)}-{fmt(self.loss)}"
         pab = self.points(Kind.PAB)
         if pab != self.win:

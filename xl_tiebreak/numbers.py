@@ -70,23 +70,53 @@ def fmt(value: Number | None, places: int | None = None) -> str:
 
     With ``places``, exactly that many decimals (rounded half up). Without, the exact value with
     no trailing zeros (values with an infinite expansion are shown to 4 decimals).
+
+    Works on the integers of the fraction (numerator, denominator): the standings print
+    thousands of values, and :class:`~fractions.Fraction` arithmetic is slow.
     """
     if value is None:
         return ""
-    value = Fraction(value)
-    if places is not None:
-        return _fixed(round_half_up(value, places), places)
-    for p in range(0, 9):
-        if (value * 10**p).denominator == 1:
-            return _fixed(value, p)
-    return _fixed(round_half_up(value, 4), 4)
+    if type(value) is int and places is None:
+        return str(value)
+    if not isinstance(value, Fraction):
+        value = Fraction(value)
+    num, den = value.numerator, value.denominator
+    if places is None:
+        if den == 1:
+            return str(num)
+        exact = _decimal_places(den)
+        if exact is None:
+            places = 4
+        else:
+            return _digits(num * (10**exact // den), exact)
+    return _digits(_scaled_half_up(num, den, places), places)
 
 
-def _fixed(value: Fraction, places: int) -> str:
-    scaled = value * 10**places
-    n = int(scaled)  # exact here: caller rounded already
-    sign = "-" if n < 0 else ""
-    n = abs(n)
+def _decimal_places(den: int) -> int | None:
+    """Fewest decimals (at most 8) that show ``x / den`` exactly, or None when there are none:
+    the larger exponent of 2 and 5 in ``den`` when it has no other prime factor."""
+    twos = (den & -den).bit_length() - 1
+    rest = den >> twos
+    fives = 0
+    while rest % 5 == 0:
+        rest //= 5
+        fives += 1
+    places = max(twos, fives)
+    return places if rest == 1 and places <= 8 else None
+
+
+def _scaled_half_up(num: int, den: int, places: int) -> int:
+    """``num / den`` times ``10**places``, rounded half away from zero (as
+    :func:`round_half_up`), as an integer."""
+    scale: int = 10**places
+    whole = (2 * abs(num) * scale + den) // (2 * den)
+    return -whole if num < 0 else whole
+
+
+def _digits(scaled: int, places: int) -> str:
+    """The decimal text of ``scaled / 10**places``: ``_digits(-25, 2) == "-0.25"``."""
+    sign = "-" if scaled < 0 else ""
+    n = abs(scaled)
     if places == 0:
         return f"{sign}{n}"
     digits = str(n).rjust(places + 1, "0")
@@ -97,9 +127,12 @@ def fmt_half(value: Number | None) -> str:
     """Human text with the half sign: ``3½``, ``½``, ``4``, ``9.25``."""
     if value is None:
         return ""
-    value = Fraction(value)
-    whole = int(value)
-    if value.denominator == 2 and value >= 0:
+    if type(value) is int:
+        return str(value)
+    if not isinstance(value, Fraction):
+        value = Fraction(value)
+    if value.denominator == 2 and value.numerator > 0:
+        whole = value.numerator // 2
         return f"{whole if whole else ''}\u00bd"
     return fmt(value)
 

@@ -9,7 +9,7 @@ The reader checks each line on its own (columns, codes, numbers) and raises one
 not compare players with each other (mirrored results, unknown opponents, declared points):
 :mod:`xl_tiebreak.check` does that on the tournament.
 
-Spec: ``tiebreak-rules.md`` §1.2, §1.3, §11 (TRF) and §14 (dates).
+Spec: ``tiebreak-rules.md`` §1.2, §1.3, §11 (TRF); dates: docs/decisions.md D2.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import re
 from fractions import Fraction
 
 from xl_tiebreak.dates import parse_date
+from xl_tiebreak.inputs import MAX_INPUT_BYTES, decode_text, read_capped
 from xl_tiebreak.model import (
     Color,
     InputError,
@@ -35,9 +36,6 @@ from xl_tiebreak.model import (
     looks_like_round_robin,
 )
 from xl_tiebreak.numbers import fmt, parse_number, round_half_up
-
-MAX_BYTES = 20 * 1024 * 1024
-"""Largest input accepted (20 MB); real TRF files are a few hundred kilobytes at most."""
 
 MAX_PROBLEMS = 100
 """At most this many problems are listed in one :class:`InputError`; the rest are counted."""
@@ -133,12 +131,11 @@ def read_trf(path: str | os.PathLike[str]) -> Tournament:
     """Read a TRF file (UTF-8 or Latin-1, any line ends) into a tournament.
 
     Raises :class:`InputError` when the file cannot be read, is larger than
-    :data:`MAX_BYTES`, or is not a usable TRF file.
+    :data:`~xl_tiebreak.inputs.MAX_INPUT_BYTES`, or is not a usable TRF file.
     """
     name = os.fspath(path)
     try:
-        with open(name, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
+        data = read_capped(name)
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror or exc}", name) from exc
     return parse_trf(data, source=name)
@@ -152,20 +149,10 @@ def parse_trf(text: str | bytes, source: str = "") -> Tournament:
 
     Raises :class:`InputError` listing every problem found (each with ``line N, col C``).
     """
-    if len(text) > MAX_BYTES:
-        raise InputError(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB", source)
-    if isinstance(text, bytes):
-        text = _decode(text)
-    text = text.removeprefix("\ufeff")
+    if len(text) > MAX_INPUT_BYTES:
+        raise InputError(f"the file is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB", source)
+    text = decode_text(text) if isinstance(text, bytes) else text.removeprefix("\ufeff")
     return _Reader(source).read(text)
-
-
-def _decode(data: bytes) -> str:
-    """UTF-8 text, or Latin-1 when the bytes are not valid UTF-8 (old Windows exports)."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
 
 
 def _lines(text: str) -> list[str]:
@@ -206,6 +193,8 @@ class _Reader:
         self.by_color: list[tuple[Kind, Color, Fraction]] = []
         self.tiebreaks_202: list[str] | None = None
         self.tiebreaks_212: list[str] | None = None
+        self.points_read: dict[str, Fraction] = {}
+        """Declared points by their text: a file has few distinct values (``3.5``, ``4.0``…)."""
 
     def error(self, message: str, line_no: int, col: int | None = None) -> None:
         """Note a problem at ``line_no`` (and column ``col``)."""
@@ -393,25 +382,53 @@ class _Reader:
         text = _field(line, _POINTS).strip()
         if not text:
             return None
+        known = self.points_read.get(text)
+        if known is not None:
+            return known
         try:
-            return parse_number(text)
+            value = self.points_read[text] = parse_number(text)
         except (ValueError, ZeroDivisionError):
             self.error(f"points '{text}' is not a number", line_no, _POINTS[0])
             return None
+        return value
 
     def read_rounds_of(self, line: str, line_no: int) -> list[Record]:
-        """The records of a player line; blank rounds after the last entry are dropped."""
+        """The records of a player line; blank rounds after the last entry are dropped.
+
+        A well-formed round is read on a fast path (:data:`_TAILS`, an opponent of ASCII
+        digits); anything else goes through :meth:`read_round`, which says what is wrong.
+        """
         records: list[Record] = []
         last_entry = 0
         rnd = 1
-        while (col := _ROUND1 + _ROUND_WIDTH * (rnd - 1)) <= len(line):
-            segment = line[col - 1 : col - 1 + _SEGMENT].ljust(_SEGMENT)
-            record = self.read_round(segment, line_no, rnd, col)
+        prefix = f"line {line_no}, col "
+        col = _ROUND1
+        end = len(line)
+        while col <= end:
+            segment = line[col - 1 : col - 1 + _SEGMENT]
+            if len(segment) < _SEGMENT:
+                segment = segment.ljust(_SEGMENT)
+            record = None
+            tail = _TAILS.get(segment[4:])
+            if tail is not None:
+                text = segment[:4]
+                if text == "    ":
+                    record = _fast_record(tail[0], None, prefix + str(col))
+                else:
+                    text = text.strip()
+                    if text.isdigit() and text.isascii():
+                        opponent = int(text) or None
+                        shape = tail[0] if opponent is None else tail[1]
+                        if shape is not None:
+                            record = _fast_record(shape, opponent, prefix + str(col))
+            if record is None:
+                record = self.read_round(segment, line_no, rnd, col)
             if record is not None:
                 records.append(record)
-            if segment.strip():
+            if not segment.isspace():
                 last_entry = rnd
             rnd += 1
+            col += _ROUND_WIDTH
         return records[:last_entry]
 
     def read_round(self, segment: str, line_no: int, rnd: int, col: int) -> Record | None:
@@ -464,6 +481,42 @@ def _record(code: _Code | None, opponent: int | None, color: Color | None, where
     if kind in _BYE_KINDS:
         return Record(kind, where=where)
     return Record(kind, opponent, color, short, where=where)
+
+
+_Shape = tuple[Kind, bool, Color | None, bool]
+"""A round's record without its place: kind, whether it keeps the opponent, colour, short game."""
+
+
+def _shape(code: _Code | None, opponent: int | None, color: Color | None) -> _Shape:
+    """What :func:`_record` makes of a code, with (``opponent`` given) or without an opponent."""
+    rec = _record(code, opponent, color, "")
+    return rec.kind, rec.kind not in _BYE_KINDS, rec.color, rec.short_game
+
+
+def _fast_record(shape: _Shape, opponent: int | None, where: str) -> Record:
+    """The record of a well-formed round (as :meth:`_Reader.read_round` would make it)."""
+    kind, keeps, color, short = shape
+    if keeps:
+        return Record(kind, opponent, color, short, where)
+    return Record(kind, None, None, False, where)
+
+
+def _tails() -> dict[str, tuple[_Shape, _Shape | None]]:
+    """Every well-formed end of a round (``" w 1"``: blank, colour, blank, result) with the
+    record shape without and with an opponent (None: a result is missing)."""
+    tails: dict[str, tuple[_Shape, _Shape | None]] = {}
+    results = [" ", *_CODES, *(c.lower() for c in _CODES if c.isalpha())]
+    for color_char in "wbWB- ":  # colours and result letters are read case-insensitively
+        color = _COLORS[color_char.lower()]
+        for result_char in results:
+            code = _CODES.get(result_char.upper())
+            with_opponent = None if code is None else _shape(code, 1, color)
+            tails[f" {color_char} {result_char}"] = (_shape(code, None, color), with_opponent)
+    return tails
+
+
+_TAILS = _tails()
+"""Fast-path table of :meth:`_Reader.read_rounds_of`."""
 
 
 def _tiebreak_list(value: str) -> list[str]:
