@@ -138,6 +138,7 @@ class Engine:
         self.predetermined = tournament.type is TournamentType.PREDETERMINED
         self._contexts: dict[tuple[bool, bool, RuleSet], Context] = {}
         self._cache: dict[Descriptor, list[Value]] = {}
+        self._ratios: dict[tuple[int, int], Fraction] = {}
         self._unrated_known = any(p.rating is None for p in tournament.participants)
         self.base = self.context()
 
@@ -160,7 +161,16 @@ class Engine:
 
     def points(self, i: int) -> Fraction:
         """Participant i's score after ``rounds`` rounds."""
-        return self.base.to_points(self.base.score[i])
+        return self.ratio(self.base.score[i], self.base.den)
+
+    def ratio(self, units: int, scale: int) -> Fraction:
+        """``Fraction(units, scale)``, one shared object per distinct value (values repeat
+        across participants; fractions are immutable)."""
+        key = (units, scale)
+        found = self._ratios.get(key)
+        if found is None:
+            found = self._ratios[key] = Fraction(units, scale)
+        return found
 
     def index_of(self, start_no: int) -> int:
         """Index of a start number; KeyError when unknown."""

@@ -192,7 +192,7 @@ class Evaluation:
         out = []
         in_force = rules_in_force(t.start_date)
         if (t.start_date is not None and self.rules is not in_force
-                and self.rules is not RuleSet.USCF):
+                and self.rules.policy.dated):
             out.append(Problem(
                 Severity.WARNING,
                 f"rules {self.rules.label} chosen, but the event started on "

@@ -112,9 +112,8 @@ class Standings:
 def rank(engine: Engine, descriptors: Sequence[Descriptor]) -> list[Row]:
     """The standings rows: by points, then each tie-break of the list in turn."""
     n = engine.base.n
-    den = engine.base.den
     score = engine.base.score
-    points = [Fraction(s, den) for s in score]
+    points = [engine.points(i) for i in range(n)]
     columns: list[list[Value]] = []
     keys: list[list[float | int]] = []
     for d in descriptors:
@@ -154,12 +153,13 @@ def rank(engine: Engine, descriptors: Sequence[Descriptor]) -> list[Row]:
     rows = []
     position = 1
     parts = engine.tournament.participants
+    values = list(zip(*columns)) if columns else [()] * n
     for g in groups:
-        if len(g) > 1:
+        shared = len(g) > 1
+        if shared:
             g = sorted(g, key=lambda i: parts[i].start_no)
         for i in g:
-            rows.append(Row(position, parts[i], points[i], tuple(c[i] for c in columns),
-                            len(g) > 1))
+            rows.append(Row(position, parts[i], points[i], values[i], shared))
         position += len(g)
     return rows
 
@@ -169,10 +169,14 @@ def sort_keys(values: Sequence[Value], lower_is_better: bool = False) -> list[fl
 
     Values are scaled to a common denominator once, so that sorting compares plain integers.
     """
+    distinct = {id(v): v for v in values}  # values repeat as shared objects: by identity
     den = 1
-    for v in values:
+    for v in distinct.values():
         if v is not None and v.denominator != 1:
             den = math.lcm(den, v.denominator)
     sign = 1 if lower_is_better else -1
-    return [math.inf if v is None else sign * v.numerator * (den // v.denominator)
-            for v in values]
+    key: dict[int, float | int] = {
+        k: math.inf if v is None else sign * v.numerator * (den // v.denominator)
+        for k, v in distinct.items()
+    }
+    return [key[id(v)] for v in values]

@@ -71,6 +71,9 @@ class Policy:
     """What the opponent of one's own unplayed round is called in explanations."""
     counted_as_draws_rule = ""
     """The rule by which an opponent's unplayed rounds count as draws (older rules only)."""
+    dated = True
+    """A FIDE text in force for a period (:func:`rules_in_force` chooses among these); a rule
+    set chosen against the start date is then warned about."""
 
     def forfeit_is_game(self, predetermined: bool) -> bool:
         """Art. 15.2 (2023+): in pre-determined pairings a forfeit counts as a game."""
@@ -188,6 +191,7 @@ class UsChessPolicy(_UnplayedAsDraws):
 
     label = "US Chess 34E"
     dummy_label = "no opponent"
+    dated = False
     counted_as_draws_rule = "US Chess 34E"
 
     def dummy(self, table: RoundTable, i: int, r: int) -> tuple[int, str]:

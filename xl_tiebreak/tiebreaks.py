@@ -155,16 +155,26 @@ def _bh_like(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None, *, fo
              sb: bool) -> Value:
     ctx = eng.context(d.forfeits_played, fore)
     scale = ctx.den * ctx.den if sb else ctx.den
-    if not d.low and terms is None:  # fast path: a plain sum
+    raw = ctx.terms(i)
+    if terms is None:
         pts = ctx.pts[i]
-        raw = ctx.terms(i)
-        total = sum(v * pts[r] for r, v, _ in raw) if sb else sum(v for _, v, _ in raw)
-        return Fraction(total, scale)
+        if not d.low:  # fast path: a plain sum
+            total = sum(v * pts[r] for r, v, _ in raw) if sb else sum(v for _, v, _ in raw)
+            return eng.ratio(total, scale)
+        if not ctx.rules.vur_cut_first or not any(vur for _, _, vur in raw):
+            # fast path: the cuts drop the lowest and highest values (Art. 14) and no
+            # voluntary unplayed round can be cut first (16.5)
+            pairs = sorted((v, v * pts[r]) for r, v, _ in raw) if sb else \
+                sorted((v, v) for _, v, _ in raw)
+            high = d.high if d.low else 0
+            kept = pairs[d.low:len(pairs) - high]
+            return eng.ratio(sum(c for _, c in kept), scale)
     elements = bh_elements(ctx, i, sb)
-    kept, removed = cut(elements, d.low, d.low and d.high, vur_first=ctx.rules.vur_cut_first)
+    kept_elements, removed = cut(elements, d.low, d.low and d.high,
+                                 vur_first=ctx.rules.vur_cut_first)
     if terms is not None:
-        terms.extend(element_terms(eng, ctx, i, kept, removed, sb))
-    return Fraction(sum(int(e.c) for e in kept), scale)
+        terms.extend(element_terms(eng, ctx, i, kept_elements, removed, sb))
+    return eng.ratio(sum(e.c for e in kept_elements), scale)
 
 
 def tb_bh(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:

@@ -261,14 +261,18 @@ def _tables(
     kinds: list[list[Kind]] = []
     opps: list[list[int]] = []
     colors: list[list[Color | None]] = []
+    get = index.get
     for p in tournament.participants:
         recs: Sequence[Record] = p.rounds[:k]
         if len(recs) < k:
             recs = [*recs, *([ABSENT] * (k - len(recs)))]
         kinds.append([rec.kind for rec in recs])
-        opps.append([-1 if rec.opponent is None else index.get(rec.opponent, -1) for rec in recs])
+        opps.append([-1 if (o := rec.opponent) is None else get(o, -1) for rec in recs])
         colors.append([rec.color for rec in recs])
     return kinds, opps, colors
+
+
+_FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
 
 
 def _categories(
@@ -282,11 +286,15 @@ def _categories(
     # A requested bye is "at the end" when every later round is voluntary (16.2.5).
     later_all_vur = True
     for r in range(k - 1, -1, -1):
+        if otb[r]:  # a game: not voluntary
+            later_all_vur = False
+            continue
         kind = kinds[r]
         paired = opps[r] >= 0
-        if kind.played or (kind.forfeit and paired and forfeit_game):
+        forfeit = kind in _FORFEITS
+        if forfeit and paired and forfeit_game:
             cats[r] = Category.PLAYED
-        elif predetermined and not kind.forfeit:
+        elif predetermined and not forfeit:
             cats[r] = Category.REST
         elif kind is Kind.PAB or kind is Kind.FPB:
             cats[r] = Category.BYE_WIN
