@@ -12,15 +12,12 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
+from xl_tiebreak.descriptors import Descriptor
 from xl_tiebreak.engine import Engine, Explanation, Value
 from xl_tiebreak.model import InputError, Participant, Problem, Tournament
 from xl_tiebreak.numbers import split_runs
 from xl_tiebreak.rules import RuleSet
-
-if TYPE_CHECKING:  # type annotations only; never imported at run time
-    from xl_tiebreak.descriptors import Descriptor
 
 
 @dataclasses.dataclass(frozen=True)
@@ -53,7 +50,8 @@ class Standings:
     :class:`xl_tiebreak.evaluation.Evaluation`)."""
     rules_note: str = ""
     """How the rule set was chosen (``auto: start date 2024-08-01``)."""
-    _by_start_no: dict[int, Row] = dataclasses.field(default_factory=dict, repr=False)
+    _by_start_no: dict[int, Row] = dataclasses.field(default_factory=dict, repr=False,
+                                                    compare=False)
 
     def row(self, start_no: int) -> Row:
         """The row of a start number (KeyError when unknown)."""
