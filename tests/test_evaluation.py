@@ -94,6 +94,6 @@ def test_rating_rule_and_advice() -> None:
 
 
 def test_default_orders_are_the_presets() -> None:
-    assert DEFAULT_SWISS == PRESETS["fide-open"].order
-    assert DEFAULT_ROUND_ROBIN == PRESETS["round-robin"].order
+    assert PRESETS["fide-open"].order == DEFAULT_SWISS
+    assert PRESETS["round-robin"].order == DEFAULT_ROUND_ROBIN
     assert [d.canonical for d in Evaluation(event()).descriptors()] == DEFAULT_SWISS.split(",")
