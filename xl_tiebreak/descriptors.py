@@ -1,8 +1,11 @@
 """Tie-break descriptors: ``BH/C1``, ``bh-c1``, ``KS/L+1``, ``ARO/U1400``… parsed and named.
 
 Forms accepted (case-insensitive): TRF26/MTB26 ``ACRONYM[/modifier]…`` and the TEC paper's
-``ACRONYM-C1``; ``:GP`` is accepted (individual events score game points); aliases ``GE`` (the
-2023 name of REP) and ``AROC`` (ARO-C1). Spec §2.3 and §5.
+``ACRONYM-C1``; ``:GP`` is accepted (individual events score game points); the aliases of the
+registry (``GE``, the 2023 name of REP; ``AROC`` = ARO-C1; ``MM``…) and Swiss-Manager codes
+(``SM:84/0,0,1,-``). Spec §2.3, §5 and §9. Everything about a code — its name, article, the
+modifiers it takes, its Swiss-Manager form — is read from its registry row
+(:mod:`xl_tiebreak.registry`).
 """
 
 from __future__ import annotations
@@ -12,100 +15,18 @@ import re
 from fractions import Fraction
 
 from xl_tiebreak.model import InputError
-
-NAMES = {
-    "PTS": "Points",
-    "DE": "Direct Encounter",
-    "WIN": "Number of Wins",
-    "WON": "Number of Games Won",
-    "BPG": "Number of Games Played with Black",
-    "BWG": "Number of Games Won with Black",
-    "PS": "Progressive Score",
-    "REP": "Rounds one Elected to Play",
-    "STD": "Standard Points",
-    "TPN": "Tournament Pairing Number",
-    "BH": "Buchholz",
-    "AOB": "Average of Opponents' Buchholz",
-    "FB": "Fore Buchholz",
-    "SB": "Sonneborn-Berger",
-    "KS": "Koya System",
-    "ARO": "Average Rating of Opponents",
-    "TPR": "Tournament Performance Rating",
-    "PTP": "Perfect Tournament Performance",
-    "APRO": "Average Performance Rating of Opponents",
-    "APPO": "Average Perfect Performance of Opponents",
-    "RTNG": "Rating",
-    "OTHER_MM": "Modified Median",
-    "OTHER_MEDIAN": "Median (Harkness)",
-    "OTHER_SOLKOFF": "Solkoff",
-    "OTHER_CUM": "Cumulative",
-    "OTHER_OPPCUM": "Cumulative of Opposition",
-    "OTHER_KASHDAN": "Kashdan",
-    "OTHER_USSB": "Sonneborn-Berger (US Chess)",
-    "OTHER_RBTP": "Result between Tied Players",
-}
-"""Acronym → name in words (C.07 Art. 5 table; ``OTHER_`` = not FIDE, TRF26 convention)."""
-
-ARTICLES = {
-    "PTS": "",
-    "DE": "Art. 6",
-    "WIN": "Art. 7.1",
-    "WON": "Art. 7.2",
-    "BPG": "Art. 7.3",
-    "BWG": "Art. 7.4",
-    "PS": "Art. 7.5",
-    "REP": "Art. 7.6",
-    "STD": "Art. 7.7",
-    "TPN": "Art. 7.8",
-    "BH": "Art. 8.1",
-    "AOB": "Art. 8.2",
-    "FB": "Art. 8.3",
-    "SB": "Art. 9.1",
-    "KS": "Art. 9.2",
-    "ARO": "Art. 10.1",
-    "TPR": "Art. 10.2",
-    "PTP": "Art. 10.3",
-    "APRO": "Art. 10.4",
-    "APPO": "Art. 10.5",
-    "RTNG": "Art. 10.6",
-    "OTHER_MM": "US Chess 34E1",
-    "OTHER_MEDIAN": "US Chess 34E4",
-    "OTHER_SOLKOFF": "US Chess 34E2",
-    "OTHER_CUM": "US Chess 34E3",
-    "OTHER_OPPCUM": "US Chess 34E9",
-    "OTHER_KASHDAN": "US Chess 34E7",
-    "OTHER_USSB": "US Chess 34E8",
-    "OTHER_RBTP": "US Chess 34E5",
-}
-US_CHESS = frozenset(c for c in ARTICLES if c.startswith("OTHER_"))
-"""US Chess 34E tie-breaks: they always count unplayed games the US Chess way."""
-GROUP_BASED = frozenset({"DE", "OTHER_RBTP"})
-"""Tie-breaks that order a tied group instead of giving each participant a value."""
-
-CUTTABLE = frozenset({"BH", "FB", "SB", "ARO", "PS"})
-"""Tie-breaks that accept Cut (/Cn) modifiers; Median (/Mn) is accepted by BH, FB and ARO."""
-MEDIAN_OK = frozenset({"BH", "FB", "ARO"})
-RATING_BASED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
-"""Art. 10 tie-breaks: subject to the unrated-player rule."""
-FORFEIT_OPTION = frozenset({"BH", "FB", "SB", "DE", "AOB", "WIN", "WON", "BPG", "BWG", "KS"})
-ALIASES = {
-    "GE": "REP",
-    "AROC": "ARO",
-    "MM": "OTHER_MM",
-    "MODIFIEDMEDIAN": "OTHER_MM",
-    "MEDIAN": "OTHER_MEDIAN",
-    "HARKNESS": "OTHER_MEDIAN",
-    "SOLKOFF": "OTHER_SOLKOFF",
-    "CUM": "OTHER_CUM",
-    "CUMULATIVE": "OTHER_CUM",
-    "OPPCUM": "OTHER_OPPCUM",
-    "KASHDAN": "OTHER_KASHDAN",
-    "KA": "OTHER_KASHDAN",
-    "OTHER_KA": "OTHER_KASHDAN",
-    "USSB": "OTHER_USSB",
-    "RBTP": "OTHER_RBTP",
-    "MOSTBLACKS": "BPG",
-}
+from xl_tiebreak.presets import PRESETS, expand
+from xl_tiebreak.registry import (
+    ScoreType,
+    SmParam,
+    TieBreak,
+    codes,
+    lookup,
+    swiss_manager_numbers,
+    swiss_manager_rows,
+    taking,
+    tiebreak,
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -162,9 +83,14 @@ class Descriptor:
         return self.text or self.canonical
 
     @property
+    def tiebreak(self) -> TieBreak:
+        """The registry row of the code."""
+        return tiebreak(self.code)
+
+    @property
     def name(self) -> str:
         """In words: ``Buchholz Cut-1``, ``Koya System (limit +1)``."""
-        out = NAMES[self.code]
+        out = self.tiebreak.name
         if self.low and self.high == self.low:
             out += f" Median-{self.low}"
         elif self.low:
@@ -186,43 +112,19 @@ class Descriptor:
 
     @property
     def article(self) -> str:
-        """C.07 article defining the tie-break."""
-        return ARTICLES[self.code]
+        """C.07 article (or US Chess rule) defining the tie-break."""
+        return self.tiebreak.article
 
     @property
     def lower_is_better(self) -> bool:
         """TPN ranks the lowest number first (unless /R); RTNG/R ranks the lowest rating first."""
-        return (self.code == "TPN") != self.reverse if self.code in ("TPN", "RTNG") else False
+        return self.tiebreak.lower_is_better != self.reverse
 
     @property
     def swiss_manager(self) -> str:
-        """Swiss-Manager / Chess-Results tie-break number and parameters, for display (§9)."""
-        p = "P" if self.forfeits_played else "-"
-        c = self.code
-        if c in ("BH", "FB"):
-            return f"84 / 0,{self.high},{self.low},{p},{'F' if c == 'FB' else '-'}"
-        if c == "SB":
-            return f"85 / 0,{self.high},{self.low},{p}"
-        if c in ("WIN", "WON", "BWG", "BPG"):
-            return f"68 / {('WIN', 'WON', 'BWG', 'BPG').index(c)},{p}"
-        if c == "AOB":
-            return f"77 / {'F' if self.fore else '-'}"
-        if c == "REP":
-            return "79"
-        if c == "ARO":
-            return f"80 / {self.unrated_rating or 0},{self.high},{self.low},0"
-        if c == "DE":
-            return f"81 / {p}"
-        if c == "PS":
-            return "" if self.low else "86 / 0,0"
-        if c == "KS":
-            return "" if self.limit is not None else f"87 / 0,{self.limit_percent or 50}"
-        if c in ("TPR", "APRO", "PTP", "APPO"):
-            kind = ("TPR", "APRO", "PTP", "APPO").index(c)
-            return f"88 / {kind},{self.unrated_rating or 0}"
-        if c == "OTHER_KASHDAN":
-            return "92"
-        return ""
+        """Swiss-Manager / Chess-Results tie-break number and parameters (``84 / 0,0,1,-,-``);
+        empty when the descriptor has no Swiss-Manager form (spec §9)."""
+        return swiss_manager_text(self)
 
 
 _MOD = re.compile(r"(?P<key>[CMLPFRU])(?P<arg>[+-]?\d*)$")
@@ -239,31 +141,50 @@ def parse_descriptor(text: str) -> Descriptor:
     if "-" in head and not head.startswith("-"):
         head, _, tail = head.partition("-")
         mods = [tail, *mods]
-    if head.endswith(":GP"):
-        head = head[: -len(":GP")]
+    head = _score_type(head, raw)
+    found = lookup(head)
+    if found is None:
+        known = ", ".join(sorted(codes()))
+        raise InputError(f"unknown tie-break '{raw}' (known: {known})")
+    row, implied = found
+    fields: dict[str, object] = {"code": row.code, "text": raw}
+    for mod in [*implied, *mods]:
+        _apply_modifier(fields, row, mod, raw)
+    fields.pop("_seen", None)
+    return Descriptor(**fields)  # type: ignore[arg-type]
+
+
+_SCORE_TAGS = {":GP": ScoreType.POINTS}
+"""Score-type suffixes of TRF26 descriptors accepted for individual events."""
+
+
+def _score_type(head: str, raw: str) -> str:
+    """The acronym without its score-type suffix (``BH:GP`` → ``BH``)."""
+    for tag in _SCORE_TAGS:
+        if head.endswith(tag):
+            return head[: -len(tag)]
     if ":" in head:
         raise InputError(
             f"tie-break '{raw}': only game points (:GP) apply to individual events; "
             ":MP and other point types are for team events"
         )
-    if head == "AROC":
-        mods = ["C1", *mods]
-    code = ALIASES.get(head, head)
-    if code not in NAMES:
-        known = ", ".join(sorted(NAMES))
-        raise InputError(f"unknown tie-break '{raw}' (known: {known})")
-    fields: dict[str, object] = {"code": code, "text": raw}
-    for mod in mods:
-        _apply_modifier(fields, code, mod, raw)
-    fields.pop("_seen", None)
-    return Descriptor(**fields)  # type: ignore[arg-type]
+    return head
 
 
-def _apply_modifier(fields: dict[str, object], code: str, mod: str, raw: str) -> None:
+def _only(letter: str, what: str = "") -> str:
+    """``only TPN and RTNG take /R`` from the rows that take the letter."""
+    rows = taking(letter)
+    names = " and ".join(row.code for row in rows)
+    verb = "takes" if len(rows) == 1 else "take"
+    return f"only {names} {verb} {what or '/' + letter}"
+
+
+def _apply_modifier(fields: dict[str, object], row: TieBreak, mod: str, raw: str) -> None:
     m = _MOD.match(mod)
     if not m:
         raise InputError(f"tie-break '{raw}': unknown modifier '/{mod}'")
     key, arg = m.group("key"), m.group("arg")
+    code = row.code
     group = {"C": "cut", "M": "cut", "L": "limit", "U": "unrated"}.get(key, key)
     seen = fields.setdefault("_seen", set())
     assert isinstance(seen, set)
@@ -276,17 +197,18 @@ def _apply_modifier(fields: dict[str, object], code: str, mod: str, raw: str) ->
             raise InputError(f"tie-break '{raw}': modifier '/{key}' needs a number")
         return int(arg)
 
+    takes = key in row.modifiers
     if key in "CM":
         n = number()
-        if code not in CUTTABLE or (key == "M" and code not in MEDIAN_OK):
+        if not takes:
             raise InputError(f"tie-break '{raw}': {code} does not take /{key}{arg}")
         if n < 0 or n > 99:
             raise InputError(f"tie-break '{raw}': cut must be between 0 and 99")
         fields["low"] = n
         fields["high"] = n if key == "M" else 0
     elif key == "L":
-        if code != "KS":
-            raise InputError(f"tie-break '{raw}': only KS takes a limit /L")
+        if not takes:
+            raise InputError(f"tie-break '{raw}': {_only('L', 'a limit /L')}")
         if arg[:1] in "+-" and arg:
             fields["limit"] = Fraction(number())
         else:
@@ -295,19 +217,19 @@ def _apply_modifier(fields: dict[str, object], code: str, mod: str, raw: str) ->
                 raise InputError(f"tie-break '{raw}': a Koya limit in % must be 0 to 100")
             fields["limit_percent"] = percent
     elif key == "P":
-        if code not in FORFEIT_OPTION:
+        if not takes:
             raise InputError(f"tie-break '{raw}': {code} does not take /P")
         fields["forfeits_played"] = True
     elif key == "F":
-        if code != "AOB":
-            raise InputError(f"tie-break '{raw}': only AOB takes /F")
+        if not takes:
+            raise InputError(f"tie-break '{raw}': {_only('F')}")
         fields["fore"] = True
     elif key == "R":
-        if code not in ("TPN", "RTNG"):
-            raise InputError(f"tie-break '{raw}': only TPN and RTNG take /R")
+        if not takes:
+            raise InputError(f"tie-break '{raw}': {_only('R')}")
         fields["reverse"] = True
     elif key == "U":
-        if code not in RATING_BASED:
+        if not takes:
             raise InputError(f"tie-break '{raw}': only rating-based tie-breaks take /U")
         rating = number()
         if not 0 <= rating <= 4000:
@@ -317,7 +239,7 @@ def _apply_modifier(fields: dict[str, object], code: str, mod: str, raw: str) ->
 
 def parse_list(text: str | list[str]) -> list[Descriptor]:
     """Parse a tie-break list: comma- (or semicolon-) separated descriptors, ``preset:NAME``
-    entries and Swiss-Manager codes ``SM:84/0,0,1,-,0``; ``PTS`` entries are dropped."""
+    entries and Swiss-Manager codes ``SM:84/0,0,1,-``; ``PTS`` entries are dropped."""
     out: list[Descriptor] = []
     for item in _split_items(text):
         if item.lower().startswith("preset:"):
@@ -330,8 +252,6 @@ def parse_list(text: str | list[str]) -> list[Descriptor]:
 
 
 def _preset(item: str) -> str:
-    from xl_tiebreak.presets import PRESETS, expand
-
     try:
         return expand(item)
     except KeyError:
@@ -356,6 +276,51 @@ def _split_items(text: str | list[str]) -> list[str]:
     return items
 
 
+# ====================================================================== Swiss-Manager codes
+# Both directions are derived from the rows' SwissManager data: the parameters a number takes,
+# in order (SmParam), and the value that selects a row among those sharing a number.
+
+
+def swiss_manager_text(d: Descriptor) -> str:
+    """``84 / 0,0,1,-,-`` for BH/C1; empty when the row has no Swiss-Manager number or the
+    descriptor has a modifier that the number's parameters cannot express."""
+    sm = d.tiebreak.swiss_manager
+    if sm is None:
+        return ""
+    params = sm.params
+    expressible = (
+        (not d.low or SmParam.LOW in params)
+        and (not d.high or SmParam.HIGH in params)
+        and (not d.forfeits_played or SmParam.FORFEITS in params)
+        and (not d.fore or SmParam.FORE in params)
+        and d.limit is None
+        and (d.limit_percent is None or SmParam.PERCENT in params)
+        and (d.unrated_rating is None or SmParam.MINIMUM_RATING in params)
+    )
+    if not expressible:
+        return ""
+    written = [_written(p, d, sm.select) for p in params if p is not SmParam.POINTS_TAG]
+    return f"{sm.number} / {','.join(written)}" if written else str(sm.number)
+
+
+def _written(p: SmParam, d: Descriptor, select: str) -> str:
+    if p is SmParam.HIGH:
+        return str(d.high)
+    if p is SmParam.LOW:
+        return str(d.low)
+    if p is SmParam.FORFEITS:
+        return "P" if d.forfeits_played else "-"
+    if p is SmParam.FORE:
+        return "F" if d.fore else "-"
+    if p is SmParam.KIND or p is SmParam.FORE_BUCHHOLZ:
+        return select
+    if p is SmParam.MINIMUM_RATING:
+        return str(d.unrated_rating or 0)
+    if p is SmParam.PERCENT:
+        return str(d.limit_percent or 50)
+    return "0"  # GAME_POINTS, UNPLAYED, ZERO
+
+
 def parse_swiss_manager(code: str) -> Descriptor:
     """A Swiss-Manager / Chess-Results tie-break number with its parameters (``SM:84/0,0,1,-``),
     where the mapping to a FIDE descriptor is certain (spec §9); otherwise InputError."""
@@ -369,62 +334,66 @@ def parse_swiss_manager(code: str) -> Descriptor:
     def fail(why: str) -> InputError:
         return InputError(f"Swiss-Manager code '{raw}': {why}")
 
-    def num(k: int) -> int:
-        if len(params) <= k or params[k] in ("-", "--"):
-            return 0
-        if not params[k].isdigit():
-            raise fail(f"parameter {k + 1} should be a number")
-        return int(params[k])
-
-    def flag(k: int, letter: str) -> bool:
-        return len(params) > k and params[k] in (letter, "1" if letter == "F" else letter)
-
-    fields: dict[str, object] = {"text": raw}
-    if number in (84, 85, 80):
-        if number != 80 and num(0) != 0:
-            raise fail("only game points (type 0) apply to individual events")
-        high, low = num(1), num(2)
-        if high and high != low:
-            raise fail("different numbers of strongest and weakest results discarded")
-        code_ = {84: "FB" if flag(4, "F") else "BH", 85: "SB", 80: "ARO"}[number]
-        if number == 85 and high:
-            raise fail("a median of Sonneborn-Berger is not a FIDE tie-break")
-        if number == 80 and (num(0) or num(3)):
-            raise fail("a minimum rating or 'take unplayed games into account' has no certain "
-                       "FIDE equivalent")
-        fields.update(code=code_, low=low, high=high)
-        if number != 80 and flag(3, "P"):
-            fields["forfeits_played"] = True
-    elif number == 68:
-        if params and params[0] == "MP":
+    rows = swiss_manager_rows(number)
+    if not rows:
+        known = ", ".join(str(n) for n in swiss_manager_numbers())
+        raise fail(f"no certain FIDE equivalent (known: {known})")
+    layout = rows[0].swiss_manager.params if rows[0].swiss_manager else ()
+    if SmParam.POINTS_TAG in layout and params and params[0] in ("GP", "MP"):
+        if params[0] == "MP":
             raise fail("only game points apply to individual events")
-        rest = params[1:] if params and params[0] == "GP" else params
-        kinds = ("WIN", "WON", "BWG", "BPG")
-        k = int(rest[0]) if rest and rest[0].isdigit() else 0
-        if k >= len(kinds):
-            raise fail("type must be 0 (WIN), 1 (WON), 2 (BWG) or 3 (BPG)")
-        fields["code"] = kinds[k]
-        fields["forfeits_played"] = len(rest) > 1 and rest[1] == "P"
-    elif number == 77:
-        fields.update(code="AOB", fore=flag(0, "F"))
-    elif number == 79:
-        fields["code"] = "REP"
-    elif number == 81:
-        fields.update(code="DE", forfeits_played=flag(0, "P"))
-    elif number == 87:
-        if num(0) != 0:
-            raise fail("only game points (type 0) apply to individual events")
-        percent = num(1) or 50
-        fields["code"] = "KS"
+        params = params[1:]
+    order: list[SmParam] = [p for p in layout if p is not SmParam.POINTS_TAG]
+    values: dict[SmParam, str] = dict(zip(order, params))
+
+    def num(p: SmParam) -> int:
+        text = values.get(p, "-")
+        if text in ("-", "--"):
+            return 0
+        if not text.isdigit():
+            raise fail(f"parameter {order.index(p) + 1} should be a number")
+        return int(text)
+
+    def flag(p: SmParam, letter: str) -> bool:
+        return values.get(p, "") in (letter, "1" if letter == "F" else letter)
+
+    if SmParam.GAME_POINTS in layout and num(SmParam.GAME_POINTS) != 0:
+        raise fail("only game points (type 0) apply to individual events")
+    row = rows[0]
+    if SmParam.KIND in layout:
+        kind = num(SmParam.KIND)
+        chosen = [r for r in rows if r.swiss_manager and r.swiss_manager.select == str(kind)]
+        if not chosen:
+            kinds = ", ".join(sorted(f"{r.swiss_manager.select} ({r.code})"
+                                     for r in rows if r.swiss_manager))
+            raise fail(f"type must be one of {kinds}")
+        row = chosen[0]
+    elif SmParam.FORE_BUCHHOLZ in layout:
+        select = "F" if flag(SmParam.FORE_BUCHHOLZ, "F") else "-"
+        row = next(r for r in rows if r.swiss_manager and r.swiss_manager.select == select)
+    fields: dict[str, object] = {"text": raw, "code": row.code}
+    high = num(SmParam.HIGH) if SmParam.HIGH in layout else 0
+    low = num(SmParam.LOW) if SmParam.LOW in layout else 0
+    if high and high != low:
+        raise fail("different numbers of strongest and weakest results discarded")
+    if high and "M" not in row.modifiers:
+        raise fail(f"a median of {row.name} is not a FIDE tie-break")
+    if SmParam.ZERO in layout and num(SmParam.ZERO):
+        raise fail(f"discarded values of {row.name} have no certain FIDE equivalent")
+    if (SmParam.MINIMUM_RATING in layout and num(SmParam.MINIMUM_RATING)) or (
+            SmParam.UNPLAYED in layout and num(SmParam.UNPLAYED)):
+        raise fail("a minimum rating or 'take unplayed games into account' has no certain "
+                   "FIDE equivalent")
+    if low:
+        fields.update(low=low, high=high)
+    if SmParam.FORFEITS in layout and flag(SmParam.FORFEITS, "P"):
+        fields["forfeits_played"] = True
+    if SmParam.FORE in layout and flag(SmParam.FORE, "F"):
+        fields["fore"] = True
+    if SmParam.PERCENT in layout:
+        percent = num(SmParam.PERCENT) or 50
+        if percent > 100:
+            raise fail("a Koya limit in % must be 0 to 100")
         if percent != 50:
             fields["limit_percent"] = percent
-    elif number == 88:
-        kinds = ("TPR", "APRO", "PTP", "APPO")
-        if num(0) >= len(kinds) or num(1):
-            raise fail("type must be 0–3 and the minimum rating 0")
-        fields["code"] = kinds[num(0)]
-    elif number == 92:
-        fields["code"] = "OTHER_KASHDAN"
-    else:
-        raise fail("no certain FIDE equivalent (known: 68, 77, 79, 80, 81, 84, 85, 87, 88, 92)")
     return Descriptor(**fields)  # type: ignore[arg-type]

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from xl_tiebreak.numbers import round_half_up
+
 # B.02 8.1.1: p (percentage 0..50) -> dp; dp(100 - p) = -dp(p).
 _DP = (
     -800, -677, -589, -538, -501, -470, -444, -422, -401, -383,
@@ -54,8 +56,4 @@ def expected_hundredths(diff: int) -> int:
 
 def percent_of(score: Fraction) -> int:
     """A fractional score 0..1 as the table percentage: rounded to 2 decimals, half up."""
-    hundred = score * 100
-    whole = int(hundred)
-    if hundred - whole >= Fraction(1, 2):
-        whole += 1
-    return whole
+    return int(round_half_up(score, 2) * 100)

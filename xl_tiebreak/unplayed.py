@@ -1,8 +1,9 @@
-"""Unplayed rounds: rule sets and what each round counts for opponent-based tie-breaks.
+"""Unplayed rounds: what each round counts for opponent-based tie-breaks (the round table).
 
 FIDE C.07 Art. 15–16 (2023/24 and 2026 texts): categories of unplayed rounds (16.2), adjusted
 scores seen by opponents (16.3), dummy opponents for one's own unplayed rounds (16.4 with the
-2026 caps) and which rounds are voluntary (16.1, used by the 16.5 cut exception).
+2026 caps) and which rounds are voluntary (16.1, used by the 16.5 cut exception). What differs
+between rule sets is asked of the rule set's policy (:mod:`xl_tiebreak.rules`).
 
 Internally every score is an integer number of *units* (``1 unit = 1 / Context.den`` points) so
 that the engine stays exact and fast; :class:`fractions.Fraction` values come out at the edge.
@@ -11,120 +12,35 @@ that the engine stays exact and fast; :class:`fractions.Fraction` values come ou
 from __future__ import annotations
 
 import dataclasses
-import datetime
-import enum
 import itertools
 import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from xl_tiebreak.model import ABSENT, Color, InputError, Kind, Record, Tournament, TournamentType
+from xl_tiebreak.categories import CATEGORY_ARTICLE, Category
+from xl_tiebreak.model import ABSENT, Color, Kind, Record, Tournament, TournamentType
+from xl_tiebreak.rules import (
+    FIDE2023_START,
+    FIDE2026_START,
+    RuleSet,
+    resolve_rules,
+    rules_in_force,
+)
 
-
-class RuleSet(enum.Enum):
-    """The tie-break regulations applied to unplayed rounds."""
-
-    FIDE2026 = "fide2026"
-    """C.07 in force from 1 March 2026: dummy scores capped (Art. 16.4.1, 16.4.2)."""
-    FIDE2023 = "fide2023"
-    """C.07 of Sept 2023 / April 2024 / Aug 2024: dummy = own score, no cap."""
-    FIDE2009 = "fide2009"
-    """Before Sept 2023 (C.02 13.15.2, Kallithea 2009): own unplayed round = a virtual opponent
-    (score before the round, the opposite result, then draws); every unplayed round of an
-    opponent counts as a draw; cuts simply drop the lowest values."""
-    USCF = "uscf"
-    """US Chess rule 34E: an opponent's unplayed games count as draws; one's own unplayed
-    rounds count as opponents with 0."""
-
-    @property
-    def label(self) -> str:
-        """The name shown to users: ``FIDE 2026``."""
-        return _LABELS[self]
-
-    @property
-    def vur_cut_first(self) -> bool:
-        """True when Art. 16.5 applies: low cuts remove voluntary unplayed rounds first."""
-        return self in (RuleSet.FIDE2026, RuleSet.FIDE2023)
-
-
-_LABELS = {
-    RuleSet.FIDE2026: "FIDE 2026",
-    RuleSet.FIDE2023: "FIDE 2023/24",
-    RuleSet.FIDE2009: "FIDE pre-2023 (virtual opponent)",
-    RuleSet.USCF: "US Chess 34E",
-}
-
-FIDE2026_START = datetime.date(2026, 3, 1)
-FIDE2023_START = datetime.date(2023, 9, 1)
-
-
-def resolve_rules(
-    rules: str | RuleSet | None, start_date: datetime.date | None = None
-) -> RuleSet:
-    """The rule set to use: a name (``fide2026``, ``FIDE2023``, ``fide2009``, ``uscf``…) or
-    ``auto``, which picks the rules in force on the start date (:func:`rules_in_force`)."""
-    if isinstance(rules, RuleSet):
-        return rules
-    key = (rules or "auto").strip().lower().replace(" ", "").replace("-", "").replace("_", "")
-    aliases = {
-        "fide2026": RuleSet.FIDE2026,
-        "2026": RuleSet.FIDE2026,
-        "fide2023": RuleSet.FIDE2023,
-        "2023": RuleSet.FIDE2023,
-        "fide2024": RuleSet.FIDE2023,
-        "2024": RuleSet.FIDE2023,
-        "fide2023/24": RuleSet.FIDE2023,
-        "fide2009": RuleSet.FIDE2009,
-        "2009": RuleSet.FIDE2009,
-        "fide2012": RuleSet.FIDE2009,
-        "legacy": RuleSet.FIDE2009,
-        "uscf": RuleSet.USCF,
-        "us": RuleSet.USCF,
-        "uschess": RuleSet.USCF,
-    }
-    if key in aliases:
-        return aliases[key]
-    if key == "auto":
-        return rules_in_force(start_date)
-    raise InputError(
-        f"unknown rule set '{rules}' (use AUTO, FIDE2026, FIDE2023, FIDE2009 or USCF)"
-    )
-
-
-def rules_in_force(start_date: datetime.date | None) -> RuleSet:
-    """The FIDE rules in force on a start date (spec §14); no date → the current ones."""
-    if start_date is None or start_date >= FIDE2026_START:
-        return RuleSet.FIDE2026
-    if start_date >= FIDE2023_START:
-        return RuleSet.FIDE2023
-    return RuleSet.FIDE2009
-
-
-class Category(enum.IntEnum):
-    """Art. 16.2 category of an unplayed round; PLAYED for a game (or a forfeit counted as one)."""
-
-    PLAYED = 0
-    BYE_WIN = 1
-    """16.2.1: pairing-allocated bye or full-point bye."""
-    FORFEIT_WIN = 2
-    """16.2.2: forfeit win."""
-    REQUESTED_BYE = 3
-    """16.2.3: requested bye (HPB/ZPB) followed by at least one round that is not voluntary."""
-    FORFEIT_LOSS = 4
-    """16.2.4: forfeit loss."""
-    REQUESTED_BYE_AT_END = 5
-    """16.2.5: requested bye followed only by voluntary unplayed rounds, or in the last round."""
-    REST = 6
-    """A round without opponent in a pre-determined event (rest round): contributes nothing."""
-
-
-CATEGORY_ARTICLE = {
-    Category.BYE_WIN: "16.2.1",
-    Category.FORFEIT_WIN: "16.2.2",
-    Category.REQUESTED_BYE: "16.2.3",
-    Category.FORFEIT_LOSS: "16.2.4",
-    Category.REQUESTED_BYE_AT_END: "16.2.5",
-}
+__all__ = [
+    "CATEGORY_ARTICLE",
+    "FIDE2023_START",
+    "FIDE2026_START",
+    "Category",
+    "Context",
+    "RuleSet",
+    "build_context",
+    "resolve_rules",
+    "rules_in_force",
+    "scale_of",
+]
+# RuleSet, resolve_rules, rules_in_force and the start dates live in xl_tiebreak.rules; they are
+# re-exported here for the modules that still import them from this one.
 
 
 @dataclasses.dataclass
@@ -135,10 +51,10 @@ class Context:
     Scores are integers in units of ``1/den`` points.
     """
 
-    tournament: Tournament
     rules: RuleSet
     rounds: int
-    """Rounds taken into account (k): the event is treated as if it had k rounds (spec §14 Q6)."""
+    """Rounds taken into account (k): the event is treated as if it had k rounds
+    (docs/decisions.md D6)."""
     den: int
     index: dict[int, int]
     """Start number → index."""
@@ -159,8 +75,6 @@ class Context:
     draw_units: int
     forfeits_played: bool
     """True when forfeits count as games: pre-determined pairings (15.2) or option /P."""
-    fore: bool
-    """True for the Fore Buchholz table: final-round paired games turned into draws (Art. 8.3)."""
     _terms: dict[int, list[tuple[int, int, bool]]] = dataclasses.field(default_factory=dict)
     _bh: dict[int, int] = dataclasses.field(default_factory=dict)
     _running: dict[int, list[int]] = dataclasses.field(default_factory=dict)
@@ -241,32 +155,9 @@ class Context:
         return value
 
     def dummy(self, i: int, r: int) -> tuple[int, str]:
-        """Score of the dummy opponent for i's unplayed round r (16.4), in units, and the rule.
-
-        2023/24 rules: the player's own score. 2026: capped — forfeits at the scheduled
-        opponent's adjusted score (16.4.1), other unplayed rounds at draw points × rounds
-        (16.4.2); an unknown scheduled opponent uses the 16.4.2 cap (spec §14 Q7).
-        """
-        own = self.score[i]
-        if self.rules is RuleSet.USCF:
-            return 0, "own unplayed round counts as an opponent with 0 (US Chess 34E)"
-        if self.rules is RuleSet.FIDE2009:
-            before = self.running(i)[r] - self.pts[i][r]
-            later = self.rounds - r - 1
-            vo = before + self.opposite(self.pts[i][r]) + self.draw_units * later
-            return vo, (
-                "virtual opponent: score before the round + the opposite result + a draw in "
-                f"each of the {later} later round(s) (C.02 13.15.2)"
-            )
-        if self.rules is RuleSet.FIDE2023:
-            return own, "own score (Art. 16.4)"
-        cat = self.cats[i][r]
-        opp = self.opps[i][r]
-        if cat in (Category.FORFEIT_WIN, Category.FORFEIT_LOSS) and opp >= 0:
-            cap = self.adjusted[opp]
-            return min(own, cap), "min(own score, opponent's adjusted score) (Art. 16.4.1)"
-        cap = self.draw_units * self.rounds
-        return min(own, cap), "min(own score, draw points × rounds) (Art. 16.4.2)"
+        """Score of the dummy opponent for i's unplayed round r (16.4), in units, and the rule
+        (each rule set's own: :meth:`xl_tiebreak.rules.Policy.dummy`)."""
+        return self.rules.policy.dummy(self, i, r)
 
 
 def _is_vur(kind: Kind, forfeit_is_game: bool) -> bool:
@@ -304,13 +195,13 @@ def build_context(
     den = scale_of(tournament)
     sc = tournament.scoring
     predetermined = tournament.type is TournamentType.PREDETERMINED
-    # Art. 15.2 (2023+): in pre-determined pairings forfeits are games. The older FIDE rule and
-    # US Chess 34E count every unplayed game as such, round robins included.
-    forfeit_game = forfeits_played or (predetermined and rules.vur_cut_first)
+    policy = rules.policy
+    forfeit_game = forfeits_played or policy.forfeit_is_game(predetermined)
     unit = {(kd, c): int(sc.points(kd, c) * den)
             for kd in Kind for c in (None, Color.WHITE, Color.BLACK)}
 
-    if base is not None and base.rounds == k:
+    same_rounds = base is not None and base.rounds == k
+    if base is not None and same_rounds:
         index, kinds, opps, colors = base.index, base.kinds, base.opps, base.colors
     else:
         index = {p.start_no: i for i, p in enumerate(parts)}
@@ -320,35 +211,21 @@ def build_context(
             [*ks[:-1], Kind.DRAW] if os_[-1] >= 0 and not ks[-1].bye else ks
             for ks, os_ in zip(kinds, opps)
         ]
-    if base is not None and base.rounds == k and not fore:
-        pts, otb = base.pts, base.otb
+    draw_units = int(sc.draw * den)
+    if base is not None and same_rounds and not fore:
+        pts, otb, score = base.pts, base.otb, base.score
+        cats = (base.cats if base.forfeits_played == forfeit_game
+                else _all_categories(kinds, opps, otb, predetermined, forfeit_game))
     else:
         pts = [[unit[kd, c] for kd, c in zip(ks, cs)] for ks, cs in zip(kinds, colors)]
         played = (Kind.WIN, Kind.DRAW, Kind.LOSS)
         otb = [[kd in played for kd in ks] for ks in kinds]
-
-    score = [sum(row) for row in pts]
-    draw_units = int(sc.draw * den)
-    cats = [
-        _categories(kinds[i], opps[i], otb[i], predetermined, forfeit_game)
-        for i in range(len(parts))
+        score = [sum(row) for row in pts]
+        cats = _all_categories(kinds, opps, otb, predetermined, forfeit_game)
+    adjusted = [
+        policy.adjusted(c, p, s, draw_units) for c, p, s in zip(cats, pts, score)
     ]
-    if rules in (RuleSet.FIDE2009, RuleSet.USCF):
-        # every unplayed round of an opponent counts as a draw
-        counted = (Category.PLAYED, Category.REST)
-        adjusted = [
-            sum(u if c in counted else draw_units for c, u in zip(cats[i], pts[i]))
-            for i in range(len(parts))
-        ]
-    else:
-        at_end = Category.REQUESTED_BYE_AT_END
-        adjusted = [
-            sum(draw_units if c is at_end else u for c, u in zip(cats[i], pts[i]))
-            if at_end in cats[i] else score[i]
-            for i in range(len(parts))
-        ]
     return Context(
-        tournament=tournament,
         rules=rules,
         rounds=k,
         den=den,
@@ -365,8 +242,16 @@ def build_context(
         draw_units=draw_units,
         loss_units=int(sc.loss * den),
         forfeits_played=forfeit_game,
-        fore=fore,
     )
+
+
+def _all_categories(
+    kinds: list[list[Kind]], opps: list[list[int]], otb: list[list[bool]], predetermined: bool,
+    forfeit_game: bool,
+) -> list[list[Category]]:
+    """Art. 16.2 categories of every participant's rounds."""
+    return [_categories(ks, os_, ob, predetermined, forfeit_game)
+            for ks, os_, ob in zip(kinds, opps, otb)]
 
 
 def _tables(
@@ -376,14 +261,18 @@ def _tables(
     kinds: list[list[Kind]] = []
     opps: list[list[int]] = []
     colors: list[list[Color | None]] = []
+    get = index.get
     for p in tournament.participants:
         recs: Sequence[Record] = p.rounds[:k]
         if len(recs) < k:
             recs = [*recs, *([ABSENT] * (k - len(recs)))]
         kinds.append([rec.kind for rec in recs])
-        opps.append([-1 if rec.opponent is None else index.get(rec.opponent, -1) for rec in recs])
+        opps.append([-1 if (o := rec.opponent) is None else get(o, -1) for rec in recs])
         colors.append([rec.color for rec in recs])
     return kinds, opps, colors
+
+
+_FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
 
 
 def _categories(
@@ -397,11 +286,15 @@ def _categories(
     # A requested bye is "at the end" when every later round is voluntary (16.2.5).
     later_all_vur = True
     for r in range(k - 1, -1, -1):
+        if otb[r]:  # a game: not voluntary
+            later_all_vur = False
+            continue
         kind = kinds[r]
         paired = opps[r] >= 0
-        if kind.played or (kind.forfeit and paired and forfeit_game):
+        forfeit = kind in _FORFEITS
+        if forfeit and paired and forfeit_game:
             cats[r] = Category.PLAYED
-        elif predetermined and not kind.forfeit:
+        elif predetermined and not forfeit:
             cats[r] = Category.REST
         elif kind is Kind.PAB or kind is Kind.FPB:
             cats[r] = Category.BYE_WIN

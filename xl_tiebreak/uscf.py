@@ -1,28 +1,24 @@
 """US Chess tie-breaks (Official Rules, 7th ed., rule 34E).
 
-They always count unplayed games the US Chess way (34E, spec §10.1): each unplayed game of an
-opponent counts as a draw (½) for the opponent's score; the player's own unplayed rounds count
-as opponents with 0. Descriptors carry the TRF26 ``OTHER_`` prefix (``OTHER_MM``), with readable
-aliases (``MM``, ``SOLKOFF``, ``CUM``, ``OPPCUM``, ``KASHDAN``).
+They always count unplayed games the US Chess way (34E; their registry rows fix the rule set):
+each unplayed game of an opponent counts as a draw (½) for the opponent's score; the player's own
+unplayed rounds count as opponents with 0. Descriptors carry the TRF26 ``OTHER_`` prefix
+(``OTHER_MM``), with readable aliases (``MM``, ``SOLKOFF``, ``CUM``, ``OPPCUM``, ``KASHDAN``).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from xl_tiebreak.descriptors import Descriptor
+from xl_tiebreak.categories import Category
+from xl_tiebreak.engine import Engine, Explanation, Term, Value, bh_elements, cut, element_terms
 from xl_tiebreak.model import Kind
-from xl_tiebreak.numbers import split_runs
-from xl_tiebreak.tiebreaks import (
-    Engine,
-    Term,
-    TieBreakFunction,
-    Value,
-    _bh_elements,
-    _cut,
-    _element_terms,
-)
-from xl_tiebreak.unplayed import Category, Context, RuleSet
+from xl_tiebreak.numbers import fmt_half, split_runs
+from xl_tiebreak.unplayed import Context, RuleSet
+
+if TYPE_CHECKING:  # type annotations only; never imported at run time
+    from xl_tiebreak.descriptors import Descriptor
 
 
 def us_context(eng: Engine) -> Context:
@@ -39,10 +35,10 @@ def _median_sum(
     eng: Engine, i: int, terms: list[Term] | None, low: int, high: int, why: str
 ) -> Value:
     ctx = us_context(eng)
-    elements = _bh_elements(ctx, i, with_points=False)
-    kept, removed = _cut(elements, low, high, vur_first=False, rule=("34E", "34E"))
+    elements = bh_elements(ctx, i, with_points=False)
+    kept, removed = cut(elements, low, high, vur_first=False, rule=("34E", "34E"))
     if terms is not None:
-        terms.extend(_element_terms(eng, ctx, i, kept, removed, sb=False))
+        terms.extend(element_terms(eng, ctx, i, kept, removed, sb=False))
         if why:
             terms.append(Term(0, why, None))
     return Fraction(sum(int(e.c) for e in kept), ctx.den)
@@ -177,18 +173,19 @@ def result_between_tied(ctx: Context, group: list[int]) -> list[list[int]]:
     return split_runs(group, {i: -v for i, v in plus.items()})
 
 
-def _not_a_value(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
-    raise ValueError(f"{d.label} orders a tied group; it has no value of its own")
+def order_result_between_tied(eng: Engine, d: Descriptor, group: list[int]) -> list[list[int]]:
+    """34E5 as a group tie-break of a standings order (always US Chess rules)."""
+    return result_between_tied(us_context(eng), group)
 
 
-TIEBREAKS: dict[str, TieBreakFunction] = {
-    "OTHER_MM": tb_modified_median,
-    "OTHER_MEDIAN": tb_median,
-    "OTHER_SOLKOFF": tb_solkoff,
-    "OTHER_CUM": tb_cumulative,
-    "OTHER_OPPCUM": tb_opp_cumulative,
-    "OTHER_KASHDAN": tb_kashdan,
-    "OTHER_USSB": tb_us_sonneborn,
-    "OTHER_RBTP": _not_a_value,
-}
-
+def explain_result_between_tied(
+    eng: Engine, d: Descriptor, i: int, group: list[int], value: Value
+) -> Explanation:
+    """US Chess 34E5: the plus/minus of each member of the tied group."""
+    plus = plus_minus(us_context(eng), group)
+    terms = tuple(Term(0, eng.label(j), Fraction(plus[j]), reason="wins − losses inside the group")
+                  for j in sorted(group, key=lambda j: -plus[j]))
+    verdict = "nothing decided" if value is None else f"place {fmt_half(value)}"
+    text = f"{d.label} ({RuleSet.USCF.label}) = {verdict} in the tied group (plus/minus, 34E5)"
+    p = eng.tournament.participants[i]
+    return Explanation(d, RuleSet.USCF, p.start_no, p.name, value, terms, text)

@@ -1,0 +1,207 @@
+"""The registry is the single source of what a tie-break is: parsing, names, articles, the
+Swiss-Manager form (both directions), the standings legend, number formats and the worksheet
+functions all agree with its rows, and no other module holds a list of tie-break codes."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from xl_tiebreak import registry, templates, udfs, workbook
+from xl_tiebreak.descriptors import Descriptor, parse_descriptor, parse_list, parse_swiss_manager
+from xl_tiebreak.export import standings_table
+from xl_tiebreak.model import Color, InputError, Kind, Participant, Record, Tournament
+from xl_tiebreak.registry import TIEBREAKS, TieBreak
+from xl_tiebreak.standings import compute_standings
+
+PACKAGE = Path(__file__).resolve().parent.parent / "xl_tiebreak"
+CODES = [row.code for row in TIEBREAKS]
+
+NOT_YET_SWITCHED = {
+    # switched to the registry at integration (owned by the spreadsheet-layer and I/O work)
+    "udfs.py", "workbook.py", "templates.py", "book.py", "macros.py", "cli.py", "export.py",
+    "crosstable.py", "trf.py", "check.py", "model.py",
+}
+
+
+def rows() -> list[TieBreak]:
+    return list(TIEBREAKS)
+
+
+def test_codes_are_unique_and_upper_case() -> None:
+    assert len(set(CODES)) == len(CODES)
+    assert all(c == c.upper() for c in CODES)
+    names = [a.split("/")[0] for row in TIEBREAKS for a in row.aliases]
+    assert len(set(names)) == len(names) and not set(names) & set(CODES)
+
+
+@pytest.mark.parametrize("row", rows(), ids=CODES)
+def test_code_and_aliases_parse_to_the_row(row: TieBreak) -> None:
+    d = parse_descriptor(row.code)
+    assert d.code == row.code and d.tiebreak is row
+    assert parse_descriptor(row.code.lower()).code == row.code
+    for alias in row.aliases:
+        name, *implied = alias.split("/")
+        got = parse_descriptor(name)
+        assert got.code == row.code
+        assert got.canonical == "/".join([row.code, *implied])
+
+
+@pytest.mark.parametrize("row", rows(), ids=CODES)
+def test_name_and_article_come_from_the_row(row: TieBreak) -> None:
+    d = parse_descriptor(row.code)
+    assert d.name == row.name
+    assert d.article == row.article
+
+
+@pytest.mark.parametrize("row", rows(), ids=CODES)
+def test_modifiers_accepted_are_exactly_the_rows(row: TieBreak) -> None:
+    samples = {"C": "C1", "M": "M1", "P": "P", "F": "F", "L": "L+1", "R": "R", "U": "U1400"}
+    for letter, text in samples.items():
+        if letter in row.modifiers:
+            assert parse_descriptor(f"{row.code}/{text}").code == row.code
+        else:
+            with pytest.raises(InputError):
+                parse_descriptor(f"{row.code}/{text}")
+    assert ("U" in row.modifiers) == row.rating_based
+
+
+def _variants(row: TieBreak) -> list[Descriptor]:
+    """The bare code and every modifier it takes, alone."""
+    samples = {"C": "C1", "M": "M2", "P": "P", "F": "F", "L": "L60", "R": "R", "U": "U1400"}
+    return [parse_descriptor(row.code),
+            *(parse_descriptor(f"{row.code}/{samples[m]}") for m in sorted(row.modifiers))]
+
+
+@pytest.mark.parametrize("row", [r for r in rows() if r.swiss_manager], ids=lambda r: r.code)
+def test_swiss_manager_round_trip(row: TieBreak) -> None:
+    assert row.swiss_manager is not None
+    assert parse_descriptor(row.code).swiss_manager.startswith(str(row.swiss_manager.number))
+    for d in _variants(row):
+        text = d.swiss_manager
+        if not text:  # a modifier the number cannot express (PS/C1, KS/P…)
+            continue
+        if d.unrated_rating is not None:
+            # written as Swiss-Manager's "minimum rating", whose meaning is not documented:
+            # shown, but not read back as /U (one way only, see SmParam.MINIMUM_RATING)
+            with pytest.raises(InputError):
+                parse_swiss_manager(f"SM:{text}")
+            continue
+        back = parse_swiss_manager(f"SM:{text.replace(' ', '')}")
+        assert back == d, (d.canonical, text, back.canonical)
+        assert back.tiebreak is row
+
+
+def test_swiss_manager_texts_as_documented() -> None:
+    # spec §9.1: parameters in Swiss-Manager's order
+    assert parse_descriptor("BH/C1").swiss_manager == "84 / 0,0,1,-,-"
+    assert parse_descriptor("FB/M1/P").swiss_manager == "84 / 0,1,1,P,F"
+    assert parse_descriptor("BWG/P").swiss_manager == "68 / 2,P"
+    assert parse_descriptor("APRO").swiss_manager == "88 / 1,0"
+    assert parse_descriptor("KS/L60").swiss_manager == "87 / 0,60"
+    assert parse_descriptor("KS/L+1").swiss_manager == ""  # a half-point limit: no SM form
+    assert parse_descriptor("REP").swiss_manager == "79"
+
+
+def test_rows_sharing_a_number_share_the_parameters() -> None:
+    for number in registry.swiss_manager_numbers():
+        shared = registry.swiss_manager_rows(number)
+        layouts = {r.swiss_manager.params for r in shared if r.swiss_manager}
+        selects = [r.swiss_manager.select for r in shared if r.swiss_manager]
+        assert len(layouts) == 1
+        assert len(set(selects)) == len(selects)
+
+
+def _event() -> Tournament:
+    """4 rated players, 3 rounds, everybody meets everybody; the lower number wins."""
+    parts = [Participant(n, f"P{n}", rating=2100 - 100 * n) for n in range(1, 5)]
+    for a, b in ((1, 2), (3, 4), (1, 3), (2, 4), (1, 4), (2, 3)):
+        parts[a - 1].rounds.append(Record(Kind.WIN, b, Color.WHITE))
+        parts[b - 1].rounds.append(Record(Kind.LOSS, a, Color.BLACK))
+    return Tournament(parts, rounds=3)
+
+
+@pytest.mark.parametrize("row", [r for r in rows() if r.code != "PTS"], ids=lambda r: r.code)
+def test_standings_legend_and_explanation_use_the_row(row: TieBreak) -> None:
+    standings = compute_standings(_event(), row.code, rules="fide2026")
+    assert f"{row.code} = {row.name}" in standings_table(standings)
+    head = standings.explain(1, 0).lines()[0]
+    assert head.startswith(f"{row.code} — {row.name} ({row.article}")
+
+
+def test_worksheet_functions_agree_with_the_rows() -> None:
+    assert dict(registry.worksheet_functions()) == udfs.FIXED_DESCRIPTORS
+    assert registry.rating_functions() == udfs.RATING_FUNCTIONS == templates._RATING_FUNCTIONS
+    assert registry.template_functions("swiss") == templates._ALL_FUNCTIONS
+    assert registry.template_functions("round_robin") == templates._ROUND_ROBIN_FUNCTIONS
+    for name, text in registry.worksheet_functions():
+        assert name in udfs.EXCEL_FUNCTIONS
+        assert parse_descriptor(text).tiebreak.functions
+
+
+def test_number_formats_agree_with_the_rows() -> None:
+    assert {row.code for row in TIEBREAKS if row.whole} == workbook._WHOLE_CODES
+    for row in TIEBREAKS:
+        expected = workbook.WHOLE_FORMAT if row.whole else workbook.HALF_FORMAT
+        assert workbook.number_format(parse_descriptor(row.code)) == expected
+
+
+def test_lower_is_better_and_reverse() -> None:
+    assert [r.code for r in TIEBREAKS if r.lower_is_better] == ["TPN"]
+    assert parse_descriptor("TPN").lower_is_better
+    assert not parse_descriptor("TPN/R").lower_is_better
+    assert parse_descriptor("RTNG/R").lower_is_better
+
+
+def test_group_tiebreaks_order_and_explain() -> None:
+    for row in TIEBREAKS:
+        assert (row.compute is None) == row.group
+        assert row.group == (row.order is not None) == (row.explain_group is not None)
+
+
+def test_registry_rows_are_frozen() -> None:
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        TIEBREAKS[0].name = "x"  # type: ignore[misc]
+
+
+def test_parse_list_reads_swiss_manager_codes_of_the_registry() -> None:
+    assert [d.canonical for d in parse_list("SM:86/0,0, SM:92")] == ["PS", "OTHER_KASHDAN"]
+
+
+# ====================================================================== no other list of codes
+
+
+def _code_literals(node: ast.AST) -> list[str]:
+    elements: list[ast.expr | None] = []
+    if isinstance(node, (ast.Set, ast.Tuple, ast.List)):
+        elements = list(node.elts)
+    elif isinstance(node, ast.Dict):
+        elements = [*node.keys, *node.values]
+    return [e.value for e in elements
+            if isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value in CODES]
+
+
+def collections_of_codes(source: str) -> list[tuple[int, list[str]]]:
+    """(line, codes) of each literal set/tuple/list/dict with two or more registered codes."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        codes = _code_literals(node)
+        if len(codes) >= 2:
+            found.append((getattr(node, "lineno", 0), codes))
+    return sorted(found)
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.glob("*.py")), ids=lambda p: p.name)
+def test_no_other_module_lists_tiebreak_codes(path: Path) -> None:
+    if path.name == "registry.py" or path.name in NOT_YET_SWITCHED:
+        pytest.skip("the registry itself, or switched to the registry at integration")
+    assert collections_of_codes(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_scan_finds_a_list_of_codes() -> None:
+    assert collections_of_codes('X = frozenset({"BH", "SB"})\nY = {"WIN": 1, "KS": 2}') == [
+        (1, ["BH", "SB"]), (2, ["WIN", "KS"])]
+    assert collections_of_codes('X = ("BH", "other")') == []

@@ -1,0 +1,180 @@
+"""Standings rows and their order: points, then the tie-break list, ties shared (Art. 6 groups).
+
+:func:`rank` sorts the participants of an :class:`~xl_tiebreak.engine.Engine` by points and a
+list of descriptors; :class:`Standings` is the result with its rows. Value tie-breaks are sorted
+on integer keys; group tie-breaks (DE) order each group still tied when they are reached, and the
+place inside the group is shown as their value.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+from xl_tiebreak.descriptors import Descriptor
+from xl_tiebreak.engine import Engine, Explanation, Value
+from xl_tiebreak.model import InputError, Participant, Problem, Tournament
+from xl_tiebreak.numbers import split_runs
+from xl_tiebreak.rules import RuleSet
+
+
+@dataclasses.dataclass(frozen=True)
+class Row:
+    """One line of the standings."""
+
+    rank: int
+    """Place; participants still tied after the last tie-break share it."""
+    participant: Participant
+    points: Fraction
+    values: tuple[Value, ...]
+    """One value per tie-break of the list (DE: place inside the tied group, None when DE
+    decided nothing there)."""
+    shared: bool
+    """True when the place is shared with another participant."""
+
+
+@dataclasses.dataclass
+class Standings:
+    """The result of a computation: sorted rows, the rule set used and the warnings."""
+
+    tournament: Tournament
+    descriptors: list[Descriptor]
+    rules: RuleSet
+    rounds: int
+    rows: list[Row]
+    warnings: list[Problem]
+    engine: Engine
+    """The engine the values came from (kept for callers not yet moved to
+    :class:`xl_tiebreak.evaluation.Evaluation`)."""
+    rules_note: str = ""
+    """How the rule set was chosen (``auto: start date 2024-08-01``)."""
+    _by_start_no: dict[int, Row] = dataclasses.field(default_factory=dict, repr=False,
+                                                    compare=False)
+
+    def row(self, start_no: int) -> Row:
+        """The row of a start number (KeyError when unknown)."""
+        if len(self._by_start_no) != len(self.rows):
+            self._by_start_no = {r.participant.start_no: r for r in self.rows}
+        return self._by_start_no[start_no]
+
+    def value(self, start_no: int, label: str) -> Value:
+        """The value in the column of a tie-break, by its label as given."""
+        labels = [d.label for d in self.descriptors]
+        return self.row(start_no).values[labels.index(label)]
+
+    def explain(self, start_no: int, descriptor: Descriptor | int) -> Explanation:
+        """Itemised computation of a value. ``descriptor``: one of this list's descriptors or
+        its position (DE, which may be listed twice: the separate standings of the group still
+        tied at that position)."""
+        try:
+            row = self.row(start_no)
+        except KeyError:
+            raise InputError(f"no participant with start number {start_no}") from None
+        level: int | None
+        if isinstance(descriptor, int):
+            level, d = descriptor, self.descriptors[descriptor]
+        else:
+            d = descriptor
+            level = self._level(d)
+        explain_group = d.tiebreak.explain_group
+        if explain_group is None:
+            return self.engine.explain(d, start_no)
+        if level is None:
+            raise InputError(f"{d.label} is not in the tie-break list; a group-based "
+                             "tie-break is explained at its place in the list")
+        group = self.group_at(start_no, level)
+        return explain_group(self.engine, d, self.engine.index_of(start_no), group,
+                             row.values[level])
+
+    def group_at(self, start_no: int, level: int) -> list[int]:
+        """Indices of the participants tied with ``start_no`` on points and the tie-breaks
+        before position ``level`` of the list."""
+        row = self.row(start_no)
+        key = (row.points, row.values[:level])
+        return [self.engine.index_of(r.participant.start_no) for r in self.rows
+                if (r.points, r.values[:level]) == key]
+
+    def _level(self, d: Descriptor) -> int | None:
+        """Position of a descriptor in the list: the same object first, else an equal one."""
+        for k, x in enumerate(self.descriptors):
+            if x is d:
+                return k
+        for k, x in enumerate(self.descriptors):
+            if x == d:
+                return k
+        return None
+
+
+def rank(engine: Engine, descriptors: Sequence[Descriptor]) -> list[Row]:
+    """The standings rows: by points, then each tie-break of the list in turn."""
+    n = engine.base.n
+    score = engine.base.score
+    points = [engine.points(i) for i in range(n)]
+    columns: list[list[Value]] = []
+    keys: list[list[float | int]] = []
+    for d in descriptors:
+        if d.tiebreak.group:
+            columns.append([None] * n)
+            keys.append([])
+        else:
+            columns.append(list(engine.values(d)))
+            keys.append(sort_keys(columns[-1], d.lower_is_better))
+    levels = len(descriptors)
+
+    def split(group: list[int], level: int) -> list[list[int]]:
+        if len(group) < 2 or level == levels:
+            return [group]
+        d = descriptors[level]
+        order = d.tiebreak.order
+        if order is not None:
+            parts = order(engine, d, group)
+            if len(parts) > 1:
+                offset = 1
+                column = columns[level]
+                for part in parts:
+                    for i in part:
+                        column[i] = Fraction(offset)
+                    offset += len(part)
+        else:
+            parts = split_runs(group, keys[level])
+        out: list[list[int]] = []
+        for part in parts:
+            out.extend(split(part, level + 1))
+        return out
+
+    by_points = split_runs(list(range(n)), [-s for s in score])
+    groups: list[list[int]] = []
+    for g in by_points:
+        groups.extend(split(g, 0))
+    rows = []
+    position = 1
+    parts = engine.tournament.participants
+    values = list(zip(*columns)) if columns else [()] * n
+    for g in groups:
+        shared = len(g) > 1
+        if shared:
+            g = sorted(g, key=lambda i: parts[i].start_no)
+        for i in g:
+            rows.append(Row(position, parts[i], points[i], values[i], shared))
+        position += len(g)
+    return rows
+
+
+def sort_keys(values: Sequence[Value], lower_is_better: bool = False) -> list[float | int]:
+    """Integer sort keys equivalent to the exact values (best first, undefined last).
+
+    Values are scaled to a common denominator once, so that sorting compares plain integers.
+    """
+    distinct = {id(v): v for v in values}  # values repeat as shared objects: by identity
+    den = 1
+    for v in distinct.values():
+        if v is not None and v.denominator != 1:
+            den = math.lcm(den, v.denominator)
+    sign = 1 if lower_is_better else -1
+    key: dict[int, float | int] = {
+        k: math.inf if v is None else sign * v.numerator * (den // v.denominator)
+        for k, v in distinct.items()
+    }
+    return [key[id(v)] for v in values]

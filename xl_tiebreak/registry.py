@@ -1,0 +1,375 @@
+"""The tie-break registry: one frozen row per tie-break code, the single source of what it is.
+
+A row says everything the rest of the package needs to know about a tie-break: its acronym, name
+and article, aliases, the modifiers it takes, whether it gives each participant a value or orders
+a tied group, whether it is rating-based or whole-numbered, how it is explained, its
+Swiss-Manager number and parameters (read and written from the same data), the score types it
+accepts, the warnings it triggers, the worksheet functions that expose it, and the function that
+computes it. Descriptor parsing and naming (:mod:`xl_tiebreak.descriptors`), the engine, the
+standings and the spreadsheet layer read it.
+
+Adding a tie-break = one row here + one function (in :mod:`xl_tiebreak.tiebreaks` or
+:mod:`xl_tiebreak.uscf`) + tests.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+
+from xl_tiebreak import encounter, tiebreaks, uscf
+from xl_tiebreak.engine import Explained, GroupExplain, GroupOrder, TieBreakFunction
+from xl_tiebreak.rules import RuleSet
+
+
+class ScoreType(enum.Enum):
+    """The score a tie-break is computed from. Individual events have game points only; team
+    events will add match points and game points of a team."""
+
+    POINTS = "points"
+    """Game points of an individual event (``:GP`` in TRF26 descriptors)."""
+
+
+MODIFIERS = "CMPFLRU"
+"""Modifier letters of a descriptor: ``/Cn`` cut, ``/Mn`` median, ``/P`` forfeits as games,
+``/F`` Fore Buchholz (AOB), ``/L±n`` or ``/Ln`` Koya limit, ``/R`` reversed, ``/Unnnn`` rating
+for unrated participants."""
+
+
+class SmParam(enum.Enum):
+    """One parameter of a Swiss-Manager code, in the order Swiss-Manager writes them."""
+
+    GAME_POINTS = "game points"
+    """Score type: 0 (game points) is the only one for individual events; written ``0``."""
+    POINTS_TAG = "points tag"
+    """Optional ``GP`` (accepted) or ``MP`` (refused) before the others (68); not written."""
+    KIND = "kind"
+    """Which of the codes sharing a number (68: 0 WIN, 1 WON, 2 BWG, 3 BPG; 88: 0 TPR, 1 APRO,
+    2 PTP, 3 APPO): the row's ``select``."""
+    FORE_BUCHHOLZ = "fore buchholz"
+    """84: ``F`` (or 1) for Fore Buchholz, ``-`` for Buchholz: the row's ``select``."""
+    HIGH = "high"
+    """Number of strongest values discarded (Median-n together with LOW)."""
+    LOW = "low"
+    """Number of weakest values discarded (Cut-n)."""
+    FORFEITS = "forfeits"
+    """``P``: forfeits count as games (``/P``); ``-`` otherwise."""
+    FORE = "fore"
+    """77: ``F`` for the opponents' Fore Buchholz (``/F``)."""
+    MINIMUM_RATING = "minimum rating"
+    """80, 88: written from ``/U``; read only as 0 (its meaning is not documented, so another
+    value has no certain FIDE equivalent)."""
+    UNPLAYED = "unplayed"
+    """80: take unplayed games into account; only 0 (no) is a FIDE descriptor."""
+    PERCENT = "percent"
+    """87: Koya limit in percent (``/Ln``), 50 by default."""
+    ZERO = "zero"
+    """A parameter whose only FIDE value is 0 (86: strongest discarded)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SwissManager:
+    """A tie-break's Swiss-Manager / Chess-Results number and parameters (spec §9)."""
+
+    number: int
+    params: tuple[SmParam, ...] = ()
+    select: str = ""
+    """The value of the KIND or FORE_BUCHHOLZ parameter that means this row."""
+
+
+@dataclasses.dataclass(frozen=True)
+class WorksheetFunction:
+    """A one-tie-break worksheet function, e.g. ``BUCHHOLZ_CUT1`` = ``BH/C1``."""
+
+    name: str
+    descriptor: str
+    swiss_template: int | None = None
+    """Its place among the functions shown by the Swiss template (None: not shown)."""
+    round_robin_template: int | None = None
+    """Its place among the functions shown by the round-robin template (None: not shown)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class TieBreak:
+    """Everything about one tie-break code."""
+
+    code: str
+    """The acronym, upper case (``BH``; US Chess ones with the TRF26 ``OTHER_`` prefix)."""
+    name: str
+    """In words: ``Buchholz``."""
+    article: str
+    """Where it is defined: ``Art. 8.1`` (C.07), ``US Chess 34E1``; empty for PTS."""
+    compute: TieBreakFunction | None = None
+    """Computes one participant's value (value tie-breaks)."""
+    order: GroupOrder | None = None
+    """Orders a tied group (group tie-breaks: DE, OTHER_RBTP)."""
+    explain_group: GroupExplain | None = None
+    """Explains a group tie-break at its place in a standings order."""
+    aliases: tuple[str, ...] = ()
+    """Other names accepted, optionally with implied modifiers: ``AROC/C1``."""
+    modifiers: frozenset[str] = frozenset()
+    """Modifier letters it takes (see :data:`MODIFIERS`)."""
+    rating_based: bool = False
+    """Art. 10: subject to the unrated-player rule (docs/decisions.md D13)."""
+    whole: bool = False
+    """Its values are shown as whole numbers (counts, places, ratings)."""
+    lower_is_better: bool = False
+    """The lowest value ranks first (TPN; ``/R`` turns it round)."""
+    explained: Explained = Explained.PLAIN
+    """How the one-line explanation shows the value."""
+    rules: RuleSet | None = None
+    """A rule set always used for it, whatever the event's (US Chess 34E for its own)."""
+    swiss_manager: SwissManager | None = None
+    score_types: frozenset[ScoreType] = frozenset({ScoreType.POINTS})
+    round_robin_warning: str = ""
+    """Warning when it is used in a round robin (after the descriptor's label)."""
+    swiss_warning: str = ""
+    """Warning when it is used in a Swiss."""
+    functions: tuple[WorksheetFunction, ...] = ()
+    """The one-tie-break worksheet functions that expose it."""
+
+    @property
+    def group(self) -> bool:
+        """True for a tie-break that orders a tied group instead of giving values (Art. 6)."""
+        return self.compute is None
+
+
+def _fn(name: str, descriptor: str, swiss: int | None = None,
+        round_robin: int | None = None) -> WorksheetFunction:
+    return WorksheetFunction(name, descriptor, swiss, round_robin)
+
+
+def _mods(letters: str) -> frozenset[str]:
+    return frozenset(letters)
+
+
+_P = SmParam
+_CUTS = (_P.GAME_POINTS, _P.HIGH, _P.LOW, _P.FORFEITS)
+_WINS = (_P.POINTS_TAG, _P.KIND, _P.FORFEITS)
+_PERFORMANCE = (_P.KIND, _P.MINIMUM_RATING)
+_BUCHHOLZ_TYPE = "Buchholz-type tie-breaks must not be used in round robins (Art. 8 note)"
+_US = RuleSet.USCF
+_SUM = Explained.SUM
+_AVERAGE = Explained.AVERAGE
+
+TIEBREAKS: tuple[TieBreak, ...] = (
+    TieBreak("PTS", "Points", "", tiebreaks.tb_pts),
+    TieBreak(
+        "DE", "Direct Encounter", "Art. 6", None, encounter.order_direct_encounter,
+        encounter.explain_direct_encounter, modifiers=_mods("P"), whole=True,
+        swiss_manager=SwissManager(81, (_P.FORFEITS,)),
+        functions=(_fn("DIRECT_ENCOUNTER", "DE", 3, 0),),
+    ),
+    TieBreak(
+        "WIN", "Number of Wins", "Art. 7.1", tiebreaks.tb_win, modifiers=_mods("P"),
+        whole=True, explained=_SUM, swiss_manager=SwissManager(68, _WINS, "0"),
+        functions=(_fn("WINS", "WIN", 4, 2),),
+    ),
+    TieBreak(
+        "WON", "Number of Games Won", "Art. 7.2", tiebreaks.tb_won, modifiers=_mods("P"),
+        whole=True, explained=_SUM, swiss_manager=SwissManager(68, _WINS, "1"),
+        functions=(_fn("GAMES_WON", "WON", 12, 5),),
+    ),
+    TieBreak(
+        "BPG", "Number of Games Played with Black", "Art. 7.3", tiebreaks.tb_bpg,
+        aliases=("MOSTBLACKS",), modifiers=_mods("P"), whole=True, explained=_SUM,
+        swiss_manager=SwissManager(68, _WINS, "3"),
+        functions=(_fn("BLACK_GAMES", "BPG", 13, 6),),
+    ),
+    TieBreak(
+        "BWG", "Number of Games Won with Black", "Art. 7.4", tiebreaks.tb_bwg,
+        modifiers=_mods("P"), whole=True, explained=_SUM,
+        swiss_manager=SwissManager(68, _WINS, "2"),
+        functions=(_fn("BLACK_WINS", "BWG", 14, 7),),
+    ),
+    TieBreak(
+        "PS", "Progressive Score", "Art. 7.5", tiebreaks.tb_ps, modifiers=_mods("C"),
+        explained=_SUM, swiss_manager=SwissManager(86, (_P.GAME_POINTS, _P.ZERO)),
+        functions=(_fn("PROGRESSIVE", "PS", 15),),
+    ),
+    TieBreak(
+        "REP", "Rounds one Elected to Play", "Art. 7.6", tiebreaks.tb_rep, aliases=("GE",),
+        whole=True, explained=_SUM, swiss_manager=SwissManager(79),
+        functions=(_fn("ROUNDS_PLAYED_BY_CHOICE", "REP", 16, 8),),
+    ),
+    TieBreak(
+        "STD", "Standard Points", "Art. 7.7", tiebreaks.tb_std, explained=_SUM,
+        functions=(_fn("STANDARD_POINTS", "STD", 17, 9),),
+    ),
+    TieBreak(
+        "TPN", "Tournament Pairing Number", "Art. 7.8", tiebreaks.tb_tpn, modifiers=_mods("R"),
+        whole=True, lower_is_better=True,
+    ),
+    TieBreak(
+        "BH", "Buchholz", "Art. 8.1", tiebreaks.tb_bh, modifiers=_mods("CMP"), explained=_SUM,
+        swiss_manager=SwissManager(84, (*_CUTS, _P.FORE_BUCHHOLZ), "-"),
+        round_robin_warning=_BUCHHOLZ_TYPE,
+        functions=(
+            _fn("BUCHHOLZ", "BH", 1),
+            _fn("BUCHHOLZ_CUT1", "BH/C1", 0),
+            _fn("BUCHHOLZ_CUT2", "BH/C2", 5),
+            _fn("BUCHHOLZ_MEDIAN1", "BH/M1", 6),
+            _fn("BUCHHOLZ_MEDIAN2", "BH/M2", 7),
+        ),
+    ),
+    TieBreak(
+        "AOB", "Average of Opponents' Buchholz", "Art. 8.2", tiebreaks.tb_aob,
+        modifiers=_mods("PF"), explained=_AVERAGE, swiss_manager=SwissManager(77, (_P.FORE,)),
+        round_robin_warning=_BUCHHOLZ_TYPE,
+        functions=(_fn("AVG_OPP_BUCHHOLZ", "AOB", 9),),
+    ),
+    TieBreak(
+        "FB", "Fore Buchholz", "Art. 8.3", tiebreaks.tb_fb, modifiers=_mods("CMP"),
+        explained=_SUM, swiss_manager=SwissManager(84, (*_CUTS, _P.FORE_BUCHHOLZ), "F"),
+        round_robin_warning=_BUCHHOLZ_TYPE,
+        functions=(_fn("FORE_BUCHHOLZ", "FB", 8),),
+    ),
+    TieBreak(
+        "SB", "Sonneborn-Berger", "Art. 9.1", tiebreaks.tb_sb, modifiers=_mods("CP"),
+        explained=_SUM, swiss_manager=SwissManager(85, _CUTS),
+        functions=(_fn("SONNEBORN", "SB", 2, 1), _fn("SONNEBORN_CUT1", "SB/C1", 10, 4)),
+    ),
+    TieBreak(
+        "KS", "Koya System", "Art. 9.2", tiebreaks.tb_ks, modifiers=_mods("LP"), explained=_SUM,
+        swiss_manager=SwissManager(87, (_P.GAME_POINTS, _P.PERCENT)),
+        swiss_warning="KS in a Swiss is allowed only when the tournament rules say so (Art. 9.2)",
+        functions=(_fn("KOYA", "KS", 11, 3),),
+    ),
+    TieBreak(
+        "ARO", "Average Rating of Opponents", "Art. 10.1", tiebreaks.tb_aro,
+        aliases=("AROC/C1",), modifiers=_mods("CMU"), rating_based=True, whole=True,
+        explained=_AVERAGE,
+        swiss_manager=SwissManager(80, (_P.MINIMUM_RATING, _P.HIGH, _P.LOW, _P.UNPLAYED)),
+        functions=(_fn("ARO", "ARO", 18, 10),),
+    ),
+    TieBreak(
+        "TPR", "Tournament Performance Rating", "Art. 10.2", tiebreaks.tb_tpr,
+        modifiers=_mods("U"), rating_based=True, whole=True,
+        swiss_manager=SwissManager(88, _PERFORMANCE, "0"),
+        functions=(_fn("TPR", "TPR", 19, 11),),
+    ),
+    TieBreak(
+        "PTP", "Perfect Tournament Performance", "Art. 10.3", tiebreaks.tb_ptp,
+        modifiers=_mods("U"), rating_based=True, whole=True,
+        swiss_manager=SwissManager(88, _PERFORMANCE, "2"),
+        functions=(_fn("PTP", "PTP", 20, 12),),
+    ),
+    TieBreak(
+        "APRO", "Average Performance Rating of Opponents", "Art. 10.4", tiebreaks.tb_apro,
+        modifiers=_mods("U"), rating_based=True, whole=True, explained=_AVERAGE,
+        swiss_manager=SwissManager(88, _PERFORMANCE, "1"),
+        functions=(_fn("APRO", "APRO", 21, 13),),
+    ),
+    TieBreak(
+        "APPO", "Average Perfect Performance of Opponents", "Art. 10.5", tiebreaks.tb_appo,
+        modifiers=_mods("U"), rating_based=True, whole=True, explained=_AVERAGE,
+        swiss_manager=SwissManager(88, _PERFORMANCE, "3"),
+        functions=(_fn("APPO", "APPO", 22, 14),),
+    ),
+    TieBreak(
+        "RTNG", "Rating", "Art. 10.6", tiebreaks.tb_rtng, modifiers=_mods("RU"),
+        rating_based=True, whole=True,
+    ),
+    TieBreak(
+        "OTHER_MM", "Modified Median", "US Chess 34E1", uscf.tb_modified_median,
+        aliases=("MM", "MODIFIEDMEDIAN"), explained=_SUM, rules=_US,
+        functions=(_fn("MODIFIED_MEDIAN", "OTHER_MM"),),
+    ),
+    TieBreak(
+        "OTHER_MEDIAN", "Median (Harkness)", "US Chess 34E4", uscf.tb_median,
+        aliases=("MEDIAN", "HARKNESS"), explained=_SUM, rules=_US,
+    ),
+    TieBreak(
+        "OTHER_SOLKOFF", "Solkoff", "US Chess 34E2", uscf.tb_solkoff, aliases=("SOLKOFF",),
+        explained=_SUM, rules=_US, functions=(_fn("SOLKOFF", "OTHER_SOLKOFF"),),
+    ),
+    TieBreak(
+        "OTHER_CUM", "Cumulative", "US Chess 34E3", uscf.tb_cumulative,
+        aliases=("CUM", "CUMULATIVE"), explained=_SUM, rules=_US,
+        functions=(_fn("CUMULATIVE", "OTHER_CUM"),),
+    ),
+    TieBreak(
+        "OTHER_OPPCUM", "Cumulative of Opposition", "US Chess 34E9", uscf.tb_opp_cumulative,
+        aliases=("OPPCUM",), explained=_SUM, rules=_US,
+        functions=(_fn("OPP_CUMULATIVE", "OTHER_OPPCUM"),),
+    ),
+    TieBreak(
+        "OTHER_KASHDAN", "Kashdan", "US Chess 34E7", uscf.tb_kashdan,
+        aliases=("KASHDAN", "KA", "OTHER_KA"), explained=_SUM, rules=_US,
+        swiss_manager=SwissManager(92), functions=(_fn("KASHDAN", "OTHER_KASHDAN"),),
+    ),
+    TieBreak(
+        "OTHER_USSB", "Sonneborn-Berger (US Chess)", "US Chess 34E8", uscf.tb_us_sonneborn,
+        aliases=("USSB",), explained=_SUM, rules=_US,
+    ),
+    TieBreak(
+        "OTHER_RBTP", "Result between Tied Players", "US Chess 34E5", None,
+        uscf.order_result_between_tied, uscf.explain_result_between_tied, aliases=("RBTP",),
+        rules=_US,
+    ),
+)
+"""Every tie-break, FIDE (C.07 Art. 5 table order) then US Chess 34E."""
+
+_BY_CODE = {row.code: row for row in TIEBREAKS}
+_BY_NAME: dict[str, tuple[TieBreak, tuple[str, ...]]] = {row.code: (row, ()) for row in TIEBREAKS}
+for _row in TIEBREAKS:
+    for _alias in _row.aliases:
+        _name, *_implied = _alias.split("/")
+        _BY_NAME[_name] = (_row, tuple(_implied))
+
+
+def tiebreak(code: str) -> TieBreak:
+    """The row of a code (``BH``); KeyError when unknown."""
+    return _BY_CODE[code]
+
+
+def lookup(name: str) -> tuple[TieBreak, tuple[str, ...]] | None:
+    """The row of a code or alias (upper case, no modifiers) and the modifiers the alias implies
+    (``AROC`` → ARO, ``("C1",)``); None when unknown."""
+    return _BY_NAME.get(name)
+
+
+def codes() -> list[str]:
+    """Every registered code, in registry order."""
+    return [row.code for row in TIEBREAKS]
+
+
+def taking(letter: str) -> list[TieBreak]:
+    """The rows that take a modifier letter (``R`` → TPN, RTNG)."""
+    return [row for row in TIEBREAKS if letter in row.modifiers]
+
+
+def swiss_manager_rows(number: int) -> list[TieBreak]:
+    """The rows with a Swiss-Manager number (68 → WIN, WON, BPG, BWG)."""
+    return [row for row in TIEBREAKS
+            if row.swiss_manager is not None and row.swiss_manager.number == number]
+
+
+def swiss_manager_numbers() -> list[int]:
+    """Every Swiss-Manager number with a certain FIDE equivalent, ascending."""
+    return sorted({row.swiss_manager.number for row in TIEBREAKS if row.swiss_manager})
+
+
+def worksheet_functions() -> list[tuple[str, str]]:
+    """(function name, descriptor) of every one-tie-break worksheet function, in registry
+    order: ``("BUCHHOLZ", "BH")``, ``("BUCHHOLZ_CUT1", "BH/C1")``…"""
+    return [(f.name, f.descriptor) for row in TIEBREAKS for f in row.functions]
+
+
+def rating_functions() -> frozenset[str]:
+    """The worksheet functions of rating-based tie-breaks (they take a rating for unrated
+    players)."""
+    return frozenset(f.name for row in TIEBREAKS if row.rating_based for f in row.functions)
+
+
+def template_functions(template: str) -> tuple[str, ...]:
+    """The worksheet functions a template shows, in its order: ``swiss`` or ``round_robin``."""
+    if template not in ("swiss", "round_robin"):
+        raise ValueError(f"unknown template {template!r} (swiss, round_robin)")
+    placed = []
+    for row in TIEBREAKS:
+        for f in row.functions:
+            place = f.swiss_template if template == "swiss" else f.round_robin_template
+            if place is not None:
+                placed.append((place, f.name))
+    return tuple(name for _, name in sorted(placed))
