@@ -14,9 +14,10 @@ from xl_tiebreak.crosstable import read_crosstable
 from xl_tiebreak.descriptors import parse_descriptor, parse_list
 from xl_tiebreak.model import Color, InputError, Kind, Participant, Record, Scoring, Tournament
 from xl_tiebreak.numbers import parse_number
+from xl_tiebreak.rules import RuleSet
 from xl_tiebreak.standings import compute_standings
 from xl_tiebreak.trf import parse_trf
-from xl_tiebreak.unplayed import RuleSet, build_context
+from xl_tiebreak.unplayed import build_context
 
 THREE_ONE_ZERO = Scoring(win=Fraction(3), draw=Fraction(1), loss=Fraction(0))
 

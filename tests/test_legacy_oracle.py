@@ -66,8 +66,9 @@ from xl_tiebreak.model import (
     Tournament,
     TournamentType,
 )
+from xl_tiebreak.rules import RuleSet
 from xl_tiebreak.standings import compute_standings
-from xl_tiebreak.unplayed import RuleSet, build_context
+from xl_tiebreak.unplayed import build_context
 
 ORACLE_DIR = Path(__file__).parent / "npm_oracle"
 ORACLE = ORACLE_DIR / "oracle.mjs"

@@ -13,9 +13,9 @@ from builders import solo, star
 
 from xl_tiebreak.crosstable import read_crosstable
 from xl_tiebreak.descriptors import parse_descriptor
+from xl_tiebreak.engine import Engine
+from xl_tiebreak.rules import RuleSet
 from xl_tiebreak.standings import compute_standings
-from xl_tiebreak.tiebreaks import Engine
-from xl_tiebreak.unplayed import RuleSet
 
 
 def _values(t: object, descriptors: str, rules: str = "fide2026") -> tuple[object, ...]:

@@ -38,8 +38,8 @@ from xl_tiebreak.excel.templates import (
     xlwings_version,
 )
 from xl_tiebreak.numbers import to_float
+from xl_tiebreak.rules import resolve_rules
 from xl_tiebreak.standings import Standings, compute_standings
-from xl_tiebreak.unplayed import resolve_rules
 
 SHIPPED = Path(__file__).resolve().parents[1] / "workbook_templates"
 WORKBOOKS = [name for name in TEMPLATE_FILES if not name.endswith(".py")]

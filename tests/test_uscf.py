@@ -8,8 +8,9 @@ import pytest
 from builders import solo, star
 
 from xl_tiebreak.descriptors import parse_descriptor
+from xl_tiebreak.rules import RuleSet
 from xl_tiebreak.standings import compute_standings
-from xl_tiebreak.unplayed import RuleSet, build_context
+from xl_tiebreak.unplayed import build_context
 from xl_tiebreak.uscf import result_between_tied
 
 

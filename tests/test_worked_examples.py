@@ -94,7 +94,8 @@ def test_e1_fore_buchholz_both_rule_sets() -> None:
 
 
 def test_e1_adjusted_scores_and_no_de_decision() -> None:
-    from xl_tiebreak.unplayed import RuleSet, build_context
+    from xl_tiebreak.rules import RuleSet
+    from xl_tiebreak.unplayed import build_context
 
     t = parse_trf(e1_trf())
     ctx = build_context(t, RuleSet.FIDE2026)

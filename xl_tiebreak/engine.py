@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 from xl_tiebreak.categories import Category
 from xl_tiebreak.model import Color, Kind, Tournament, TournamentType
 from xl_tiebreak.numbers import fmt_half
-from xl_tiebreak.unplayed import Context, RuleSet, build_context
+from xl_tiebreak.rules import RuleSet
+from xl_tiebreak.unplayed import Context, build_context
 
 if TYPE_CHECKING:  # type annotations only; never imported at run time
     from xl_tiebreak.descriptors import Descriptor

@@ -157,7 +157,7 @@ class Evaluation:
             warnings = self.problems + self.advice(descriptors)
             found = Standings(self.tournament, descriptors, self.rules, self.rounds,
                               rank(self.engine, descriptors), warnings, self.engine,
-                              self.rules_note)
+                              self.rules_note, self)
             self._standings[key] = found
         return found
 

@@ -26,7 +26,6 @@ import importlib.metadata
 from collections.abc import Iterable
 from fractions import Fraction
 
-from xl_tiebreak.descriptors import GROUP_BASED
 from xl_tiebreak.model import Kind, Participant, Record, TournamentType
 from xl_tiebreak.numbers import fmt_half
 from xl_tiebreak.standings import Row, Standings
@@ -245,7 +244,7 @@ def _legend(standings: Standings) -> str:
     ]
     for level, d in enumerate(standings.descriptors):
         text = f"{d.name} ({d.article})" if d.article else d.name
-        if d.code in GROUP_BASED:
+        if d.tiebreak.group:
             text += f"; {_group_note(standings, level)}"
         items.append(f"<dt>{_e(d.label)}</dt><dd>{_e(text)}</dd>")
     if not standings.descriptors:

@@ -12,12 +12,16 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from xl_tiebreak.descriptors import Descriptor
 from xl_tiebreak.engine import Engine, Explanation, Value
 from xl_tiebreak.model import InputError, Participant, Problem, Tournament
 from xl_tiebreak.numbers import split_runs
 from xl_tiebreak.rules import RuleSet
+
+if TYPE_CHECKING:
+    from xl_tiebreak.evaluation import Evaluation
 
 
 @dataclasses.dataclass(frozen=True)
@@ -45,11 +49,13 @@ class Standings:
     rounds: int
     rows: list[Row]
     warnings: list[Problem]
-    engine: Engine
-    """The engine the values came from (kept for callers not yet moved to
-    :class:`xl_tiebreak.evaluation.Evaluation`)."""
+    _engine: Engine = dataclasses.field(repr=False, compare=False)
+    """The engine the values came from (private: per-value callers ask
+    :class:`xl_tiebreak.evaluation.Evaluation`, reachable as :attr:`evaluation`)."""
     rules_note: str = ""
     """How the rule set was chosen (``auto: start date 2024-08-01``)."""
+    evaluation: Evaluation | None = dataclasses.field(default=None, repr=False, compare=False)
+    """The evaluation these standings came from: ask it for other values of the same event."""
     _by_start_no: dict[int, Row] = dataclasses.field(default_factory=dict, repr=False,
                                                     compare=False)
 
@@ -80,12 +86,12 @@ class Standings:
             level = self._level(d)
         explain_group = d.tiebreak.explain_group
         if explain_group is None:
-            return self.engine.explain(d, start_no)
+            return self._engine.explain(d, start_no)
         if level is None:
             raise InputError(f"{d.label} is not in the tie-break list; a group-based "
                              "tie-break is explained at its place in the list")
         group = self.group_at(start_no, level)
-        return explain_group(self.engine, d, self.engine.index_of(start_no), group,
+        return explain_group(self._engine, d, self._engine.index_of(start_no), group,
                              row.values[level])
 
     def group_at(self, start_no: int, level: int) -> list[int]:
@@ -93,7 +99,7 @@ class Standings:
         before position ``level`` of the list."""
         row = self.row(start_no)
         key = (row.points, row.values[:level])
-        return [self.engine.index_of(r.participant.start_no) for r in self.rows
+        return [self._engine.index_of(r.participant.start_no) for r in self.rows
                 if (r.points, r.values[:level]) == key]
 
     def _level(self, d: Descriptor) -> int | None:

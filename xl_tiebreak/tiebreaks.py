@@ -18,9 +18,7 @@ from xl_tiebreak.categories import Category
 from xl_tiebreak.engine import (
     Element,
     Engine,
-    Explanation,
     Term,
-    TieBreakFunction,
     Value,
     bh_elements,
     cut,
@@ -33,9 +31,6 @@ from xl_tiebreak.unplayed import Context
 if TYPE_CHECKING:  # type annotations only; never imported at run time
     from xl_tiebreak.descriptors import Descriptor
 
-__all__ = ["Engine", "Explanation", "Term", "TieBreakFunction", "Value"]
-# Engine, Explanation, Term, Value and TieBreakFunction live in xl_tiebreak.engine; re-exported
-# for the modules that still import them from here.
 
 
 # ====================================================================== Type B (Art. 7)

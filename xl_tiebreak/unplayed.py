@@ -17,30 +17,9 @@ import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from xl_tiebreak.categories import CATEGORY_ARTICLE, Category
+from xl_tiebreak.categories import Category
 from xl_tiebreak.model import ABSENT, Color, Kind, Record, Tournament, TournamentType
-from xl_tiebreak.rules import (
-    FIDE2023_START,
-    FIDE2026_START,
-    RuleSet,
-    resolve_rules,
-    rules_in_force,
-)
-
-__all__ = [
-    "CATEGORY_ARTICLE",
-    "FIDE2023_START",
-    "FIDE2026_START",
-    "Category",
-    "Context",
-    "RuleSet",
-    "build_context",
-    "resolve_rules",
-    "rules_in_force",
-    "scale_of",
-]
-# RuleSet, resolve_rules, rules_in_force and the start dates live in xl_tiebreak.rules; they are
-# re-exported here for the modules that still import them from this one.
+from xl_tiebreak.rules import RuleSet
 
 
 @dataclasses.dataclass

@@ -15,7 +15,8 @@ from xl_tiebreak.categories import Category
 from xl_tiebreak.engine import Engine, Explanation, Term, Value, bh_elements, cut, element_terms
 from xl_tiebreak.model import Kind
 from xl_tiebreak.numbers import fmt_half, split_runs
-from xl_tiebreak.unplayed import Context, RuleSet
+from xl_tiebreak.rules import RuleSet
+from xl_tiebreak.unplayed import Context
 
 if TYPE_CHECKING:  # type annotations only; never imported at run time
     from xl_tiebreak.descriptors import Descriptor

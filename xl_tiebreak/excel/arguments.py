@@ -16,7 +16,7 @@ from xl_tiebreak.cells import is_blank
 from xl_tiebreak.dates import parse_date
 from xl_tiebreak.descriptors import Descriptor, parse_descriptor, parse_list
 from xl_tiebreak.model import InputError, Problem, Severity
-from xl_tiebreak.unplayed import RuleSet, resolve_rules, rules_in_force
+from xl_tiebreak.rules import RuleSet, resolve_rules, rules_in_force
 
 __all__ = [
     "MAX_TEXT",

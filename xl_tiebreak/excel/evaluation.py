@@ -21,19 +21,20 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
+from xl_tiebreak import registry
 from xl_tiebreak.cells import cell_name, is_blank
 from xl_tiebreak.check import check
 from xl_tiebreak.crosstable import read_crosstable
 from xl_tiebreak.descriptors import Descriptor, parse_descriptor
+from xl_tiebreak.engine import Value
 from xl_tiebreak.excel import arguments
 from xl_tiebreak.excel.arguments import CellProblem
 from xl_tiebreak.excel.cells import cell_errors, date_hints, excel_error
 from xl_tiebreak.excel.layout import standings_table
 from xl_tiebreak.model import InputError, Severity, Tournament
 from xl_tiebreak.numbers import to_float
+from xl_tiebreak.rules import RuleSet
 from xl_tiebreak.standings import Row, Standings, compute_standings
-from xl_tiebreak.tiebreaks import Value
-from xl_tiebreak.unplayed import RuleSet
 
 __all__ = [
     "MAX_CHECK_TEXT",
@@ -246,9 +247,9 @@ def _values(
         values = {no: row.values[0] for no, row in computed.rows.items()}
     else:
         computed = _computed(parsed, (), rules, unrated)
-        engine = computed.standings.engine
-        column = engine.values(descriptor)
-        values = {p.start_no: column[i] for i, p in enumerate(engine.tournament.participants)}
+        evaluation = computed.standings.evaluation
+        assert evaluation is not None  # standings always come from an Evaluation
+        values = evaluation.values(descriptor)
     _remember(parsed.values, key, values, MAX_VALUES_PER_CROSSTABLE)
     return values
 
@@ -327,16 +328,20 @@ def tiebreak_value(
     return to_float(_values(parsed, d, rule_set, rating)[start_no])
 
 
-@functools.lru_cache(maxsize=64)
-def _fixed(code: str) -> Descriptor:
-    return parse_descriptor(code)
+@functools.cache
+def _fixed() -> dict[str, Descriptor]:
+    """The descriptor behind each one-tie-break worksheet function (registry rows)."""
+    return {name: parse_descriptor(text) for name, text in registry.worksheet_functions()}
 
 
 def value_of(
-    code: str, crosstable: object, player: object, rules: object = None, unrated: object = None
+    function: str, crosstable: object, player: object, rules: object = None,
+    unrated: object = None,
 ) -> Any:
-    """The guarded cell value of the tie-break ``code`` (a fixed descriptor)."""
-    return arguments.guarded(tiebreak_value, crosstable, player, _fixed(code), rules, unrated)
+    """The guarded cell value of the one-tie-break worksheet function ``function``
+    (``"BUCHHOLZ_CUT1"``: its descriptor comes from the registry)."""
+    return arguments.guarded(tiebreak_value, crosstable, player, _fixed()[function], rules,
+                             unrated)
 
 
 def points(crosstable: object, player: object) -> float:

@@ -40,6 +40,7 @@ from typing import Any
 
 import xlwings as xw
 
+from xl_tiebreak import registry
 from xl_tiebreak.excel.arguments import guarded
 from xl_tiebreak.excel.evaluation import (
     check_text,
@@ -126,7 +127,7 @@ def POINTS(crosstable: list[list[Any]], player: Any) -> Any:
 def BUCHHOLZ(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Buchholz (BH, C.07 Art. 8.1): sum of the opponents' scores, unplayed rounds adjusted
     (Art. 16)."""
-    return value_of("BH", crosstable, player, rules)
+    return value_of("BUCHHOLZ", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -136,7 +137,7 @@ def BUCHHOLZ(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> A
 def BUCHHOLZ_CUT1(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Buchholz Cut-1 (BH/C1, Art. 8.1, 14.1): Buchholz without the least significant
     opponent's score."""
-    return value_of("BH/C1", crosstable, player, rules)
+    return value_of("BUCHHOLZ_CUT1", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -145,7 +146,7 @@ def BUCHHOLZ_CUT1(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO")
 @xw.arg("rules", doc=_DOC_RULES)
 def BUCHHOLZ_CUT2(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Buchholz Cut-2 (BH/C2): Buchholz without the two least significant values."""
-    return value_of("BH/C2", crosstable, player, rules)
+    return value_of("BUCHHOLZ_CUT2", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -154,7 +155,7 @@ def BUCHHOLZ_CUT2(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO")
 @xw.arg("rules", doc=_DOC_RULES)
 def BUCHHOLZ_MEDIAN1(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Median Buchholz (BH/M1): Buchholz without the highest and the lowest value."""
-    return value_of("BH/M1", crosstable, player, rules)
+    return value_of("BUCHHOLZ_MEDIAN1", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -163,7 +164,7 @@ def BUCHHOLZ_MEDIAN1(crosstable: list[list[Any]], player: Any, rules: Any = "AUT
 @xw.arg("rules", doc=_DOC_RULES)
 def BUCHHOLZ_MEDIAN2(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Median-2 Buchholz (BH/M2): Buchholz without the two highest and two lowest values."""
-    return value_of("BH/M2", crosstable, player, rules)
+    return value_of("BUCHHOLZ_MEDIAN2", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -172,7 +173,7 @@ def BUCHHOLZ_MEDIAN2(crosstable: list[list[Any]], player: Any, rules: Any = "AUT
 @xw.arg("rules", doc=_DOC_RULES)
 def FORE_BUCHHOLZ(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Fore Buchholz (FB, Art. 8.3): Buchholz with every last-round game counted as a draw."""
-    return value_of("FB", crosstable, player, rules)
+    return value_of("FORE_BUCHHOLZ", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -181,7 +182,7 @@ def FORE_BUCHHOLZ(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO")
 @xw.arg("rules", doc=_DOC_RULES)
 def AVG_OPP_BUCHHOLZ(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Average of Opponents' Buchholz (AOB, Art. 8.2)."""
-    return value_of("AOB", crosstable, player, rules)
+    return value_of("AVG_OPP_BUCHHOLZ", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -191,7 +192,7 @@ def AVG_OPP_BUCHHOLZ(crosstable: list[list[Any]], player: Any, rules: Any = "AUT
 def SONNEBORN(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Sonneborn-Berger (SB, Art. 9.1): sum of each opponent's score times the points scored
     against that opponent."""
-    return value_of("SB", crosstable, player, rules)
+    return value_of("SONNEBORN", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -200,7 +201,7 @@ def SONNEBORN(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> 
 @xw.arg("rules", doc=_DOC_RULES)
 def SONNEBORN_CUT1(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Sonneborn-Berger Cut-1 (SB/C1): Sonneborn-Berger without the least significant value."""
-    return value_of("SB/C1", crosstable, player, rules)
+    return value_of("SONNEBORN_CUT1", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -209,7 +210,7 @@ def SONNEBORN_CUT1(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO"
 @xw.arg("rules", doc=_DOC_RULES)
 def KOYA(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Koya System (KS, Art. 9.2): points scored against opponents with 50 % or more."""
-    return value_of("KS", crosstable, player, rules)
+    return value_of("KOYA", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -218,7 +219,7 @@ def KOYA(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
 @xw.arg("rules", doc=_DOC_RULES)
 def WINS(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Number of wins (WIN, Art. 7.1): rounds with the points of a win, played or not."""
-    return value_of("WIN", crosstable, player, rules)
+    return value_of("WINS", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -227,7 +228,7 @@ def WINS(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
 @xw.arg("rules", doc=_DOC_RULES)
 def GAMES_WON(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Number of games won over the board (WON, Art. 7.2)."""
-    return value_of("WON", crosstable, player, rules)
+    return value_of("GAMES_WON", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -236,7 +237,7 @@ def GAMES_WON(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> 
 @xw.arg("rules", doc=_DOC_RULES)
 def BLACK_GAMES(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Number of games played with Black (BPG, Art. 7.3)."""
-    return value_of("BPG", crosstable, player, rules)
+    return value_of("BLACK_GAMES", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -245,7 +246,7 @@ def BLACK_GAMES(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -
 @xw.arg("rules", doc=_DOC_RULES)
 def BLACK_WINS(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Number of games won with Black (BWG, Art. 7.4)."""
-    return value_of("BWG", crosstable, player, rules)
+    return value_of("BLACK_WINS", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -254,7 +255,7 @@ def BLACK_WINS(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") ->
 @xw.arg("rules", doc=_DOC_RULES)
 def PROGRESSIVE(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Progressive score (PS, Art. 7.5): sum of the running scores after each round."""
-    return value_of("PS", crosstable, player, rules)
+    return value_of("PROGRESSIVE", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -266,7 +267,7 @@ def ROUNDS_PLAYED_BY_CHOICE(
 ) -> Any:
     """Rounds one elected to play (REP, Art. 7.6): rounds played or forfeited by the opponent,
     i.e. not missed by the player's own choice."""
-    return value_of("REP", crosstable, player, rules)
+    return value_of("ROUNDS_PLAYED_BY_CHOICE", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -276,7 +277,7 @@ def ROUNDS_PLAYED_BY_CHOICE(
 def STANDARD_POINTS(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Standard points (STD, Art. 7.7): 1 for a win, ½ for a draw, 0 for a loss, whatever the
     scoring system."""
-    return value_of("STD", crosstable, player, rules)
+    return value_of("STANDARD_POINTS", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -347,7 +348,7 @@ def APPO(
 def DIRECT_ENCOUNTER(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Direct Encounter (DE, Art. 6): the player's place (1, 2, …) inside the group of players
     tied on points, as their games against each other decide; empty when DE decides nothing."""
-    return value_of("DE", crosstable, player, rules)
+    return value_of("DIRECT_ENCOUNTER", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -432,7 +433,7 @@ def TIEBREAK_EXPLAIN(
 def MODIFIED_MEDIAN(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Modified Median (US Chess 34E1): opponents' adjusted scores without the lowest, the
     highest or both by plus, minus or even score (two each from 9 rounds)."""
-    return value_of("OTHER_MM", crosstable, player, rules)
+    return value_of("MODIFIED_MEDIAN", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -441,7 +442,7 @@ def MODIFIED_MEDIAN(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO
 @xw.arg("rules", doc=_DOC_RULES)
 def SOLKOFF(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Solkoff (US Chess 34E2): sum of the opponents' adjusted scores, unplayed games ½."""
-    return value_of("OTHER_SOLKOFF", crosstable, player, rules)
+    return value_of("SOLKOFF", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -451,7 +452,7 @@ def SOLKOFF(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> An
 def CUMULATIVE(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Cumulative (US Chess 34E3): running scores summed, less a point per unplayed win or
     full-point bye."""
-    return value_of("OTHER_CUM", crosstable, player, rules)
+    return value_of("CUMULATIVE", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -460,7 +461,7 @@ def CUMULATIVE(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") ->
 @xw.arg("rules", doc=_DOC_RULES)
 def OPP_CUMULATIVE(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Cumulative of opposition (US Chess 34E9): sum of the opponents' Cumulative scores."""
-    return value_of("OTHER_OPPCUM", crosstable, player, rules)
+    return value_of("OPP_CUMULATIVE", crosstable, player, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -469,7 +470,7 @@ def OPP_CUMULATIVE(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO"
 @xw.arg("rules", doc=_DOC_RULES)
 def KASHDAN(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
     """Kashdan (US Chess 34E7): 4 per win, 2 per draw, 1 per loss played, 0 unplayed."""
-    return value_of("OTHER_KASHDAN", crosstable, player, rules)
+    return value_of("KASHDAN", crosstable, player, rules)
 
 
 _FUNCTIONS: Sequence[Any] = (
@@ -512,37 +513,8 @@ _FUNCTIONS: Sequence[Any] = (
 EXCEL_FUNCTIONS: dict[str, Any] = {f.__name__: f for f in _FUNCTIONS}
 """Every worksheet function by its Excel name."""
 
-FIXED_DESCRIPTORS: dict[str, str] = {
-    "BUCHHOLZ": "BH",
-    "BUCHHOLZ_CUT1": "BH/C1",
-    "BUCHHOLZ_CUT2": "BH/C2",
-    "BUCHHOLZ_MEDIAN1": "BH/M1",
-    "BUCHHOLZ_MEDIAN2": "BH/M2",
-    "FORE_BUCHHOLZ": "FB",
-    "AVG_OPP_BUCHHOLZ": "AOB",
-    "SONNEBORN": "SB",
-    "SONNEBORN_CUT1": "SB/C1",
-    "KOYA": "KS",
-    "WINS": "WIN",
-    "GAMES_WON": "WON",
-    "BLACK_GAMES": "BPG",
-    "BLACK_WINS": "BWG",
-    "PROGRESSIVE": "PS",
-    "ROUNDS_PLAYED_BY_CHOICE": "REP",
-    "STANDARD_POINTS": "STD",
-    "ARO": "ARO",
-    "TPR": "TPR",
-    "PTP": "PTP",
-    "APRO": "APRO",
-    "APPO": "APPO",
-    "DIRECT_ENCOUNTER": "DE",
-    "MODIFIED_MEDIAN": "OTHER_MM",
-    "SOLKOFF": "OTHER_SOLKOFF",
-    "CUMULATIVE": "OTHER_CUM",
-    "OPP_CUMULATIVE": "OTHER_OPPCUM",
-    "KASHDAN": "OTHER_KASHDAN",
-}
-"""The tie-break descriptor behind each one-tie-break function."""
+FIXED_DESCRIPTORS: dict[str, str] = dict(registry.worksheet_functions())
+"""The tie-break descriptor behind each one-tie-break function (from the registry rows)."""
 
-RATING_FUNCTIONS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO"})
+RATING_FUNCTIONS = registry.rating_functions()
 """Functions whose third argument is the rating for unrated players."""

@@ -35,10 +35,6 @@ HALF_FORMAT = "0.0#"
 """Number format of points and sum tie-breaks: 4.0, 4.5, 17.75 (exact for halves and quarters)."""
 WHOLE_FORMAT = "0"
 """Number format of counts, places and ratings."""
-_WHOLE_CODES = frozenset(
-    {"WIN", "WON", "BPG", "BWG", "REP", "DE", "TPN", "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}
-)
-
 HEADER_FILL = "#1F4E78"
 HEADER_FONT = "#FFFFFF"
 PODIUM_FILLS = {1: "#FFE699", 2: "#E7E6E6", 3: "#F8CBAD"}
@@ -106,7 +102,7 @@ class SheetLayout:
 
 def number_format(d: Descriptor) -> str:
     """How a tie-break's values are shown: whole numbers (counts, places, ratings) or points."""
-    return WHOLE_FORMAT if d.code in _WHOLE_CODES else HALF_FORMAT
+    return WHOLE_FORMAT if d.tiebreak.whole else HALF_FORMAT
 
 
 def standings_formats(descriptors: Sequence[Descriptor]) -> list[str | None]:

@@ -22,7 +22,7 @@ from xl_tiebreak.excel.books import Book
 from xl_tiebreak.excel.cells import excel_error
 from xl_tiebreak.model import InputError, Problem, Scoring, Severity, TournamentType
 from xl_tiebreak.numbers import from_float, parse_number
-from xl_tiebreak.unplayed import resolve_rules
+from xl_tiebreak.rules import resolve_rules
 
 __all__ = ["SETTINGS", "SETTINGS_MAX_ROWS", "SETTINGS_ROWS", "Settings", "read_settings"]
 

@@ -43,8 +43,10 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
 
+from xl_tiebreak import registry
 from xl_tiebreak.cells import column_letter, range_ref
 from xl_tiebreak.descriptors import parse_descriptor
+from xl_tiebreak.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
 from xl_tiebreak.excel.files import save_workbook, write_text_file
 from xl_tiebreak.excel.functions import FIXED_DESCRIPTORS, RATING_FUNCTIONS
 from xl_tiebreak.excel.layout import (
@@ -132,17 +134,10 @@ _ROUND_ROBIN_ROWS: tuple[tuple[object, ...], ...] = (
 """An 8-player round robin as a grid (row player's result against the column player); #8 lost
 the game against #5 by forfeit. Four players tie on 4 points and Direct Encounter orders them."""
 
-_ALL_FUNCTIONS = (
-    "BUCHHOLZ_CUT1", "BUCHHOLZ", "SONNEBORN", "DIRECT_ENCOUNTER", "WINS", "BUCHHOLZ_CUT2",
-    "BUCHHOLZ_MEDIAN1", "BUCHHOLZ_MEDIAN2", "FORE_BUCHHOLZ", "AVG_OPP_BUCHHOLZ",
-    "SONNEBORN_CUT1", "KOYA", "GAMES_WON", "BLACK_GAMES", "BLACK_WINS", "PROGRESSIVE",
-    "ROUNDS_PLAYED_BY_CHOICE", "STANDARD_POINTS", "ARO", "TPR", "PTP", "APRO", "APPO",
-)
-_ROUND_ROBIN_FUNCTIONS = (
-    "DIRECT_ENCOUNTER", "SONNEBORN", "WINS", "KOYA", "SONNEBORN_CUT1", "GAMES_WON",
-    "BLACK_GAMES", "BLACK_WINS", "ROUNDS_PLAYED_BY_CHOICE", "STANDARD_POINTS", "ARO", "TPR",
-    "PTP", "APRO", "APPO",
-)
+_ALL_FUNCTIONS = registry.template_functions("swiss")
+"""The one-tie-break functions the Swiss template shows, in the registry's order for it."""
+_ROUND_ROBIN_FUNCTIONS = registry.template_functions("round_robin")
+"""The one-tie-break functions the round-robin template shows."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -174,7 +169,7 @@ SWISS = Template(
         "start_date": datetime.datetime(2026, 4, 11),
         "scheduled_rounds": 7,
         "unrated_rating": 1400,
-        "tiebreaks": ["BH/C1", "BH", "SB", "DE", "WIN"],
+        "tiebreaks": DEFAULT_SWISS.split(","),
     },
     functions=_ALL_FUNCTIONS,
     example="BH/C1",
@@ -188,7 +183,7 @@ ROUND_ROBIN = Template(
         "rules": "AUTO",
         "start_date": datetime.datetime(2026, 5, 2),
         "scheduled_rounds": 7,
-        "tiebreaks": ["DE", "SB", "WIN", "KS"],
+        "tiebreaks": DEFAULT_ROUND_ROBIN.split(","),
     },
     functions=_ROUND_ROBIN_FUNCTIONS,
     example="SB",
