@@ -114,11 +114,14 @@ _HEADINGS = {
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
     args = _parser().parse_args(argv)
-    # A command is short-lived and builds tens of thousands of objects at once (records, values)
+    # `compute` is short-lived and builds tens of thousands of objects at once (records, values)
     # without reference cycles to reclaim: the cyclic garbage collector's passes over them are
-    # pure cost (a fifth of the time of `compute` on 1,000 players), so it pauses meanwhile.
-    collecting = gc.isenabled()
-    gc.disable()
+    # pure cost (a fifth of its time on 1,000 players), so it pauses meanwhile. Not for the
+    # workbook commands: openpyxl leaves reference cycles (an .xlsm's VBA archive) whose
+    # collection order at interpreter exit would otherwise print a ZipFile error.
+    collecting = gc.isenabled() and args.command == "compute"
+    if collecting:
+        gc.disable()
     try:
         return _run(args)
     finally:
