@@ -59,6 +59,7 @@ REGENERATED = frozenset({
                                           "codeName")),
     # parts openpyxl writes afresh from what it read (their contents are compared as features
     # of the sheets, or are the writing application's statistics)
+    "rel:worksheet",  # each sheet is compared by its name (xl-tiebreak's own may go)
     "rel:sharedStrings",
     "rel:styles",
     "rel:theme",
@@ -166,6 +167,8 @@ _EXTENSIONS = {
 _HARMLESS_EXTENSIONS = frozenset({
     "{140A7094-0E35-4892-8432-C4D2E57EDEB5}",  # x15:workbookPr chartTrackingRefBase
     "{B58B0392-4F1F-4190-BB64-5DF3571DCE5F}",  # xcalcf:calcFeatures (what Excel calculated with)
+    "{79F54976-1DA5-4618-B147-4CDE4B953A38}",  # x14:workbookPr defaultImageDpi
+    "{7523E5D3-25F3-A5E0-1632-64F254C22452}",  # mx:ArchID (Excel for Mac's file flags)
     "{EB79DEF2-80B8-43E5-95BD-54CBDDF9020C}",  # x14:slicerStyles (styles.xml default list)
     "{9260A510-F301-46A8-8635-F512D64BE5F5}",  # x15:timelineStyles (styles.xml default list)
 })
@@ -302,9 +305,7 @@ def _ignored(feature: str) -> bool:
         return True  # xml:space and the like: how text was stored
     if tag.startswith(_REVISION_PREFIXES) or attribute.startswith(_REVISION_PREFIXES):
         return True  # revision ids of co-authoring
-    if feature.startswith("ext:") and feature[4:] in _HARMLESS_EXTENSIONS:
-        return True
-    return False
+    return feature.startswith("ext:") and feature[4:] in _HARMLESS_EXTENSIONS
 
 
 def _diff(before: set[str], after: set[str], where: str, lost: list[str]) -> None:
@@ -334,7 +335,13 @@ def lost_features(
     it), said for people, in a stable order; empty when nothing is lost. Sheets named in
     ``rewritten_sheets`` (the Standings and Problems sheets xl-tiebreak wrote or removed) are
     not compared."""
-    skip = {name.casefold() for name in rewritten_sheets}
+    try:
+        return _lost(original, written, {name.casefold() for name in rewritten_sheets})
+    except Exception:  # a part openpyxl never read is not well-formed: nothing can be promised
+        return ["parts that cannot be compared (damaged or unreadable XML)"]
+
+
+def _lost(original: Path, written: Path, skip: set[str]) -> list[str]:
     lost: list[str] = []
     with zipfile.ZipFile(original) as before, zipfile.ZipFile(written) as after:
         _diff_rels(_rel_counts(before, ""), _rel_counts(after, ""), lost)
