@@ -32,7 +32,9 @@ from xl_tiebreak.numbers import fmt, from_float
 from xl_tiebreak.safety import formula_safe
 
 __all__ = [
+    "MAX_CELLS",
     "MAX_FILE_BYTES",
+    "MAX_ROWS",
     "MAX_UNZIPPED_BYTES",
     "RECOMPUTED",
     "check_file",
@@ -65,6 +67,24 @@ _SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm", ".xls", ".xlsb", ".
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 """The first bytes of an OLE compound file: an old .xls workbook, or an encrypted
 (password-protected) .xlsx, which Excel stores inside one."""
+MAX_CELLS = 150_000
+"""Most cells stored in all the sheets of a workbook together (openpyxl reads and writes
+every one of them: about 1.5 s per 100,000 cells each way). A crosstable of 5,000 players and
+15 rounds, with the template's other sheets, fits."""
+MAX_ROWS = 150_000
+"""Most rows stored (with or without cells) in all the sheets of a workbook together."""
+_CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")
+_ROW = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?row[\s/>]")
+
+
+def _too_many(path: Path, part: str, cells: int, rows: int) -> str:
+    what = (f"more than {MAX_CELLS:,} cells" if cells > MAX_CELLS
+            else f"more than {MAX_ROWS:,} rows")
+    return (f"{path.name} holds {what} (counted up to its part {part}); workbooks of at most "
+            f"{MAX_CELLS:,} stored cells and {MAX_ROWS:,} rows are read: move other data to "
+            "another workbook, or delete unused rows and cells")
+
+
 _ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError, EOFError,
                ValueError, KeyError, OverflowError, struct.error, UnicodeDecodeError,
                zipfile.LargeZipFile)
@@ -126,11 +146,19 @@ def check_file(path: Path) -> None:
 def _check_parts(path: Path, archive: zipfile.ZipFile, members: list[zipfile.ZipInfo]) -> None:
     """Every part decompresses with its checksum right (a damaged part is named), and the parts
     openpyxl needs are there."""
+    cells = rows = 0
     for member in members:
+        sheet = member.filename.startswith("xl/worksheets/") and member.filename.endswith(".xml")
         try:
             with archive.open(member) as part:
-                while part.read(_SCAN_CHUNK):
-                    pass
+                while chunk := part.read(_SCAN_CHUNK):
+                    if sheet:
+                        cells += len(_CELL.findall(chunk))
+                        rows += len(_ROW.findall(chunk))
+                        if cells > MAX_CELLS or rows > MAX_ROWS:
+                            raise InputError(_too_many(path, member.filename, cells, rows))
+        except InputError:  # (a ValueError too)
+            raise
         except (OSError, *_ZIP_ERRORS) as exc:
             raise InputError(f"{path.name} is damaged: its part {member.filename} cannot be "
                              "read (a corrupt or truncated file); open it in Excel to repair "
