@@ -67,7 +67,11 @@ sys.argv = ["xl-tiebreak", *sys.argv[1:]]
 try:
     runpy.run_module("xl_tiebreak.cli", run_name="__main__")
 finally:
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    try:  # this process's own high-water mark (ru_maxrss survives exec on Linux)
+        with open("/proc/self/status") as status:
+            peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM"))
+    except (OSError, StopIteration):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     sys.stderr.write(f"\\nPEAK {peak}\\n")
 """
 
