@@ -311,8 +311,9 @@ def test_unexpected_failure_never_shows_a_traceback(monkeypatch: pytest.MonkeyPa
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(evaluation, "compute_standings", boom)
-    assert udfs.BUCHHOLZ(SWISS_XT, 1.0) == "#ERROR RuntimeError: disk on fire"
-    assert udfs.STANDINGS(SWISS_XT) == "#ERROR RuntimeError: disk on fire"
+    # issue 10: no internal exception name or text either, but the function's name
+    assert udfs.BUCHHOLZ(SWISS_XT, 1.0) == "#ERROR internal problem — please report (BUCHHOLZ)"
+    assert udfs.STANDINGS(SWISS_XT) == "#ERROR internal problem — please report (STANDINGS)"
 
 
 # ---------------------------------------------------------------- CROSSTABLE_CHECK

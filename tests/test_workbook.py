@@ -513,10 +513,11 @@ def test_csv_is_written_before_the_workbook(tmp_path: Path,
         write_standings_file(book, csv_out=tmp_path / "missing" / "x.csv")
     assert book.read_bytes() == data
 
-    def failing(path: object, table: object) -> Path:
+    def failing(table: object) -> bytes:
         raise InputError("disk full")
 
-    monkeypatch.setattr(files, "write_csv", failing)
+    # the CSV is staged with the workbook (files.transaction): a failure replaces neither
+    monkeypatch.setattr(files, "csv_bytes", failing)
     with pytest.raises(InputError, match="disk full"):
         write_standings_file(book, csv_out=tmp_path / "x.csv")
     assert book.read_bytes() == data  # the workbook is replaced only after the CSV

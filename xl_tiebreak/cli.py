@@ -36,6 +36,8 @@ _OTHER_SPREADSHEETS = (".xltx", ".xltm", ".xls", ".xlsb", ".xlt", ".ods", ".fods
 def load_tournament(path: str) -> Tournament:
     """Read a TRF file, a CSV crosstable or an .xlsx/.xlsm workbook (its crosstable sheet)."""
     p = Path(path)
+    if p.suffix.lower() in _WORKBOOK_SUFFIXES:  # its own checks: folder, pipe, OLE, damage
+        return _load_workbook(p)[0]
     if not p.is_file():
         raise InputError(f"{path}: no such file")
     if p.stat().st_size > MAX_INPUT_BYTES:
@@ -88,8 +90,10 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("standings", help="write the Standings sheet of a workbook")
     s.add_argument("book", help=".xlsx or .xlsm workbook with Crosstable and Settings sheets")
     s.add_argument("-o", "--output", help="write to this workbook instead of in place")
-    s.add_argument("--csv", help="also write the standings as CSV (written before the workbook; "
-                   "never the workbook itself)")
+    s.add_argument("--csv", help="also write the standings as CSV (never the workbook itself; "
+                   "both files are replaced together or not at all)")
+    s.add_argument("--force", action="store_true",
+                   help="replace an existing -o or --csv file")
 
     sub.add_parser("presets", help="list the named tie-break orders (use as preset:NAME)")
 
@@ -145,6 +149,9 @@ def _run(args: argparse.Namespace) -> int:
         return 2
     except BrokenPipeError:  # pragma: no cover - output piped into head
         return 0
+    except KeyboardInterrupt:
+        print("xl-tiebreak: interrupted; no file was changed", file=sys.stderr)
+        return 130
 
 
 def _heading(command: str, exc: InputError) -> str:
@@ -174,7 +181,7 @@ def _compute(args: argparse.Namespace) -> int:
         raise InputError(f"--unrated-rating {args.unrated_rating}: expected a whole number "
                          "from 0 to 4000")
     suffix = Path(args.file).suffix.lower()
-    if suffix in _WORKBOOK_SUFFIXES and Path(args.file).is_file():
+    if suffix in _WORKBOOK_SUFFIXES:
         # the workbook's Settings sheet gives defaults; command-line options win
         tournament, settings = _load_workbook(Path(args.file))
         if args.rules == "auto":
@@ -258,7 +265,7 @@ def _workbook_command(args: argparse.Namespace) -> int:
         raise InputError(f"this command needs openpyxl and xlwings: pip install "
                          f"'xl-tiebreak[excel]' ({exc})") from exc
     if args.command == "standings":
-        print(write_standings_file(args.book, args.output, args.csv))
+        print(write_standings_file(args.book, args.output, args.csv, force=args.force))
     elif args.command == "templates":
         for path in build_templates(args.dir, force=args.force):
             print(path)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import math
+import sys
 from typing import Any
 
 from xl_tiebreak.cells import is_blank
@@ -20,6 +21,8 @@ from xl_tiebreak.rules import RuleSet, resolve_rules, rules_in_force
 
 __all__ = [
     "MAX_TEXT",
+    "INTERNAL",
+    "MAX_DEPTH",
     "CellProblem",
     "crosstable_text",
     "descriptor",
@@ -54,22 +57,53 @@ def crosstable_text(error: InputError) -> str:
     return shorten(text)
 
 
-def guarded(compute: Any, *args: Any) -> Any:
-    """Run ``compute(*args)``; turn every failure into a short ``#`` text for the cell."""
+INTERNAL = "#ERROR internal problem — please report"
+"""What a cell shows when a worksheet function fails in a way it does not expect (followed
+by the function's name); never an exception's type or text."""
+MAX_DEPTH = 3
+"""Deepest nesting of lists read from an argument (a range arrives as a list of rows; a
+self-referential list must not make a function loop)."""
+
+
+def guarded(compute: Any, *args: Any, name: str | None = None) -> Any:
+    """Run ``compute(*args)``; turn every failure into a short ``#`` text for the cell.
+
+    An unexpected failure becomes :data:`INTERNAL` with the worksheet function's ``name``
+    (default: the calling function's, e.g. ``POINTS``)."""
     try:
         return compute(*args)
     except CellProblem as fail:
         return shorten(str(fail))
     except InputError as error:  # not expected here: arguments are checked before computing
         return shorten(f"#INPUT {error}")
-    except Exception as exc:  # the promise: never a traceback in a cell
-        return shorten(f"#ERROR {type(exc).__name__}: {exc}")
+    except Exception:  # the promise: never a traceback, nor an internal name, in a cell
+        return shorten(f"{INTERNAL} ({name or _function_name()})")
+
+
+def _function_name() -> str:
+    """The name of the worksheet function being run: the nearest caller whose name is all
+    capitals (``BUCHHOLZ``; the functions call :func:`guarded` directly or through one
+    helper)."""
+    frame = sys._getframe(2)
+    for _ in range(4):
+        if frame is None:
+            break
+        code = frame.f_code.co_name
+        if code.isupper() and code.isidentifier():
+            return code
+        frame = frame.f_back  # type: ignore[assignment]
+    return "worksheet function"
 
 
 def scalar(value: object) -> object:
-    """A single cell's value: 1×1 lists (a one-cell range) are unwrapped."""
-    while isinstance(value, (list, tuple)) and len(value) == 1:
+    """A single cell's value: 1×1 lists (a one-cell range) are unwrapped (at most
+    :data:`MAX_DEPTH` levels; deeper nesting is refused)."""
+    for _ in range(MAX_DEPTH):
+        if not (isinstance(value, (list, tuple)) and len(value) == 1):
+            return value
         value = value[0]
+    if isinstance(value, (list, tuple)):
+        raise CellProblem("#ARG? a list nested too deeply (a range is at most 2-D)")
     return value
 
 
@@ -133,11 +167,15 @@ def descriptor(value: object) -> Descriptor:
         raise CellProblem(f"#TIEBREAK? {error}") from error
 
 
-def _flatten(value: object) -> list[object]:
+def _flatten(value: object, depth: int = 0) -> list[object]:
+    """The cells of a value, a range or a list of ranges, in order (at most
+    :data:`MAX_DEPTH` levels of lists: a self-referential list is refused, not followed)."""
     if isinstance(value, (list, tuple)):
+        if depth >= MAX_DEPTH:
+            raise CellProblem("#ARG? a list nested too deeply (a range is at most 2-D)")
         out: list[object] = []
         for item in value:
-            out.extend(_flatten(item))
+            out.extend(_flatten(item, depth + 1))
         return out
     return [value]
 

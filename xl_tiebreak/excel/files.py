@@ -11,14 +11,18 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import dataclasses
 import io
 import os
+import posixpath
 import re
 import stat
+import struct
 import tempfile
 import warnings
 import zipfile
-from collections.abc import Callable, Sequence
+import zlib
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -28,7 +32,9 @@ from xl_tiebreak.numbers import fmt, from_float
 from xl_tiebreak.safety import formula_safe
 
 __all__ = [
+    "MAX_CELLS",
     "MAX_FILE_BYTES",
+    "MAX_ROWS",
     "MAX_UNZIPPED_BYTES",
     "RECOMPUTED",
     "check_file",
@@ -58,27 +64,147 @@ _SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm", ".xls", ".xlsb", ".
                          ".fods", ".numbers")
 
 
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+"""The first bytes of an OLE compound file: an old .xls workbook, or an encrypted
+(password-protected) .xlsx, which Excel stores inside one."""
+MAX_CELLS = 150_000
+"""Most cells stored in all the sheets of a workbook together (openpyxl reads and writes
+every one of them: about 1.5 s per 100,000 cells each way). A crosstable of 5,000 players and
+15 rounds, with the template's other sheets, fits."""
+MAX_ROWS = 150_000
+"""Most rows stored (with or without cells) in all the sheets of a workbook together."""
+_CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")
+_ROW = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?row[\s/>]")
+
+
+def _too_many(path: Path, part: str, cells: int, rows: int) -> str:
+    what = (f"more than {MAX_CELLS:,} cells" if cells > MAX_CELLS
+            else f"more than {MAX_ROWS:,} rows")
+    return (f"{path.name} holds {what} (counted up to its part {part}); workbooks of at most "
+            f"{MAX_CELLS:,} stored cells and {MAX_ROWS:,} rows are read: move other data to "
+            "another workbook, or delete unused rows and cells")
+
+
+_ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError, EOFError,
+               ValueError, KeyError, OverflowError, struct.error, UnicodeDecodeError,
+               zipfile.LargeZipFile)
+"""What reading a damaged zip archive can raise besides OSError."""
+
+
 def check_file(path: Path) -> None:
-    """Refuse what is not a workbook of a sane size before openpyxl parses it."""
+    """Refuse what is not a readable workbook of a sane size before openpyxl parses it: a
+    folder, a pipe or device, an old .xls or a password-protected workbook (both OLE files),
+    a damaged zip archive (every part is decompressed and checked), required parts missing,
+    more than the size limits. The message names the file and the part."""
     if path.suffix.lower() not in _SUFFIXES:
         raise InputError(f"{path.name}: expected an .xlsx or .xlsm workbook")
     try:
-        size = path.stat().st_size
+        info = path.stat()
     except OSError as exc:
         raise InputError(f"{path}: cannot read the file ({exc.strerror or exc})") from exc
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(f"{path}: is a folder, not a workbook file")
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(f"{path}: is not a regular file (a pipe or a device); "
+                         "give the workbook file itself")
+    size = info.st_size
     if size > MAX_FILE_BYTES:
         raise InputError(
             f"{path.name} is {size / 1024 / 1024:.0f} MB; workbooks up to "
             f"{MAX_FILE_BYTES // 1024 // 1024} MB are accepted"
         )
     try:
+        with open(path, "rb") as handle:
+            head = handle.read(len(_OLE_MAGIC))
+            if head == _OLE_MAGIC:
+                handle.seek(0)
+                ole = handle.read(MAX_FILE_BYTES)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the file ({exc.strerror or exc})") from exc
+    if head == _OLE_MAGIC:
+        if "EncryptionInfo".encode("utf-16-le") in ole:
+            raise InputError(f"{path.name} is password-protected (encrypted): remove the "
+                             "password in Excel (File > Info > Protect Workbook) and save it, "
+                             "then run again")
+        raise InputError(f"{path.name} is an old Excel 97-2003 workbook (.xls format) named "
+                         f"{path.suffix}: save it in Excel as an .xlsx workbook")
+    try:
         with zipfile.ZipFile(path) as archive:
-            unzipped = sum(info.file_size for info in archive.infolist())
-    except (zipfile.BadZipFile, OSError) as exc:
-        raise InputError(f"{path.name} is not an Excel workbook (.xlsx/.xlsm)") from exc
-    if unzipped > MAX_UNZIPPED_BYTES:
-        raise InputError(f"{path.name} unpacks to more than "
-                         f"{MAX_UNZIPPED_BYTES // 1024 // 1024} MB; refused")
+            members = archive.infolist()
+            unzipped = sum(member.file_size for member in members)
+            if unzipped > MAX_UNZIPPED_BYTES:
+                raise InputError(f"{path.name} unpacks to more than "
+                                 f"{MAX_UNZIPPED_BYTES // 1024 // 1024} MB; refused")
+            _check_parts(path, archive, members)
+    except InputError:
+        raise
+    except (OSError, *_ZIP_ERRORS) as exc:
+        raise InputError(f"{path.name} is not an Excel workbook (.xlsx/.xlsm), or it is "
+                         "damaged: it is not a readable zip archive") from exc
+
+
+def _check_parts(path: Path, archive: zipfile.ZipFile, members: list[zipfile.ZipInfo]) -> None:
+    """Every part decompresses with its checksum right (a damaged part is named), and the parts
+    openpyxl needs are there."""
+    cells = rows = 0
+    for member in members:
+        sheet = member.filename.startswith("xl/worksheets/") and member.filename.endswith(".xml")
+        try:
+            with archive.open(member) as part:
+                while chunk := part.read(_SCAN_CHUNK):
+                    if sheet:
+                        cells += len(_CELL.findall(chunk))
+                        rows += len(_ROW.findall(chunk))
+                        if cells > MAX_CELLS or rows > MAX_ROWS:
+                            raise InputError(_too_many(path, member.filename, cells, rows))
+        except InputError:  # (a ValueError too)
+            raise
+        except (OSError, *_ZIP_ERRORS) as exc:
+            raise InputError(f"{path.name} is damaged: its part {member.filename} cannot be "
+                             "read (a corrupt or truncated file); open it in Excel to repair "
+                             "it, or use a backup") from exc
+    names = set(archive.namelist())
+    for required in ("[Content_Types].xml", "_rels/.rels"):
+        if required not in names:
+            raise InputError(f"{path.name} is not an Excel workbook, or it is damaged: the "
+                             f"part {required} is missing")
+    workbook = _office_document(archive)
+    if workbook not in names:
+        raise InputError(f"{path.name} is not an Excel workbook, or it is damaged: the part "
+                         f"{workbook or 'xl/workbook.xml'} (the workbook) is missing")
+    folder, base = workbook.rsplit("/", 1) if "/" in workbook else ("", workbook)
+    rels = f"{folder}/_rels/{base}.rels" if folder else f"_rels/{base}.rels"
+    for kind, target in _targets(archive, rels, folder):
+        if target not in names and kind in ("styles", "worksheet", "sharedStrings", "theme"):
+            raise InputError(f"{path.name} is damaged: the part {target} ({kind}) is missing")
+
+
+_TARGET = re.compile(rb'<Relationship\b[^>]*>')
+_ATTRIBUTE = re.compile(rb'\b(Type|Target|TargetMode)="([^"]*)"')
+
+
+def _targets(archive: zipfile.ZipFile, rels: str, folder: str) -> list[tuple[str, str]]:
+    """(short type, part) of the internal relationships in the part ``rels``."""
+    if rels not in archive.NameToInfo:
+        return []
+    out: list[tuple[str, str]] = []
+    for m in _TARGET.finditer(archive.read(rels)[:MAX_UNZIPPED_BYTES]):
+        attributes = {k.decode(): v.decode("utf-8", "replace")
+                      for k, v in _ATTRIBUTE.findall(m.group(0))}
+        if attributes.get("TargetMode") == "External":
+            continue
+        target = attributes.get("Target", "")
+        part = target.lstrip("/") if target.startswith("/") else posixpath.normpath(
+            posixpath.join(folder, target))
+        out.append((attributes.get("Type", "").rsplit("/", 1)[-1], part))
+    return out
+
+
+def _office_document(archive: zipfile.ZipFile) -> str:
+    for kind, part in _targets(archive, "_rels/.rels", ""):
+        if kind == "officeDocument":
+            return part
+    return ""
 
 
 def load(
@@ -265,68 +391,239 @@ def check_target(target: Path) -> None:
                          "remove the protection or write to another file")
 
 
-def _fsync(path: Path) -> None:
-    with open(path, "rb+") as handle:
-        os.fsync(handle.fileno())
+def check_new(target: Path, force: bool, option: str) -> None:
+    """Refuse to replace an existing file (not a folder: :func:`check_target`) without
+    ``force``."""
+    if not force and os.path.lexists(target):
+        raise InputError(f"{target} already exists ({option}): it was not changed; give "
+                         "--force to replace it, or another name")
+
+
+TEMP_MARK = ".xl-tiebreak-"
+"""Part of the name of every temporary file this module writes:
+``.<target name>.xl-tiebreak-<process id>-<random>.tmp`` beside the target. A killed run
+(SIGKILL, power cut) can leave one behind; :func:`remove_stale` recognises it by this name and
+a process id that no longer runs, and removes it on the next run."""
+_TEMP_NAME = re.compile(r"\.(?P<target>.+)\.xl-tiebreak-(?P<pid>\d{1,10})-[A-Za-z0-9_]{1,16}\.tmp")
+PAUSE_VARIABLE = "XL_TIEBREAK_TEST_PAUSE"
+"""Test hook: ``POINT:MARKER`` makes a write stop at the named point (see :func:`_pause`),
+create the file ``MARKER`` and sleep, so that a test can kill the process right there."""
+
+
+def _pause(point: str) -> None:
+    """The kill tests' hook (:data:`PAUSE_VARIABLE`); does nothing unless it names ``point``.
+    Points: ``staged`` (every temporary written and flushed, nothing replaced),
+    ``replaced-first`` (the first target replaced, the others not yet)."""
+    wanted = os.environ.get(PAUSE_VARIABLE, "")
+    name, _, marker = wanted.partition(":")
+    if name != point or not marker:
+        return
+    import time
+
+    Path(marker).write_text(str(os.getpid()))
+    time.sleep(60)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError, OverflowError):
+        return True  # someone else's process, or cannot tell: leave its file alone
+    return True
+
+
+def remove_stale(folder: Path) -> list[Path]:
+    """Remove the temporaries that killed runs left in ``folder`` (recognised by
+    :data:`TEMP_MARK` and a process id that no longer runs); returns what was removed."""
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if TEMP_MARK not in entry.name:
+            continue
+        m = _TEMP_NAME.fullmatch(entry.name)
+        if m is None or _alive(int(m.group("pid"))):
+            continue
+        with contextlib.suppress(OSError):
+            if entry.is_file(follow_symlinks=False):
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+    return removed
+
+
+def lock_file(target: Path) -> Path | None:
+    """The owner/lock file Excel (``~$book.xlsx``) or LibreOffice (``.~lock.book.xlsx#``)
+    keeps beside a workbook it has open; None when there is none."""
+    name = target.name
+    for lock in (f"~${name}", f"~${name[2:]}" if len(name) > 8 else "", f".~lock.{name}#"):
+        if lock and (target.parent / lock).exists():
+            return target.parent / lock
+    return None
+
+
+def check_not_open(target: Path) -> None:
+    """Refuse to replace a workbook that Excel or LibreOffice has open."""
+    lock = lock_file(target)
+    if lock is not None:
+        raise InputError(f"{target} is open in Excel or LibreOffice (its lock file {lock.name} "
+                         "is there): close it first, or write to another file with -o")
+
+
+def link_note(target: Path) -> str | None:
+    """What the user must be told when ``target`` has other hard links: the rewritten file is
+    a new file, and the other names keep the old content."""
+    try:
+        links = target.stat().st_nlink
+    except OSError:
+        return None
+    if links <= 1:
+        return None
+    return (f"{target} had {links - 1} other hard link(s); it was replaced by a new file, so "
+            "the other link(s) still show the old content")
+
+
+class _Terminated(BaseException):
+    """Raised by the SIGTERM/SIGHUP handler while files are staged: the temporaries are
+    removed, then the process ends with 128 + the signal's number."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@dataclasses.dataclass
+class Staged:
+    """A file written to its temporary, waiting to replace ``target``."""
+
+    target: Path
+    temp: Path
+
+
+def _stage(target: Path, data: bytes, staged: list[Staged]) -> Staged:
+    """Write ``data`` to a new temporary file beside ``target``, flushed to disk and with the
+    mode the target has (or a new file would get). Appended to ``staged`` before anything is
+    written, so that the temporary is removed whatever happens."""
+    target = Path(os.path.realpath(target))
+    if target.exists() and _read_only(target):
+        raise InputError(f"{target} is read-only (write-protected): it was not changed; "
+                         "remove the protection or write to another file")
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}{TEMP_MARK}{os.getpid()}-",
+                                suffix=".tmp", dir=target.parent)
+    item = Staged(target, Path(name))
+    staged.append(item)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if target.exists():
+            mode = stat.S_IMODE(target.stat().st_mode)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        with contextlib.suppress(OSError):
+            os.chmod(item.temp, mode)
+    except OSError as exc:
+        raise InputError(f"cannot write {target}: {exc.strerror or exc}; "
+                         "nothing was changed") from exc
+    return item
+
+
+def _sync_folder(folder: Path) -> None:
+    with contextlib.suppress(OSError, AttributeError):
+        handle = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+
+
+@contextlib.contextmanager
+def transaction() -> Iterator[Callable[[Path, bytes], Staged]]:
+    """Write several files so that a failure leaves every one as it was: the body stages each
+    (``stage(target, data)``: written to a temporary beside it and flushed), and only when
+    the body ends normally are they renamed over their targets, in order. Every temporary is
+    removed on every way out (an error, Ctrl-C, SIGTERM or SIGHUP, which then end the process
+    with 128 + the signal's number after the clean-up)."""
+    import signal
+    import threading
+
+    staged: list[Staged] = []
+    previous: dict[int, Any] = {}
+
+    def terminate(signum: int, frame: object) -> None:
+        raise _Terminated(signum)
+
+    main = threading.current_thread() is threading.main_thread()
+    if main:
+        for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+            if sig is not None:
+                previous[sig] = signal.signal(sig, terminate)
+    try:
+        yield lambda target, data: _stage(target, data, staged)
+        _pause("staged")
+        for i, item in enumerate(staged):
+            try:
+                os.replace(item.temp, item.target)
+            except OSError as exc:
+                raise InputError(f"cannot write {item.target}: {exc.strerror or exc}") from exc
+            _sync_folder(item.target.parent)
+            if i == 0 and len(staged) > 1:
+                _pause("replaced-first")
+    except _Terminated as stop:
+        _discard(staged)
+        raise SystemExit(128 + stop.signum) from None
+    finally:
+        _discard(staged)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _discard(staged: list[Staged]) -> None:
+    for item in staged:
+        with contextlib.suppress(OSError):
+            item.temp.unlink()
 
 
 def atomic_write(target: Path, write: Callable[[Path], object]) -> None:
-    """Write through a temporary file in the target's folder, flushed to disk, then rename over
-    the target (which keeps its permissions). A read-only target is refused (InputError):
-    renaming would ignore its protection."""
-    target = Path(os.path.realpath(target))
-    exists = target.exists()
-    if exists and _read_only(target):
-        raise InputError(f"{target} is read-only (write-protected): it was not changed; "
-                         "remove the protection or write to another file")
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=target.suffix,
-                                    dir=target.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        write(tmp)
-        _fsync(tmp)
-        if exists:
-            with contextlib.suppress(OSError):
-                os.chmod(tmp, stat.S_IMODE(target.stat().st_mode))
-        else:
-            with contextlib.suppress(OSError):
-                umask = os.umask(0)
-                os.umask(umask)
-                os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, target)
-        with contextlib.suppress(OSError, AttributeError):
-            folder = os.open(target.parent, os.O_RDONLY)
-            try:
-                os.fsync(folder)
-            finally:
-                os.close(folder)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
+    """Write one file through a temporary beside it (``write(temp)``), flushed, renamed over
+    the target (which keeps its mode); a read-only target is refused (InputError)."""
+    with transaction() as stage:
+        item = stage(target, b"")
+        write(item.temp)
+        with open(item.temp, "rb+") as handle:
+            os.fsync(handle.fileno())
+
+
+def workbook_bytes(workbook: Any) -> bytes:
+    """An openpyxl workbook saved to memory (so that a full disk fails in a plain write, with
+    no half-written zip archive left to openpyxl)."""
+    buffer = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        workbook.save(buffer)
+    return buffer.getvalue()
 
 
 def save_workbook(workbook: Any, target: Path) -> None:
     """Save an openpyxl workbook atomically (temp file in the same folder, flushed, renamed).
     Raises InputError when it cannot be written (also when the target is read-only)."""
-    def save(path: Path) -> None:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            workbook.save(path)
-
-    try:
-        atomic_write(target, save)
-    except OSError as exc:
-        raise InputError(f"cannot write {target}: {exc.strerror or exc}") from exc
+    data = workbook_bytes(workbook)
+    with transaction() as stage:
+        stage(target, data)
 
 
 def write_text_file(target: Path, text: str) -> None:
     """Write a UTF-8 text file atomically; InputError when it cannot be written."""
-    data = text.encode("utf-8")
-    try:
-        atomic_write(target, lambda tmp: tmp.write_bytes(data))
-    except OSError as exc:
-        raise InputError(f"cannot write {target}: {exc.strerror or exc}") from exc
+    with transaction() as stage:
+        stage(target, text.encode("utf-8"))
 
 
 def _csv_cell(value: object) -> str:
@@ -341,23 +638,25 @@ def _csv_cell(value: object) -> str:
     return formula_safe(str(value))
 
 
-def write_csv(path: str | os.PathLike[str], table: Sequence[Sequence[object]]) -> Path:
-    """Write a table (header first) as UTF-8 CSV with a BOM (Excel reads it right), atomically.
+def csv_bytes(table: Sequence[Sequence[object]]) -> bytes:
+    """A table (header first) as UTF-8 CSV with a BOM (Excel reads it right).
 
-    Text cells that a spreadsheet would run as a formula get a leading ``'``
-    (:func:`xl_tiebreak.safety.formula_safe`);
-    numbers are written as numbers, so a negative number stays ``-1``.
+    Text that a spreadsheet could run as a formula, whole or split at a separator, is
+    neutralised (:func:`xl_tiebreak.safety.formula_safe`); numbers are written as numbers, so
+    a negative number stays ``-1``.
     """
-    target = Path(path)
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, lineterminator="\r\n")
     for row in table:
         writer.writerow([_csv_cell(v) for v in row])
-    data = buffer.getvalue().encode("utf-8-sig")
-    try:
-        atomic_write(target, lambda tmp: tmp.write_bytes(data))
-    except OSError as exc:
-        raise InputError(f"cannot write {target}: {exc.strerror or exc}") from exc
+    return buffer.getvalue().encode("utf-8-sig")
+
+
+def write_csv(path: str | os.PathLike[str], table: Sequence[Sequence[object]]) -> Path:
+    """Write a table as CSV (:func:`csv_bytes`), atomically."""
+    target = Path(path)
+    with transaction() as stage:
+        stage(target, csv_bytes(table))
     return target.resolve()
 
 

@@ -10,7 +10,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from xl_tiebreak.excel import files
+from xl_tiebreak.excel import files, keep
 from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.reading import read_book_tournament
 from xl_tiebreak.excel.settings import Settings, read_settings
@@ -37,16 +37,21 @@ def write_standings_file(
     path: str | os.PathLike[str],
     out: str | os.PathLike[str] | None = None,
     csv_out: str | os.PathLike[str] | None = None,
+    force: bool = False,
 ) -> WriteResult:
     """Do what the macro does, without Excel: write the Standings sheet of the workbook ``path``
     into ``out`` (default: ``path`` itself), and the table to ``csv_out`` if given.
 
-    Every other sheet, the formatting and (``.xlsm`` to ``.xlsm``) the VBA project are kept;
-    the file is written atomically, and a read-only file is refused. openpyxl cannot keep
-    charts, images, shapes, slicers, form controls or worksheet extensions (cross-sheet
-    drop-down lists, data bars, sparklines…): such a workbook is only written to a different
-    ``out`` (a warning is added to the result). The CSV file is written first, so a CSV that
-    cannot be written leaves the workbook unchanged; it may not be the workbook itself.
+    Every other sheet, the formatting and (``.xlsm`` to ``.xlsm``) the VBA project are kept.
+    Keep or refuse, never strip: the new workbook is first written to a temporary file and
+    compared with the original (:func:`~xl_tiebreak.excel.keep.lost_features`); when anything
+    of the original would be lost (charts, printer settings, rich text, custom views, …) the
+    workbook is not rewritten in place (InputError naming what, suggesting ``-o``), and a
+    different ``out`` gets a warning naming it. An existing ``out`` or ``csv_out`` is replaced
+    only with ``force``; a workbook open in Excel or LibreOffice (its lock file is there) and
+    a read-only file are never replaced. The CSV and the workbook are both written to
+    temporaries and renamed only when both are complete, so a failure leaves both as they
+    were; temporaries of killed runs are removed.
 
     When the crosstable or settings have errors, the workbook is still written with its
     Problems sheet (standings untouched), no CSV is written, and :class:`ProblemsWritten` (an
@@ -59,35 +64,62 @@ def write_standings_file(
     in_place = files.same_file(source, target)
     csv_target = files.csv_path(csv_out, source, target)
     files.check_target(target)
+    for folder in {Path(os.path.realpath(target)).parent,
+                   *([Path(os.path.realpath(csv_target)).parent] if csv_target else [])}:
+        files.remove_stale(folder)
+    if not in_place:
+        files.check_new(target, force, "-o")
+    if csv_target is not None:
+        files.check_new(csv_target, force, "--csv")
+    files.check_not_open(target)
     lost = files.lost_parts(source)
+    if lost and in_place:
+        raise _refusal(source, lost)
     notes: list[str] = []
     workbook = files.load(source, keep_vba, notes=notes)
     lost += files.dropped(notes, lost)
     if lost and in_place:
-        raise InputError(
-            f"{source.name} contains {', '.join(lost)}, which cannot be kept when the file is "
-            "rewritten without Excel: write to another file with -o (the copy lacks them). "
-            f"{files.RECOMPUTED}"
-        )
+        raise _refusal(source, lost)
     workbook.template = False  # the output is an .xlsx or .xlsm workbook
     book = OpenpyxlBook(workbook, files.values_view(source))
     try:
+        before = book.sheet_names()
         result = write_standings_to(book)
+        # what the writer replaced or removed: only sheets xl-tiebreak wrote
+        ours = [result.sheet, *(set(before) - set(book.sheet_names()))]
     finally:
         book.close()
-    if result.ok and csv_target is not None:
-        files.write_csv(csv_target, result.table)  # first: a failure here leaves the workbook as is
-    files.save_workbook(workbook, target)
+    with files.transaction() as stage:
+        # both staged, then renamed in this order: the workbook, then the CSV
+        staged = stage(target, files.workbook_bytes(workbook))
+        for item in keep.lost_features(source, staged.temp, ours):
+            if item not in lost:
+                lost.append(item)
+        if lost and in_place:
+            raise _refusal(source, lost)
+        if result.ok and csv_target is not None:
+            stage(csv_target, files.csv_bytes(result.table))
+        notes_after = [n for n in (files.link_note(target),
+                                   files.link_note(csv_target) if csv_target else None) if n]
     result.path = Path(os.path.realpath(target))
     dropped = [
         Problem(Severity.WARNING, f"{', '.join(lost)} of {source.name} are not in "
                                   f"{target.name} (openpyxl cannot keep them). "
                                   f"{files.RECOMPUTED}")
     ] if lost else []
+    dropped += [Problem(Severity.WARNING, note) for note in notes_after]
     if not result.ok:
         raise ProblemsWritten(result.problems, result.sheet, result.path, dropped)
     result.problems.extend(dropped)
     return result
+
+
+def _refusal(source: Path, lost: Sequence[str]) -> InputError:
+    return InputError(
+        f"{source.name} contains {', '.join(lost)}, which cannot be kept when the file is "
+        "rewritten without Excel: it was not changed; write to another file with -o (the copy "
+        f"lacks them). {files.RECOMPUTED}"
+    )
 
 
 def read_workbook_tournament(path: str | os.PathLike[str]) -> tuple[Tournament, Settings]:

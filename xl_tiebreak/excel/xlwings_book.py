@@ -176,7 +176,7 @@ def _reset_xlwings(sheet: Any) -> None:
 
 def _xlwings_text(value: object) -> object:
     """Text that Excel would parse as a formula is written with a leading apostrophe."""
-    return formula_safe(value) if isinstance(value, str) else value
+    return formula_safe(value, split=False) if isinstance(value, str) else value  # one cell
 
 
 def _mark_name(sheet: Any) -> Any:

@@ -1,0 +1,387 @@
+"""Keep or refuse, never strip: what a rewrite by openpyxl would lose of a workbook.
+
+openpyxl writes back only what it understands; everything else is silently left out. So the
+headless command writes the new workbook to a temporary file first and compares it with the
+original (:func:`lost_features`): every package relationship (printer settings, embedded
+objects, add-in task panes, thumbnails, …), every XML element and attribute of the workbook,
+its sheets and shared strings (rich text, custom views, ignored errors, "read-only
+recommended", …) and every extension (``<ext uri=…>``) of the original must be found again in
+what openpyxl wrote. The known-good list is therefore what openpyxl actually wrote, plus the
+short list :data:`REGENERATED` of things that are bookkeeping which Excel rebuilds itself
+(calculation chain, revision ids, row spans, the writing application's statistics); anything
+else missing is lost, named for people by :data:`NAMES` or, failing that, by its XML name.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import xml.parsers.expat
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from defusedxml.ElementTree import iterparse
+
+__all__ = ["NAMES", "REGENERATED", "lost_features"]
+
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_PKG_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+_MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
+_X14AC = "{http://schemas.microsoft.com/office/spreadsheetml/2009/9/ac}"
+_XR = "http://schemas.microsoft.com/office/spreadsheetml/2014/revision"
+
+REGENERATED = frozenset({
+    # relationships whose parts Excel rebuilds: the calculation chain
+    "rel:calcChain",
+    # XML that records how a file was written, not what it holds
+    f"{_MAIN}fileVersion",
+    f"{_MAIN}c@{{{_XR}}}uid",
+    f"{_MAIN}row@spans",
+    f"{_MAIN}row@{_X14AC}dyDescent",
+    f"{_MAIN}sheetFormatPr@{_X14AC}dyDescent",
+    f"{_MAIN}dimension",
+    f"{_MAIN}dimension@ref",
+    f"{_MC}AlternateContent",
+    f"{_MC}Choice",
+    f"{_MC}Choice@Requires",
+    f"{_MC}Fallback",
+    "{http://schemas.microsoft.com/office/spreadsheetml/2010/11/ac}absPath",
+    "{http://schemas.microsoft.com/office/spreadsheetml/2010/11/ac}absPath@url",
+    f"{{{_XR}}}revisionPtr",
+    "{http://schemas.microsoft.com/office/mac/excel/2008/main}ArchID",
+    "{http://schemas.microsoft.com/office/mac/excel/2008/main}ArchID@Flags",
+    f"{_MAIN}workbook@{_MC}Ignorable",
+    f"{_MAIN}worksheet@{_MC}Ignorable",
+    f"{_MAIN}workbookPr@showInkAnnotation",
+    f"{_MAIN}workbookPr@autoCompressPictures",
+    f"{_MAIN}workbookPr@defaultImageDpi",
+    *(f"{_MAIN}fileVersion@{a}" for a in ("appName", "lastEdited", "lowestEdited", "rupBuild",
+                                          "codeName")),
+    # parts openpyxl writes afresh from what it read (their contents are compared as features
+    # of the sheets, or are the writing application's statistics)
+    "rel:worksheet",  # each sheet is compared by its name (xl-tiebreak's own may go)
+    "rel:sharedStrings",
+    "rel:styles",
+    "rel:theme",
+    "rel:extended-properties",
+    "rel:core-properties",
+})
+"""What may be missing from the rewritten file without anything of the user's being lost."""
+
+_REVISION_PREFIXES = (f"{{{_XR}", "{http://schemas.microsoft.com/office/spreadsheetml/2015/revision2}",
+                      "{http://schemas.microsoft.com/office/spreadsheetml/2016/revision3}")
+
+NAMES: dict[str, str] = {
+    # package relationships (by the last part of their type)
+    "rel:printerSettings": "printer settings",
+    "rel:oleObject": "embedded objects",
+    "rel:package": "embedded objects",
+    "rel:image": "images",
+    "rel:drawing": "shapes/drawings",
+    "rel:chart": "charts",
+    "rel:chartsheet": "chart sheets",
+    "rel:webextensiontaskpanes": "Office add-in task panes (web extensions)",
+    "rel:webextension": "Office add-ins (web extensions)",
+    "rel:thumbnail": "the thumbnail picture",
+    "rel:ui/extensibility": "a custom ribbon (customUI)",
+    "rel:ui/2006/extensibility": "a custom ribbon (customUI)",
+    "rel:digital-signature/origin": "digital signatures",
+    "rel:custom-properties": "custom document properties",
+    "rel:customXml": "custom XML data",
+    "rel:connections": "data connections",
+    "rel:queryTable": "query tables",
+    "rel:externalLink": "links to other workbooks",
+    "rel:pivotTable": "pivot tables",
+    "rel:pivotCacheDefinition": "pivot tables",
+    "rel:slicer": "slicers",
+    "rel:slicerCache": "slicers",
+    "rel:timeline": "timelines",
+    "rel:timelineCache": "timelines",
+    "rel:threadedComment": "threaded comments",
+    "rel:person": "threaded comments",
+    "rel:ctrlProp": "form controls (buttons, check boxes)",
+    "rel:control": "ActiveX controls",
+    "rel:sheetMetadata": "dynamic array formulas (cell metadata)",
+    "rel:rdRichValue": "pictures in cells",
+    "rel:powerPivotData": "a data model (Power Pivot)",
+    "rel:customProperty": "custom sheet properties",
+    "rel:vbaProject": "the macros (VBA project)",
+    "rel:volatileDependencies": "real-time data (RTD) links",
+    "rel:namedSheetView": "sheet views (Excel 365)",
+    # XML elements and attributes
+    f"{_MAIN}r": "rich text in cells",
+    f"{_MAIN}rPr": "rich text in cells",
+    f"{_MAIN}rPh": "phonetic guides (furigana)",
+    f"{_MAIN}phoneticPr": "phonetic guides (furigana)",
+    f"{_MAIN}customWorkbookViews": "custom views",
+    f"{_MAIN}customWorkbookView": "custom views",
+    f"{_MAIN}customSheetViews": "custom views",
+    f"{_MAIN}customSheetView": "custom views",
+    f"{_MAIN}ignoredErrors": "ignored-error settings",
+    f"{_MAIN}ignoredError": "ignored-error settings",
+    f"{_MAIN}fileSharing": "read-only recommended / file-sharing settings",
+    f"{_MAIN}fileSharing@readOnlyRecommended": "read-only recommended / file-sharing settings",
+    f"{_MAIN}oleObjects": "embedded objects",
+    f"{_MAIN}controls": "ActiveX controls",
+    f"{_MAIN}scenarios": "what-if scenarios",
+    f"{_MAIN}cellWatches": "cell watches",
+    f"{_MAIN}smartTags": "smart tags",
+    f"{_MAIN}webPublishItems": "web publishing settings",
+    f"{_MAIN}webPublishing": "web publishing settings",
+    f"{_MAIN}dataConsolidate": "data consolidation settings",
+    f"{_MAIN}customProperties": "custom sheet properties",
+    f"{_MAIN}protectedRanges": "protected ranges",
+    f"{_MAIN}fileRecoveryPr": "file recovery settings",
+    f"{_MAIN}functionGroups": "function groups",
+    f"{_MAIN}oleSize": "the embedding size (OLE)",
+    f"{_MAIN}smartTagPr": "smart tags",
+    f"{_MAIN}smartTagTypes": "smart tags",
+    f"{_MAIN}c@cm": "dynamic array formulas (cell metadata)",
+    f"{_MAIN}c@vm": "pictures in cells",
+    f"{_MAIN}drawing": "shapes/drawings",
+    f"{_MAIN}picture": "a sheet background picture",
+    f"{_MAIN}pageSetup@{_REL}id": "printer settings",
+    f"{_MAIN}extLst": "Excel extensions (extLst)",
+    f"{_MAIN}ext": "Excel extensions (extLst)",
+    f"{_MAIN}sheetProtection@algorithmName": "a sheet protection password",
+    f"{_MAIN}workbookProtection@workbookAlgorithmName": "a workbook protection password",
+}
+"""What each known relationship, element and attribute is, for people."""
+
+_EXTENSIONS = {
+    "{78C0D931-6437-407D-A8EE-F0AAD7539E65}": "conditional formats such as data bars and icon "
+                                              "sets (Excel 2010 extensions)",
+    "{B025F937-C7B1-47D3-B67F-A62EFF666E3E}": "conditional formats such as data bars and icon "
+                                              "sets (Excel 2010 extensions)",
+    "{CCE6A557-97BC-4B89-ADB6-D9C93CAAB3DF}": "drop-down lists that refer to other sheets "
+                                              "(data validation extensions)",
+    "{05C60535-1F16-4FD2-B633-F4F36F0B64E0}": "sparklines",
+    "{A8765BA9-456A-4DAB-B4F3-ACF838C121DE}": "slicers",
+    "{3A4CF648-6AED-40F4-86FF-DC5316D8AED3}": "slicers",
+    "{7E03D99C-DC04-49D9-9315-930204A7B6E9}": "timelines",
+    "{FC87AEE6-9EDD-4A0A-B7FB-166176984837}": "protected ranges",
+    "{01252117-D84E-4E92-8308-4BE1C098FCBB}": "ignored-error settings",
+    "{F7C9EE02-42E1-4005-9D12-6889AFFD525C}": "add-in (web extension) data",
+}
+"""Extension URIs (``<ext uri=…>``) and what they are."""
+_HARMLESS_EXTENSIONS = frozenset({
+    "{140A7094-0E35-4892-8432-C4D2E57EDEB5}",  # x15:workbookPr chartTrackingRefBase
+    "{B58B0392-4F1F-4190-BB64-5DF3571DCE5F}",  # xcalcf:calcFeatures (what Excel calculated with)
+    "{79F54976-1DA5-4618-B147-4CDE4B953A38}",  # x14:workbookPr defaultImageDpi
+    "{7523E5D3-25F3-A5E0-1632-64F254C22452}",  # mx:ArchID (Excel for Mac's file flags)
+    "{EB79DEF2-80B8-43E5-95BD-54CBDDF9020C}",  # x14:slicerStyles (styles.xml default list)
+    "{9260A510-F301-46A8-8635-F512D64BE5F5}",  # x15:timelineStyles (styles.xml default list)
+})
+"""Extensions Excel writes into every file, holding nothing the user made."""
+
+_STRING_TABLE = frozenset({f"{_MAIN}sst", f"{_MAIN}sst@count", f"{_MAIN}sst@uniqueCount",
+                           f"{_MAIN}si", f"{_MAIN}t"})
+"""The structure of the shared-strings table itself (openpyxl may store texts inline)."""
+
+_MAX_FEATURES = 100_000
+"""Most distinct features collected from one part (a hostile file cannot grow the sets)."""
+
+
+class _Forbidden(ValueError):
+    """A DTD or entity declaration in a part: refused, as defusedxml would."""
+
+
+def _part_features(archive: zipfile.ZipFile, name: str, found: set[str]) -> None:
+    """Add every feature of one XML part to ``found``: ``{ns}tag``, ``{ns}tag@attribute``
+    and, for extensions, ``ext:{URI}`` (what an extension holds is not looked into). Parsed by
+    expat directly (C speed; no DTDs, no entities: refused like defusedxml does)."""
+    parser = xml.parsers.expat.ParserCreate(namespace_separator="}")
+    inside_ext = [0]
+    ext = f"{_MAIN}ext"
+
+    def qualified(raw: str) -> str:
+        return "{" + raw if "}" in raw else raw
+
+    def start(raw: str, attributes: dict[str, str]) -> None:
+        if inside_ext[0]:
+            inside_ext[0] += 1
+            return
+        tag = qualified(raw)
+        if tag == ext:
+            inside_ext[0] = 1
+            found.add(f"ext:{attributes.get('uri', '').upper()}")
+            return
+        found.add(tag)
+        for attribute in attributes:
+            found.add(f"{tag}@{qualified(attribute)}")
+
+    def end(raw: str) -> None:
+        if inside_ext[0]:
+            inside_ext[0] -= 1
+
+    def forbid(*args: object) -> None:
+        raise _Forbidden(name)
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.StartDoctypeDeclHandler = forbid
+    parser.EntityDeclHandler = forbid
+    with archive.open(name) as handle:
+        parser.ParseFile(handle)
+
+
+def _features(archive: zipfile.ZipFile, names: Iterable[str]) -> set[str]:
+    found: set[str] = set()
+    for name in names:
+        if name in archive.NameToInfo and len(found) <= _MAX_FEATURES:
+            _part_features(archive, name, found)
+    return found
+
+
+def _rels_name(part: str) -> str:
+    folder, base = posixpath.split(part)
+    return posixpath.join(folder, "_rels", f"{base}.rels")
+
+
+def _relationships(archive: zipfile.ZipFile, part: str) -> list[tuple[str, str, str]]:
+    """(short type, id, target part) of each internal relationship of ``part`` ("" for the
+    package); the short type is what follows the last ``relationships/`` in the type URI."""
+    name = "_rels/.rels" if not part else _rels_name(part)
+    if name not in archive.NameToInfo:
+        return []
+    out: list[tuple[str, str, str]] = []
+    folder = posixpath.dirname(part)
+    with archive.open(name) as handle:
+        for _event, element in iterparse(handle, events=("start",)):
+            if element.tag != f"{_PKG_REL}Relationship":
+                continue
+            kind = element.get("Type", "")
+            short = kind.rsplit("relationships/", 1)[-1] if "relationships/" in kind else kind
+            target = element.get("Target", "")
+            if element.get("TargetMode") == "External":
+                path = ""
+            elif target.startswith("/"):
+                path = target.lstrip("/")
+            else:
+                path = posixpath.normpath(posixpath.join(folder, target))
+            out.append((short, element.get("Id", ""), path))
+    return out
+
+
+def _sheets(archive: zipfile.ZipFile, workbook: str) -> dict[str, tuple[str, str]]:
+    """Sheet name (case-folded) → (name, its part)."""
+    targets = {rid: path for _, rid, path in _relationships(archive, workbook)}
+    out: dict[str, tuple[str, str]] = {}
+    with archive.open(workbook) as handle:
+        for _event, element in iterparse(handle, events=("start",)):
+            if element.tag == f"{_MAIN}sheet":
+                rid = element.get(f"{_REL}id", "")
+                name = element.get("name", "")
+                out[name.casefold()] = (name, targets.get(rid, ""))
+    return out
+
+
+def _workbook_part(archive: zipfile.ZipFile) -> str:
+    for short, _, path in _relationships(archive, ""):
+        if short == "officeDocument":
+            return path
+    return "xl/workbook.xml"
+
+
+def _rel_counts(archive: zipfile.ZipFile, part: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for short, _, path in _relationships(archive, part):
+        if short == "hyperlink" and not path:
+            continue  # an external hyperlink: kept as a cell hyperlink
+        counts[short] = counts.get(short, 0) + 1
+    return counts
+
+
+def _name(feature: str, where: str) -> str:
+    """A lost feature said for people."""
+    if feature.startswith("ext:"):
+        return _EXTENSIONS.get(feature[4:], "Excel extensions (extLst)")
+    if feature.startswith("rel:"):
+        short = feature[4:]
+        for key in (feature, "rel:" + short.rsplit("/", 1)[-1]):
+            if key in NAMES:
+                return NAMES[key]
+        return f"parts of the type '{short}'"
+    if feature in NAMES:
+        return NAMES[feature]
+    tag, _, attribute = feature.partition("@")
+    if tag in NAMES and not attribute:
+        return NAMES[tag]
+    local = tag.rsplit("}", 1)[-1]
+    if attribute:
+        return f"the setting {attribute.rsplit('}', 1)[-1]} of <{local}> in {where}"
+    return f"<{local}> in {where}"
+
+
+def _ignored(feature: str) -> bool:
+    if feature in REGENERATED:
+        return True
+    tag, _, attribute = feature.partition("@")
+    if attribute.startswith("{http://www.w3.org/XML/1998/namespace}"):
+        return True  # xml:space and the like: how text was stored
+    if tag.startswith(_REVISION_PREFIXES) or attribute.startswith(_REVISION_PREFIXES):
+        return True  # revision ids of co-authoring
+    return feature.startswith("ext:") and feature[4:] in _HARMLESS_EXTENSIONS
+
+
+def _diff(before: set[str], after: set[str], where: str, lost: list[str]) -> None:
+    for feature in sorted(before - after):
+        if _ignored(feature):
+            continue
+        if feature in (f"{_MAIN}extLst", f"{_MAIN}ext", f"{_MAIN}ext@uri"):
+            continue  # named by their URI (ext:{…}) instead
+        name = _name(feature, where)
+        if name not in lost:
+            lost.append(name)
+
+
+def _diff_rels(before: dict[str, int], after: dict[str, int], lost: list[str]) -> None:
+    for short, count in sorted(before.items()):
+        if after.get(short, 0) >= count or _ignored(f"rel:{short}"):
+            continue
+        name = _name(f"rel:{short}", "")
+        if name not in lost:
+            lost.append(name)
+
+
+def lost_features(
+    original: Path, written: Path, rewritten_sheets: Iterable[str] = ()
+) -> list[str]:
+    """What of ``original`` is missing from ``written`` (the same workbook as openpyxl saved
+    it), said for people, in a stable order; empty when nothing is lost. Sheets named in
+    ``rewritten_sheets`` (the Standings and Problems sheets xl-tiebreak wrote or removed) are
+    not compared."""
+    try:
+        return _lost(original, written, {name.casefold() for name in rewritten_sheets})
+    except Exception:  # a part openpyxl never read is not well-formed: nothing can be promised
+        return ["parts that cannot be compared (damaged or unreadable XML)"]
+
+
+def _lost(original: Path, written: Path, skip: set[str]) -> list[str]:
+    lost: list[str] = []
+    with zipfile.ZipFile(original) as before, zipfile.ZipFile(written) as after:
+        _diff_rels(_rel_counts(before, ""), _rel_counts(after, ""), lost)
+        book_before, book_after = _workbook_part(before), _workbook_part(after)
+        _diff_rels(_rel_counts(before, book_before), _rel_counts(after, book_after), lost)
+        _diff(_features(before, [book_before]), _features(after, [book_after]), "the workbook",
+              lost)
+        strings_before = [p for s, _, p in _relationships(before, book_before)
+                          if s == "sharedStrings"]
+        strings_after = [p for s, _, p in _relationships(after, book_after)
+                         if s == "sharedStrings"]
+        sheets_before, sheets_after = _sheets(before, book_before), _sheets(after, book_after)
+        for key, (name, part) in sheets_before.items():
+            if key in skip or not part:
+                continue
+            other = sheets_after.get(key)
+            if other is None:
+                lost.append(f"the sheet '{name}'")
+                continue
+            _diff_rels(_rel_counts(before, part), _rel_counts(after, other[1]), lost)
+            _diff(_features(before, [part]), _features(after, [other[1]]), f"the sheet '{name}'",
+                  lost)
+        # cell texts: shared strings, or inline in the sheets openpyxl wrote
+        texts = _features(after, [*strings_after, *(p for _, p in sheets_after.values())])
+        _diff(_features(before, strings_before) - _STRING_TABLE, texts, "the cell texts", lost)
+    return lost
