@@ -303,7 +303,9 @@ def fake_from(template: Template) -> FakeBook:
                 if cell.value is not None and cell.data_type != "f":
                     sheet.cells[(cell.row, cell.column)] = excel_value(cell.value)
     for name, defined in wb.defined_names.items():
-        ((sheet_name, ref),) = list(defined.destinations)
+        # Excel evaluates the templates' INDEX/COUNTA name to the filled range
+        ((sheet_name, ref),) = list(defined.destinations) or OpenpyxlBook(wb)._sized(
+            defined.attr_text)
         book.names.refs[name] = (sheet_name, ref.replace("$", ""))
     return book
 
@@ -411,6 +413,8 @@ def test_unexpected_failure_is_reported_not_raised(
 
 def test_xlwings_book_reads_a_named_range() -> None:
     book = fake_from(SWISS)
+    assert book.names.refs["Crosstable"] == ("Crosstable", "A1:M17")  # the sized name
+    book.names.refs["Crosstable"] = ("Crosstable", "A1:AD401")  # a generous name of the user's
     found = XlwingsBook(book).read_name("Crosstable")
     assert found is not None
     assert found.sheet == "Crosstable" and found.origin == (1, 1)
