@@ -261,3 +261,17 @@ def test_standings_without_its_header() -> None:
     assert udfs.STANDINGS(SWISS_XT, "BH/C1,SB", "AUTO", "", "", False) == full[1:]
     assert udfs.STANDINGS(SWISS_XT, "BH/C1,SB", "AUTO", "", "", True) == full
     assert udfs.STANDINGS(SWISS_XT, "BH/C1,SB", "AUTO", "", "", "maybe").startswith("#ARG?")
+
+
+def test_the_recalculation_benchmark_runs_and_counts_one_transfer_per_column() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_recalc.py"), "--players", "30",
+         "--rounds", "5", "--sample", "3"],
+        capture_output=True, text=True, cwd=ROOT, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    columns = int(lines[0].split("Functions sheet: ")[1].split()[0])
+    assert f"before (one call per player and function, 401×30 range): " \
+           f"{columns * 30 + 2:,} crosstable transfers" in lines[1]
+    assert f"after (one call per column, 31×9 sized range): {columns + 2:,} crosstable " \
+           "transfers" in lines[2]
