@@ -275,3 +275,41 @@ def test_the_recalculation_benchmark_runs_and_counts_one_transfer_per_column() -
            f"{columns * 30 + 2:,} crosstable transfers" in lines[1]
     assert f"after (one call per column, 31×9 sized range): {columns + 2:,} crosstable " \
            "transfers" in lines[2]
+
+
+def test_issue_9_round_robin_in_a_workbook_functions_and_standings_sheet_agree(
+        tmp_path: Path) -> None:
+    """A template with the 5-player event typed by rounds and Settings' type Round robin: its
+    SONNEBORN and REP columns (one call each, passed TournamentType) and the Standings sheet
+    both give the round-robin values."""
+    import dataclasses
+
+    import openpyxl
+    from formula_harness import calculate, register, sized_names
+
+    from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
+    from xl_tiebreak.excel.templates import ROUND_ROBIN, build_workbook
+    from xl_tiebreak.excel.writer import write_standings_to
+
+    template = dataclasses.replace(
+        ROUND_ROBIN, stem="rr5", rows=tuple(tuple(r) for r in round_robin_by_rounds()),
+        settings={**ROUND_ROBIN.settings, "tiebreaks": ["SB", "REP"], "scheduled_rounds": 5},
+        functions=("SONNEBORN", "ROUNDS_PLAYED_BY_CHOICE"))
+    wb = build_workbook(template, vba=False)
+    assert write_standings_to(OpenpyxlBook(wb)).ok
+    path = tmp_path / "rr5.xlsx"
+    wb.save(path)
+    sheet = [list(r) for r in openpyxl.load_workbook(path)["Standings"].iter_rows(
+        values_only=True)]
+    head = next(i for i, r in enumerate(sheet) if "SB" in r)
+    sb, rep, name = sheet[head].index("SB"), sheet[head].index("REP"), sheet[head].index("Name")
+    by_name = {r[name]: r for r in sheet[head + 1:head + 6]}
+    assert [float(by_name[NAMES[no - 1]][sb]) for no in SB] == list(SB.values())
+    assert {float(r[rep]) for r in by_name.values()} == {REP}
+    register(udfs.EXCEL_FUNCTIONS)
+    values = calculate(sized_names(path, tmp_path / "rr5_sized.xlsx"))
+    header = [c.value for c in wb["Functions"][4]]
+    col_sb = "ABCDEFGHIJKLMNOP"[header.index("SONNEBORN")]
+    col_rep = "ABCDEFGHIJKLMNOP"[header.index("ROUNDS_PLAYED_BY_CHOICE")]
+    assert [values[("FUNCTIONS", f"{col_sb}{4 + no}")] for no in SB] == list(SB.values())
+    assert {values[("FUNCTIONS", f"{col_rep}{4 + no}")] for no in range(1, 6)} == {REP}
