@@ -429,3 +429,30 @@ def test_functions_follow_the_start_date_when_rules_is_auto(tmp_path: Path,
         assert values[("FUNCTIONS", f"{col}{r}")] == want
         differs |= want != to_float(late.row(no).values[0])
     assert differs, "the sample should show a difference between the rule sets"
+
+
+def test_libreoffice_sizes_the_crosstable_name_to_the_data(tmp_path: Path) -> None:
+    """The INDEX/COUNTA name, evaluated by a real spreadsheet program: 17 rows × 13 columns
+    for the Swiss sample, 18 rows once a 17th player is typed below."""
+    import shutil
+    import subprocess
+
+    soffice = shutil.which("soffice")
+    if soffice is None:
+        pytest.skip("LibreOffice (soffice) is not installed")
+    wb = openpyxl.load_workbook(SHIPPED / "swiss.xlsx")
+    probe = wb.create_sheet("Probe")
+    probe["A1"], probe["B1"] = "=ROWS(Crosstable)", "=COLUMNS(Crosstable)"
+    wb.save(tmp_path / "probe.xlsx")
+    wb["Crosstable"]["A18"], wb["Crosstable"]["B18"] = 17, "New Player"
+    wb.save(tmp_path / "probe17.xlsx")
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [soffice, f"-env:UserInstallation=file://{tmp_path / 'profile'}", "--headless",
+         "--calc", "--convert-to", "xlsx", "--outdir", str(out),
+         str(tmp_path / "probe.xlsx"), str(tmp_path / "probe17.xlsx")],
+        capture_output=True, text=True, timeout=240, check=False)
+    assert done.returncode == 0, done.stderr
+    for name, rows in (("probe.xlsx", 17), ("probe17.xlsx", 18)):
+        values = openpyxl.load_workbook(out / name, data_only=True)["Probe"]
+        assert (values["A1"].value, values["B1"].value) == (rows, 13), name
