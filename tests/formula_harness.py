@@ -60,6 +60,34 @@ def register(functions: Mapping[str, Callable[..., Any]]) -> None:
         table[name.upper()] = _adapt(func)
 
 
+def sized_names(path: str | Path, out: str | Path) -> Path:
+    """A copy of the workbook whose defined names sized by ``INDEX``/``COUNTA`` (the
+    templates' ``Crosstable``: ``Sheet!$A$1:INDEX(Sheet!$A:$ZZ,COUNTA(Sheet!$A:$A),
+    COUNTA(Sheet!$1:$1))``, which ``formulas`` cannot parse) refer to the range those
+    functions give, computed here as Excel does: COUNTA counts the non-empty cells of column A
+    and of row 1. What the name itself gives in a real spreadsheet program is tested through
+    LibreOffice (tests/test_templates.py)."""
+    import openpyxl
+    from openpyxl.workbook.defined_name import DefinedName
+
+    from xl_tiebreak.excel.names import parse_sized, sized_extent
+
+    source = Path(path)
+    wb = openpyxl.load_workbook(source, keep_vba=source.suffix == ".xlsm")
+    for name, defined in list(wb.defined_names.items()):
+        sized = parse_sized(defined.attr_text)
+        if sized is None:
+            continue
+        sheet, least_rows, least_cols = sized
+        cells = ((c.row, c.column, c.value) for row in wb[sheet].iter_rows() for c in row)
+        rows, cols = sized_extent(cells, least_rows, least_cols)
+        ref = f"'{sheet}'!$A$1:${get_column_letter(cols)}${rows}"
+        wb.defined_names[name] = DefinedName(name, attr_text=ref)
+    target = Path(out)
+    wb.save(target)
+    return target
+
+
 def calculate(path: str | Path) -> dict[tuple[str, str], Any]:
     """Every computed cell of the workbook: ``{("SHEET", "B5"): value}`` (sheet upper case);
     errors as their text (``"#VALUE!"``), empty results as None."""

@@ -169,6 +169,9 @@ INTERNAL_NAME = re.compile(r"\b[A-Z][A-Za-z]*(Error|Exception|Interrupt)\b|Trace
 def test_a_self_referential_list_never_loops(case: str) -> None:
     call = dict(calls())[case]
     result = within(5, lambda: call(self_list()))
+    if case == "CROSSTABLE_CHECK" and isinstance(result, list):  # a column of lines (issue 8)
+        assert all(isinstance(c, str) and len(c) <= 255 for row in result for c in row), result
+        result = "\n".join(c for row in result for c in row)
     assert isinstance(result, str), result
     # CROSSTABLE_CHECK answers with the problems themselves; the others with a `#` text
     assert result.startswith("#") or case == "CROSSTABLE_CHECK", result
@@ -228,6 +231,7 @@ def test_recursion_in_the_engine_is_internal_not_named(monkeypatch: pytest.Monke
         raise RecursionError("maximum recursion depth exceeded")
 
     monkeypatch.setattr(evaluation, "compute_standings", deep)
+    evaluation.clear_cache()  # earlier tests may have computed XT already
     started = time.perf_counter()
     assert F.SONNEBORN(XT, 1) == "#ERROR internal problem — please report (SONNEBORN)"
     assert time.perf_counter() - started < 5

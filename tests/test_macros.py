@@ -303,7 +303,9 @@ def fake_from(template: Template) -> FakeBook:
                 if cell.value is not None and cell.data_type != "f":
                     sheet.cells[(cell.row, cell.column)] = excel_value(cell.value)
     for name, defined in wb.defined_names.items():
-        ((sheet_name, ref),) = list(defined.destinations)
+        # Excel evaluates the templates' INDEX/COUNTA name to the filled range
+        ((sheet_name, ref),) = list(defined.destinations) or OpenpyxlBook(wb)._sized(
+            defined.attr_text)
         book.names.refs[name] = (sheet_name, ref.replace("$", ""))
     return book
 
@@ -411,6 +413,8 @@ def test_unexpected_failure_is_reported_not_raised(
 
 def test_xlwings_book_reads_a_named_range() -> None:
     book = fake_from(SWISS)
+    assert book.names.refs["Crosstable"] == ("Crosstable", "A1:M17")  # the sized name
+    book.names.refs["Crosstable"] = ("Crosstable", "A1:AD401")  # a generous name of the user's
     found = XlwingsBook(book).read_name("Crosstable")
     assert found is not None
     assert found.sheet == "Crosstable" and found.origin == (1, 1)
@@ -554,3 +558,47 @@ def test_xlwings_engines_without_sheet_names_fall_back_to_the_texts() -> None:
     assert book.sheets["Standings"].rows()[1][2] == "Anna Kowalska"
     macros.write_standings(book)  # recognised again by the legend's note
     assert XlwingsBook(book).sheet_mark("Standings") is None
+
+
+class _App:
+    """An xlwings App as the macro sees it: classic has a status bar, Lite only alert()."""
+
+    def __init__(self, status_bar: bool) -> None:
+        self.has_status_bar = status_bar
+        self.shown: list[tuple[str, str]] = []
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "status_bar":
+            if not self.has_status_bar:
+                raise AttributeError("status_bar")  # xlwings Lite
+            self.shown.append(("status bar", value))
+            return
+        object.__setattr__(self, name, value)
+
+    def alert(self, prompt: str, title: str = "") -> None:
+        self.shown.append(("message box", prompt))
+
+
+@pytest.mark.parametrize("classic", [True, False])
+def test_the_macro_tells_the_user_what_it_did(classic: bool) -> None:
+    from xl_tiebreak.excel import macros as excel_macros
+
+    book = fake_from(SWISS)
+    app = _App(status_bar=classic)
+    book.app = app  # type: ignore[attr-defined]
+    result = excel_macros.run(book)
+    assert result is not None and result.ok
+    kind = "status bar" if classic else "message box"
+    assert len(app.shown) == 1 and app.shown[0][0] == kind
+    assert "Standings of 16 players written to the 'Standings' sheet" in app.shown[0][1]
+    # problems: also a message box in classic, so that they are not missed
+    broken = fake_from(SWISS)
+    sheet = next(s for s in broken.sheet_list if s.name == "Crosstable")
+    sheet.cells[(3, 6)] = "zz"
+    app = _App(status_bar=classic)
+    broken.app = app  # type: ignore[attr-defined]
+    result = excel_macros.run(broken)
+    assert result is not None and not result.ok
+    assert app.shown[-1][0] == "message box" and "problem" in app.shown[-1][1]
+    assert [k for k, _ in app.shown] == (["status bar", "message box"] if classic
+                                         else ["message box"])

@@ -20,8 +20,8 @@ Under Pyodide the test
 
 CPython (this process, classic xlwings) computes the expectations: the same standings code,
 and the classic worksheet functions. A date given as a serial or as ``yyyymmdd`` must give the
-value of the same date given as a date; today the functions refuse both (issue 8), and only
-those cases are marked ``xfail(strict=True)`` so that they flip when that is fixed.
+value of the same date given as a date (issue 8; those cases were ``xfail(strict=True)`` until
+the functions read dates with :func:`xl_tiebreak.dates.date_value`).
 """
 
 from __future__ import annotations
@@ -61,8 +61,6 @@ START = datetime.date(2024, 8, 1)
 SERIAL = 45505.0
 """Excel's serial number of 2024-08-01 (days since 1899-12-30)."""
 
-ISSUE_8_DATES = "issue 8: date serials"
-
 # (label, function, Lite-style arguments, classic arguments giving the expected value or None
 # for the same arguments, xfail reason or None)
 CALLS: list[tuple[str, str, list[Any], list[Any] | None, str | None]] = [
@@ -85,11 +83,11 @@ CALLS: list[tuple[str, str, list[Any], list[Any] | None, str | None]] = [
     ("problem: unknown player", "POINTS", [CROSSTABLE, "Nobody"], None, None),
     ("problem: bad descriptor", "TIEBREAK", [CROSSTABLE, 1.0, "XYZ"], None, None),
     ("rules as date serial", "BUCHHOLZ", [CROSSTABLE, 2.0, SERIAL],
-     [CROSSTABLE, 2.0, START], ISSUE_8_DATES),
+     [CROSSTABLE, 2.0, START], None),
     ("rules as yyyymmdd", "SONNEBORN", [CROSSTABLE, 3.0, 20240801.0],
-     [CROSSTABLE, 3.0, START], ISSUE_8_DATES),
+     [CROSSTABLE, 3.0, START], None),
     ("place, rules as serial", "PLACE", [CROSSTABLE, 7.0, ["DE", "SB"], SERIAL],
-     [CROSSTABLE, 7.0, ["DE", "SB"], START], ISSUE_8_DATES),
+     [CROSSTABLE, 7.0, ["DE", "SB"], START], None),
 ]
 
 PYODIDE_CODE = r"""
@@ -203,14 +201,15 @@ def test_worksheet_functions_under_pyodide(pyodide: dict[str, Any], index: int) 
 
 def test_the_calls_are_discriminating() -> None:
     """Problem cases are problems and value cases values in CPython (otherwise equality with
-    Pyodide would prove little), and the date-serial cases fail today only because of the
-    serial: the same call with the date itself is a value."""
-    for label, name, args, classic_args, xfail in CALLS:
+    Pyodide would prove little), and the date-serial cases give, in CPython too, the value of
+    the same call with the date itself."""
+    for label, name, args, classic_args, _ in CALLS:
         value = _expected(name, args, classic_args).get("value")
         is_problem = isinstance(value, str) and value.startswith("#")
         assert is_problem == label.startswith("problem:"), (label, value)
-        if xfail:
-            assert classic_args is not None and not is_problem
+        if classic_args is not None:  # the serial / yyyymmdd call equals the date call
+            assert not is_problem
+            assert _expected(name, args, None) == _expected(name, args, classic_args), label
 
 
 def test_the_serial_is_the_start_date() -> None:

@@ -14,17 +14,19 @@ from typing import Any
 
 import openpyxl
 import pytest
-from formula_harness import calculate, register
+from formula_harness import calculate, register, sized_names
 from openpyxl.utils import range_boundaries
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xl_tiebreak import macros, udfs
 from xl_tiebreak.cells import column_letter
 from xl_tiebreak.crosstable import read_crosstable
+from xl_tiebreak.dates import EXCEL_EPOCH
 from xl_tiebreak.descriptors import parse_descriptor
 from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.settings import read_settings
 from xl_tiebreak.excel.templates import (
+    CROSSTABLE_REFERS_TO,
     DEMO_NAME,
     FUNCTIONS_FIRST_ROW,
     ROUND_ROBIN,
@@ -124,9 +126,10 @@ def test_template_contents(name: str) -> None:
     assert wb.sheetnames == ["How to", "Crosstable", "Settings", "Standings", "Functions",
                              "Formula standings", "xlwings.conf"]
     conf = {r[0]: r[1] for r in wb["xlwings.conf"].iter_rows(max_col=2, values_only=True)}
-    assert conf["UDF Modules"] == "xl_tiebreak.udfs"
-    assert wb.defined_names["Crosstable"].attr_text == "Crosstable!$A$1:$AD$401"
-    assert set(wb.defined_names) == {"Crosstable", "Rules", "UnratedRating", "TieBreaks"}
+    assert conf == {"UDF Modules": "xl_tiebreak.udfs"}  # issue 8: no other key overrides
+    assert wb.defined_names["Crosstable"].attr_text == CROSSTABLE_REFERS_TO
+    assert set(wb.defined_names) == {"Crosstable", "Rules", "UnratedRating", "TieBreaks",
+                                     "TournamentType"}
     rules = [dv for dv in wb["Settings"].data_validations.dataValidation
              if dv.formula1 == '"AUTO,FIDE2026,FIDE2023,FIDE2009,USCF"']
     kinds = [dv for dv in wb["Settings"].data_validations.dataValidation
@@ -218,8 +221,10 @@ class Expected:
         day = start.date() if isinstance(start, datetime.datetime) else start
         assert day is None or isinstance(day, datetime.date)
         self.rules = resolve_rules(str(template.settings["rules"]), day)
-        self.rules_text = (day.isoformat() if day and str(template.settings["rules"]).upper()
-                           in ("", "AUTO") else str(template.settings["rules"]))
+        # AUTO: the helper gives the start date cell itself (a serial number, no TEXT())
+        self.rules_text: object = (
+            float((day - EXCEL_EPOCH).days) if day and str(template.settings["rules"]).upper()
+            in ("", "AUTO") else str(template.settings["rules"]))
         unrated = template.settings.get("unrated_rating")
         self.unrated = unrated if isinstance(unrated, int) else None
         order = template.settings["tiebreaks"]
@@ -247,7 +252,8 @@ class Expected:
         if m.group(1) == "TIEBREAK":
             by_name = next(p.start_no for p in self.tournament.participants if p.name == name)
             return to_float(self.standings([m.group(2)]).row(by_name).values[0])
-        return self.standings([]).explain(start_no, parse_descriptor(m.group(2))).formula
+        text = self.standings([]).explain(start_no, parse_descriptor(m.group(2))).formula
+        return text if len(text) <= 255 else text[:254] + "…"  # a column: one line each
 
     def table(self) -> list[list[Any]]:
         s = self.standings(self.order, self.unrated)
@@ -262,11 +268,12 @@ class Expected:
 
 
 @pytest.mark.parametrize("name", WORKBOOKS)
-def test_every_formula_cell_equals_the_engine(name: str, registered: None) -> None:
+def test_every_formula_cell_equals_the_engine(name: str, registered: None,
+                                               tmp_path: Path) -> None:
     path = SHIPPED / name
     template = template_of(name)
     expected = Expected(template)
-    values = calculate(path)
+    values = calculate(sized_names(path, tmp_path / name))
     wb = openpyxl.load_workbook(path)
     checked: set[tuple[str, str]] = set()
 
@@ -324,9 +331,12 @@ def test_demo_is_not_overwritten_without_force(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", WORKBOOKS)
-def test_every_formula_reads_the_crosstable_through_the_generous_name(name: str) -> None:
+def test_every_formula_reads_the_crosstable_through_the_sized_name(name: str) -> None:
     wb = openpyxl.load_workbook(SHIPPED / name)
-    assert wb.defined_names["Crosstable"].attr_text == "Crosstable!$A$1:$AD$401"
+    refers_to = wb.defined_names["Crosstable"].attr_text
+    assert refers_to == CROSSTABLE_REFERS_TO
+    assert "OFFSET" not in refers_to.upper() and "INDIRECT" not in refers_to.upper()  # volatile
+    assert "INDEX(" in refers_to and "COUNTA(" in refers_to
     formulas = [
         str(getattr(c.value, "text", c.value))
         for ws in wb.worksheets if ws.title != "Settings"  # its one formula resolves Rules
@@ -337,6 +347,50 @@ def test_every_formula_reads_the_crosstable_through_the_generous_name(name: str)
     for formula in formulas:
         assert re.search(r"\(Crosstable[,)]", formula), formula
         assert "Crosstable!" not in formula, formula  # never a fixed range of the sheet
+
+
+@pytest.mark.parametrize("name", WORKBOOKS)
+def test_one_call_per_column(name: str) -> None:
+    """Each formula cell that takes the crosstable costs one transfer of it: the template has
+    one per column (an array formula over the players), far fewer than 50, not one per player
+    and function."""
+    wb = openpyxl.load_workbook(SHIPPED / name)
+    template = template_of(name)
+    calls = 0
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for c in row:
+                text = str(getattr(c.value, "text", c.value))
+                if "Crosstable" in text and (c.data_type == "f" or isinstance(c.value,
+                                                                              ArrayFormula)):
+                    calls += 1
+                    if ws.title == "Functions" and c.row >= FUNCTIONS_FIRST_ROW:
+                        assert isinstance(c.value, ArrayFormula), c.coordinate
+                        c1, r1, c2, r2 = range_boundaries(c.value.ref)
+                        assert (c1, r2 - (r1 or 0) + 1) == (c.column, template.players)
+    columns = len(wb["Functions"][FUNCTIONS_FIRST_ROW - 1]) - 2
+    assert calls == columns + 2  # + the check and the formula standings
+    assert calls < 50
+
+
+@pytest.mark.parametrize("name", WORKBOOKS)
+def test_the_rules_helper_uses_no_locale_format_codes(name: str) -> None:
+    """TEXT(date, "yyyy-mm-dd") gives #RULES? in German, French, Dutch… Excel (its format codes
+    are language-specific): no formula of a template holds TEXT( or a quoted format code; the
+    helper passes the start date cell itself, which the functions read in any form."""
+    wb = openpyxl.load_workbook(SHIPPED / name)
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for c in row:
+                text = str(getattr(c.value, "text", c.value))
+                if c.data_type == "f" or isinstance(c.value, ArrayFormula):
+                    assert "TEXT(" not in text.upper(), (ws.title, c.coordinate, text)
+                    assert not re.search(r'"[^"]*(yy|mm|dd|jj|aa|tt)[^"]*"', text, re.I), text
+    settings = wb["Settings"]
+    rules_row = next(c.row for c in settings["A"] if c.value == "Rules")
+    date_row = next(c.row for c in settings["A"] if c.value == "Start date")
+    helper = settings[f"D{rules_row}"].value
+    assert f"B{date_row}" in helper and f"B{rules_row}" in helper
 
 
 def test_the_placeholder_sheet_is_replaced_and_marked(tmp_path: Path) -> None:
@@ -360,7 +414,7 @@ def test_functions_follow_the_start_date_when_rules_is_auto(tmp_path: Path,
     settings[f"B{date_row}"] = datetime.datetime(2025, 10, 4)
     path = tmp_path / "early.xlsx"
     wb.save(path)
-    values = calculate(path)
+    values = calculate(sized_names(path, tmp_path / "early_sized.xlsx"))
     template = template_of("swiss.xlsx")
     tournament = read_crosstable([list(r) for r in template.rows])
     early = compute_standings(tournament, ["BH"], "fide2023")
@@ -375,3 +429,30 @@ def test_functions_follow_the_start_date_when_rules_is_auto(tmp_path: Path,
         assert values[("FUNCTIONS", f"{col}{r}")] == want
         differs |= want != to_float(late.row(no).values[0])
     assert differs, "the sample should show a difference between the rule sets"
+
+
+def test_libreoffice_sizes_the_crosstable_name_to_the_data(tmp_path: Path) -> None:
+    """The INDEX/COUNTA name, evaluated by a real spreadsheet program: 17 rows × 13 columns
+    for the Swiss sample, 18 rows once a 17th player is typed below."""
+    import shutil
+    import subprocess
+
+    soffice = shutil.which("soffice")
+    if soffice is None:
+        pytest.skip("LibreOffice (soffice) is not installed")
+    wb = openpyxl.load_workbook(SHIPPED / "swiss.xlsx")
+    probe = wb.create_sheet("Probe")
+    probe["A1"], probe["B1"] = "=ROWS(Crosstable)", "=COLUMNS(Crosstable)"
+    wb.save(tmp_path / "probe.xlsx")
+    wb["Crosstable"]["A18"], wb["Crosstable"]["B18"] = 17, "New Player"
+    wb.save(tmp_path / "probe17.xlsx")
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [soffice, f"-env:UserInstallation=file://{tmp_path / 'profile'}", "--headless",
+         "--calc", "--convert-to", "xlsx", "--outdir", str(out),
+         str(tmp_path / "probe.xlsx"), str(tmp_path / "probe17.xlsx")],
+        capture_output=True, text=True, timeout=240, check=False)
+    assert done.returncode == 0, done.stderr
+    for name, rows in (("probe.xlsx", 17), ("probe17.xlsx", 18)):
+        values = openpyxl.load_workbook(out / name, data_only=True)["Probe"]
+        assert (values["A1"].value, values["B1"].value) == (rows, 13), name

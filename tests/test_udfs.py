@@ -13,7 +13,7 @@ from xl_tiebreak.crosstable import read_crosstable
 from xl_tiebreak.descriptors import parse_descriptor
 from xl_tiebreak.excel import arguments, evaluation, functions
 from xl_tiebreak.excel.templates import ROUND_ROBIN, SWISS
-from xl_tiebreak.model import Tournament
+from xl_tiebreak.model import Tournament, TournamentType, looks_like_round_robin
 from xl_tiebreak.numbers import to_float
 from xl_tiebreak.standings import Standings, compute_standings
 
@@ -49,7 +49,12 @@ def _fresh_cache() -> None:
 
 
 def tournament(xt: list[list[Any]]) -> Tournament:
-    return read_crosstable(xt)
+    """The crosstable as the core reads it, per-round columns with all-play-all pairings taken
+    as a round robin as the TRF reader does (issue 9; a no-op where the reader infers it)."""
+    t = read_crosstable(xt)
+    if t.type is TournamentType.SWISS and looks_like_round_robin(t.participants):
+        t.type = TournamentType.PREDETERMINED
+    return t
 
 
 def engine_standings(xt: list[list[Any]], order: Sequence[str] | None, rules: str = "auto",
@@ -237,7 +242,7 @@ def test_input_is_not_modified() -> None:
 
 def test_results_are_floats_none_or_text() -> None:
     for name, func in udfs.EXCEL_FUNCTIONS.items():
-        if name in ("STANDINGS", "CROSSTABLE_CHECK"):
+        if name in ("STANDINGS", "TIEBREAKS", "CROSSTABLE_CHECK"):
             continue
         args: list[Any] = [SWISS_XT, 16.0]
         if name in ("TIEBREAK", "TIEBREAK_EXPLAIN"):
@@ -324,20 +329,57 @@ def test_check_ok() -> None:
     assert udfs.CROSSTABLE_CHECK(RR_XT) == "OK"
 
 
+def check_lines(xt: list[list[Any]]) -> list[str]:
+    """CROSSTABLE_CHECK's result as its lines: ``OK`` alone, or a column (issue 8: classic
+    Excel shows #VALUE! for a text over 255 characters)."""
+    value = udfs.CROSSTABLE_CHECK(xt)
+    if isinstance(value, str):
+        return [value]
+    assert all(len(row) == 1 and isinstance(row[0], str) for row in value), value
+    found = [row[0] for row in value]
+    assert all(len(line) <= 255 for line in found), found
+    return found
+
+
 def test_check_lists_every_problem_with_its_cell() -> None:
     xt = broken(7, 8, "zz")
     xt[9][9] = "??"
-    text = udfs.CROSSTABLE_CHECK(xt)
-    assert text.startswith("2 errors: ")
-    assert "cell I8: cannot read 'zz'" in text
-    assert "cell J10: cannot read '??'" in text
+    lines = check_lines(xt)
+    assert lines[0] == "2 errors:"
+    assert any("cell I8: cannot read 'zz'" in line for line in lines[1:])
+    assert any("cell J10: cannot read '??'" in line for line in lines[1:])
 
 
 def test_check_reports_mirror_errors_and_warnings() -> None:
     xt = broken(1, 12, 7.0)  # Pts of #1 declared 7, results add up to 6: a warning
-    assert udfs.CROSSTABLE_CHECK(xt).startswith("OK, 1 warning: warning: row 2: #1 Anna")
+    lines = check_lines(xt)
+    assert lines[0] == "OK, 1 warning:"
+    assert lines[1].startswith("warning: row 2: #1 Anna")
     mirror = broken(1, 5, "9w0")
-    assert udfs.CROSSTABLE_CHECK(mirror).startswith("1 error")
+    assert check_lines(mirror)[0].startswith("1 error")
+
+
+def test_a_long_check_comes_back_as_lines_of_at_most_255_characters() -> None:
+    xt = [list(r) for r in SWISS_XT]
+    for row in range(1, 17):
+        xt[row][5] = f"zz{row}"  # 16 errors: one text of them would exceed 255 characters
+    lines = check_lines(xt)
+    assert lines[0] == "16 errors:"
+    assert len(" ".join(lines)) > 255
+    for row in range(2, 18):
+        assert sum(f"cell F{row}: cannot read 'zz{row - 1}'" in line for line in lines) == 1
+    assert udfs.CROSSTABLE_CHECK(SWISS_XT) == "OK"
+
+
+def test_a_message_longer_than_255_characters_goes_on_over_the_next_lines() -> None:
+    words = [f"w{i}" for i in range(200)]
+    text = "first part; " + " ".join(words)
+    lines = evaluation.lines(text)
+    assert lines[0] == "first part;"
+    assert all(len(line) <= 255 for line in lines) and len(lines) == 5  # 901 characters
+    assert " ".join(lines) == text
+    unbroken = "x" * 600
+    assert [len(line) for line in evaluation.lines(unbroken)] == [255, 255, 90]
 
 
 # ---------------------------------------------------------------- the cache
@@ -416,7 +458,7 @@ def test_excel_error_cells_are_named(row: int, col: int, code: str) -> None:
     want = f"#CROSSTABLE cell {cell}: the cell shows the Excel error {code}"
     assert udfs.BUCHHOLZ(xt, 1.0).startswith(want)
     assert udfs.STANDINGS(xt).startswith(want)
-    assert f"cell {cell}: the cell shows the Excel error {code}" in udfs.CROSSTABLE_CHECK(xt)
+    assert f"cell {cell}: the cell shows the Excel error {code}" in " ".join(check_lines(xt))
     assert udfs.BUCHHOLZ(SWISS_XT, "#N/A") == "#PLAYER? the player cell shows the Excel error #N/A"
 
 

@@ -720,6 +720,8 @@ def test_a_stray_far_cell_is_named_not_read(tmp_path: Path) -> None:
 
 def test_reading_creates_no_cells(tmp_path: Path) -> None:
     wb = build_workbook(SWISS, vba=False)
+    wb.defined_names["Crosstable"] = DefinedName("Crosstable",  # a generous name of the user's
+                                                 attr_text="Crosstable!$A$1:$AD$401")
     ws = wb["Crosstable"]
     ws["Z300"] = "note"
     stored = len(ws._cells)
@@ -729,6 +731,19 @@ def test_reading_creates_no_cells(tmp_path: Path) -> None:
     named = OpenpyxlBook(wb).read_name("Crosstable")
     assert named is not None and len(named.values) == 300
     assert len(ws._cells) == stored
+
+
+def test_the_templates_sized_name_is_evaluated_like_excel(tmp_path: Path) -> None:
+    """Crosstable = A1:INDEX(A:ZZ, COUNTA(A:A), COUNTA(1:1)): 17 rows (header + 16 players)
+    and 13 columns; a note far away is not read, a 17th player extends it."""
+    wb = build_workbook(SWISS, vba=False)
+    ws = wb["Crosstable"]
+    ws["Z300"] = "note"
+    named = OpenpyxlBook(wb).read_name("Crosstable")
+    assert named is not None and (len(named.values), len(named.values[0])) == (17, 13)
+    ws["A18"] = 17
+    named = OpenpyxlBook(wb).read_name("Crosstable")
+    assert named is not None and len(named.values) == 18
 
 
 def test_a_name_over_whole_columns_is_cut_to_the_used_area(tmp_path: Path) -> None:

@@ -1,22 +1,25 @@
 """The arguments of the worksheet functions, and the problem texts they return.
 
 An optional argument that is left out or points to an empty cell means its default; a 1×1
-range is a single value. A problem is raised as :class:`CellProblem` (its text starts with
-``#``) and :func:`guarded` turns every failure into such a short text: no traceback ever
-reaches a cell.
+range is a single value. A cell showing an Excel error (``#REF!``, ``#N/A``…) is never taken
+as empty: it is reported as such, naming the argument. A problem is raised as
+:class:`CellProblem` (its text starts with ``#``) and :func:`guarded` turns every failure into
+such a short text: no traceback ever reaches a cell.
 """
 
 from __future__ import annotations
 
 import datetime
 import math
+import re
 import sys
 from typing import Any
 
 from xl_tiebreak.cells import is_blank
-from xl_tiebreak.dates import parse_date
+from xl_tiebreak.dates import date_value
 from xl_tiebreak.descriptors import Descriptor, parse_descriptor, parse_list
-from xl_tiebreak.model import InputError, Problem, Severity
+from xl_tiebreak.excel.cells import excel_error
+from xl_tiebreak.model import InputError, Problem, Severity, TournamentType
 from xl_tiebreak.rules import RuleSet, resolve_rules, rules_in_force
 
 __all__ = [
@@ -32,7 +35,9 @@ __all__ = [
     "scalar",
     "shorten",
     "tiebreak_order",
+    "tournament_type",
     "unrated_rating",
+    "without_error",
 ]
 
 MAX_TEXT = 255
@@ -107,6 +112,17 @@ def scalar(value: object) -> object:
     return value
 
 
+def without_error(value: object, tag: str, what: str) -> object:
+    """``value`` (a single cell's, 1×1 unwrapped) unless it is an Excel error: then
+    CellProblem ``<tag> the <what> cell shows the Excel error #REF!`` — an error cell is never
+    taken as an empty one (which would mean the default)."""
+    value = scalar(value)
+    code = excel_error(value)
+    if code is not None:
+        raise CellProblem(f"{tag} the {what} cell shows the Excel error {code}")
+    return value
+
+
 def option_text(value: object, default: str) -> str:
     """An optional text argument; empty means ``default``. Numbers such as 2026.0 become
     ``2026``."""
@@ -120,25 +136,53 @@ def option_text(value: object, default: str) -> str:
 
 def rule_set(value: object) -> RuleSet:
     """A rule-set name, AUTO (the rules in force now: a range carries no start date), or the
-    event's start date (a date cell or text such as 2025-10-04): the rules in force then."""
-    value = scalar(value)
-    if isinstance(value, datetime.datetime):
-        return rules_in_force(value.date())
-    if isinstance(value, datetime.date):
-        return rules_in_force(value)
+    event's start date: the rules in force then. A date is accepted in every form a cell or
+    xlwings Lite gives it (:func:`xl_tiebreak.dates.date_value`): a date cell, an Excel date
+    serial (``46123``, what Lite passes for a date cell), a ``yyyymmdd`` number
+    (``20260411``), an ISO or TRF text (``2026-04-11``, ``11.04.2026``). The numbers 2009,
+    2023, 2024 and 2026 are rule-set names, not serials."""
+    value = without_error(value, "#RULES?", "rules")
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        day = date_value(value)
+        assert day is not None
+        return rules_in_force(day)
     text = option_text(value, "AUTO")
     try:
         return resolve_rules(text, None)
     except InputError as error:
-        date = parse_date(text) if any(c in text for c in "-/.") else None
-        if date is not None:
-            return rules_in_force(date)
+        day = date_value(value)
+        if day is not None:
+            return rules_in_force(day)
         raise CellProblem(f"#RULES? {error}") from error
+
+
+_TYPES = {
+    "swiss": TournamentType.SWISS, "swisssystem": TournamentType.SWISS,
+    "open": TournamentType.SWISS, "roundrobin": TournamentType.PREDETERMINED,
+    "rr": TournamentType.PREDETERMINED, "predetermined": TournamentType.PREDETERMINED,
+    "allplayall": TournamentType.PREDETERMINED, "berger": TournamentType.PREDETERMINED,
+    "scheveningen": TournamentType.PREDETERMINED,
+}  # fmt: skip
+"""The words the Settings sheet accepts for its Tournament type (letters only, lower case)."""
+
+
+def tournament_type(value: object) -> TournamentType | None:
+    """The tournament type: ``Swiss`` or ``Round robin`` (the Settings sheet's words); None
+    when empty: then it is inferred from the crosstable, as the readers do (a grid, or
+    all-play-all pairings, is a round robin)."""
+    value = without_error(value, "#TYPE?", "tournament type")
+    if is_blank(value):
+        return None
+    found = _TYPES.get(re.sub(r"[^a-z]", "", str(value).lower()))
+    if found is None:
+        raise CellProblem(f"#TYPE? unknown tournament type {shorten(str(value), 40)!r}: use "
+                          "Swiss or Round robin (empty: from the crosstable)")
+    return found
 
 
 def unrated_rating(value: object) -> int | None:
     """The rating for unrated players: a whole number from 0 to 4000, or None when empty."""
-    value = scalar(value)
+    value = without_error(value, "#ARG?", "rating for unrated players")
     if is_blank(value):
         return None
     number: float | None = None
@@ -158,7 +202,7 @@ def unrated_rating(value: object) -> int | None:
 
 
 def descriptor(value: object) -> Descriptor:
-    text = option_text(value, "")
+    text = option_text(without_error(value, "#TIEBREAK?", "tie-break"), "")
     if not text:
         raise CellProblem("#TIEBREAK? no tie-break given (e.g. BH/C1, SB, DE)")
     try:
@@ -187,6 +231,7 @@ def tiebreak_order(value: object) -> tuple[str, ...] | None:
     """
     items: list[str] = []
     for cell in _flatten(value):
+        without_error(cell, "#TIEBREAK?", "tie-break order")
         if not is_blank(cell):
             items.extend(part.strip() for part in str(cell).split(",") if part.strip())
     if not items:

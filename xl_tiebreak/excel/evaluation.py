@@ -9,6 +9,14 @@ built, at C speed.
 
 Cells are named as if the range started at ``A1`` of its sheet (a worksheet function only
 receives values, not the range's address).
+
+One call per column: every per-player function takes a single player or a range of players
+(:func:`for_players`) and gives a value or a 2-D list of the same shape, so a template column
+costs one transfer of the crosstable, not one per player. The tournament type is an argument:
+given (``Swiss``/``Round robin``) it is used, empty it is inferred as the readers do — a grid
+is a round robin, and so are per-round columns with all-play-all pairings
+(:func:`xl_tiebreak.model.looks_like_round_robin`, as the TRF reader) — so the functions, the
+command line and the Standings sheet give the same values.
 """
 
 from __future__ import annotations
@@ -18,7 +26,7 @@ import datetime
 import functools
 import math
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from xl_tiebreak import registry
@@ -31,27 +39,39 @@ from xl_tiebreak.excel import arguments
 from xl_tiebreak.excel.arguments import CellProblem
 from xl_tiebreak.excel.cells import cell_errors, date_hints, excel_error
 from xl_tiebreak.excel.layout import standings_table
-from xl_tiebreak.model import InputError, Severity, Tournament
+from xl_tiebreak.model import (
+    InputError,
+    Severity,
+    Tournament,
+    TournamentType,
+    looks_like_round_robin,
+)
 from xl_tiebreak.numbers import to_float
 from xl_tiebreak.rules import RuleSet
 from xl_tiebreak.standings import Row, Standings, compute_standings
 
 __all__ = [
+    "MAX_CHECK_LINES",
     "MAX_CHECK_TEXT",
     "MAX_RESULTS_PER_CROSSTABLE",
     "MAX_VALUES_PER_CROSSTABLE",
     "check_text",
     "clear_cache",
     "explanation",
+    "for_players",
+    "lines",
     "place",
     "points",
     "standings_rows",
     "tiebreak_value",
+    "tiebreaks_rows",
     "value_of",
 ]
 
 MAX_CHECK_TEXT = 32_000
-"""Longest CROSSTABLE_CHECK text (Excel cells hold at most 32,767 characters)."""
+"""Longest explanation text (Excel cells hold at most 32,767 characters)."""
+MAX_CHECK_LINES = 1000
+"""Most lines CROSSTABLE_CHECK returns."""
 
 
 def _frozen_cell(value: object) -> object:
@@ -185,15 +205,26 @@ def _cell(row: int, col: int) -> str:
     return f"cell {cell_name(row + 1, col + 1)}"
 
 
+def _infer_type(tournament: Tournament) -> None:
+    """Per-round columns with all-play-all pairings are a round robin, as the TRF reader
+    infers it (``type_inferred`` says so)."""
+    if (tournament.type is TournamentType.SWISS and not tournament.type_inferred
+            and looks_like_round_robin(tournament.participants)):
+        tournament.type = TournamentType.PREDETERMINED
+        tournament.type_inferred = True
+
+
 @functools.lru_cache(maxsize=32)
-def _parse(content: _Content) -> _Parsed:
+def _parse(content: _Content, kind: TournamentType | None = None) -> _Parsed:
     errors = cell_errors(content.rows, _cell)
     if errors:
         return _Parsed(None, InputError(errors), frozenset(), {}, {})
     try:
-        tournament = read_crosstable(content.rows)
+        tournament = read_crosstable(content.rows, tournament_type=kind)
     except InputError as error:
         return _Parsed(None, InputError(date_hints(error.problems)), frozenset(), {}, {})
+    if kind is None:
+        _infer_type(tournament)
     by_name: dict[str, list[int]] = {}
     by_folded: dict[str, list[int]] = {}
     for p in tournament.participants:
@@ -259,8 +290,9 @@ def clear_cache() -> None:
     _parse.cache_clear()
 
 
-def _parsed(crosstable: object) -> _Parsed:
-    return _parse(_Content(crosstable))
+def _parsed(crosstable: object, kind: object = None) -> _Parsed:
+    """The read crosstable (cached) for the tournament type argument ``kind``."""
+    return _parse(_Content(crosstable), arguments.tournament_type(kind))
 
 
 def _computed(
@@ -317,15 +349,54 @@ def _start_number_text(text: str) -> int | None:
     return int(number)
 
 
+def _shape(players: object) -> list[list[object]] | None:
+    """The player argument as rows of cells when it is a range of more than one cell (a 1-D
+    list is a column); None for a single player."""
+    if not isinstance(players, (list, tuple)):
+        return None
+    rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in players]
+    if sum(len(r) for r in rows) <= 1:
+        return None
+    return rows
+
+
+def for_players(players: object, one: Callable[[object], Any]) -> Any:
+    """``one(player)`` for a single player; for a range of players a 2-D list of the same
+    shape, each cell its player's value, or its problem text (``#PLAYER? …``), or empty for
+    an empty cell of the range (a generous ``A5:A504`` for a smaller event)."""
+    rows = _shape(players)
+    if rows is None:
+        return one(players)
+
+    def cell(player: object) -> Any:
+        if is_blank(player):
+            return None
+        try:
+            return one(player)
+        except CellProblem as problem:
+            return arguments.shorten(str(problem))
+
+    return [[cell(player) for player in row] for row in rows]
+
+
 def tiebreak_value(
-    crosstable: object, player: object, descriptor: object, rules: object, unrated: object
-) -> float | None:
+    crosstable: object, player: object, descriptor: object, rules: object, unrated: object,
+    kind: object = None,
+) -> Any:
+    """A tie-break's value for a player or each of a range of players (:func:`for_players`)."""
     d = descriptor if isinstance(descriptor, Descriptor) else arguments.descriptor(descriptor)
     rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
-    parsed = _parsed(crosstable)
-    start_no = _player(parsed, player)
+    parsed = _parsed(crosstable, kind)
+    _ready(parsed)
     _computed(parsed, (), rule_set, rating)  # reports crosstable errors found by the check
-    return to_float(_values(parsed, d, rule_set, rating)[start_no])
+    values = _values(parsed, d, rule_set, rating)
+    return for_players(player, lambda p: to_float(values[_player(parsed, p)]))
+
+
+def _ready(parsed: _Parsed) -> None:
+    """CellProblem for a crosstable that cannot be read (one text for the whole call)."""
+    if parsed.error is not None:
+        raise CellProblem(arguments.crosstable_text(parsed.error))
 
 
 @functools.cache
@@ -336,59 +407,135 @@ def _fixed() -> dict[str, Descriptor]:
 
 def value_of(
     function: str, crosstable: object, player: object, rules: object = None,
-    unrated: object = None,
+    unrated: object = None, kind: object = None,
 ) -> Any:
     """The guarded cell value of the one-tie-break worksheet function ``function``
-    (``"BUCHHOLZ_CUT1"``: its descriptor comes from the registry)."""
+    (``"BUCHHOLZ_CUT1"``: its descriptor comes from the registry), for a player or a range of
+    players."""
     return arguments.guarded(tiebreak_value, crosstable, player, _fixed()[function], rules,
-                             unrated)
+                             unrated, kind)
 
 
-def points(crosstable: object, player: object) -> float:
+def points(crosstable: object, player: object) -> Any:
     parsed = _parsed(crosstable)
-    start_no = _player(parsed, player)
-    row = _computed(parsed, (), RuleSet.FIDE2026, None).rows[start_no]
-    return float(row.points)
+    _ready(parsed)
+    rows = _computed(parsed, (), RuleSet.FIDE2026, None).rows
+    return for_players(player, lambda p: float(rows[_player(parsed, p)].points))
 
 
 def place(
-    crosstable: object, player: object, order: object, rules: object, unrated: object
-) -> float:
+    crosstable: object, player: object, order: object, rules: object, unrated: object,
+    kind: object = None,
+) -> Any:
     tiebreaks = arguments.tiebreak_order(order)
     rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
-    parsed = _parsed(crosstable)
-    start_no = _player(parsed, player)
-    return float(_computed(parsed, tiebreaks, rule_set, rating).rows[start_no].rank)
+    parsed = _parsed(crosstable, kind)
+    _ready(parsed)
+    rows = _computed(parsed, tiebreaks, rule_set, rating).rows
+    return for_players(player, lambda p: float(rows[_player(parsed, p)].rank))
+
+
+def _header_flag(value: object) -> bool:
+    """The STANDINGS header switch: empty or TRUE (or 1) shows the header row, FALSE (0)
+    leaves it out."""
+    value = arguments.without_error(value, "#ARG?", "header")
+    if is_blank(value):
+        return True
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)):
+        return value != 0
+    text = str(value).strip().upper()
+    if text in ("TRUE", "YES", "WAHR", "VRAI", "1"):
+        return True
+    if text in ("FALSE", "NO", "FALSCH", "FAUX", "0"):
+        return False
+    raise CellProblem(f"#ARG? header must be TRUE or FALSE, not {arguments.shorten(text, 40)!r}")
 
 
 def standings_rows(
-    crosstable: object, order: object, rules: object, unrated: object
+    crosstable: object, order: object, rules: object, unrated: object, kind: object = None,
+    header: object = None,
 ) -> list[list[object]]:
     tiebreaks = arguments.tiebreak_order(order)
     rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
-    parsed = _parsed(crosstable)
-    if parsed.error is not None:
-        raise CellProblem(arguments.crosstable_text(parsed.error))
+    with_header = _header_flag(header)
+    parsed = _parsed(crosstable, kind)
+    _ready(parsed)
     standings = _computed(parsed, tiebreaks, rule_set, rating).standings
-    return standings_table(standings, every_place=True)
+    table = standings_table(standings, every_place=True)
+    return table if with_header else table[1:]
+
+
+def tiebreaks_rows(
+    crosstable: object, order: object, rules: object, unrated: object, kind: object = None,
+) -> list[list[object]]:
+    """The values of every tie-break of the order (columns, in the order's sequence) for every
+    player (rows, in the crosstable's order, so that they line up with it); no header row."""
+    tiebreaks = arguments.tiebreak_order(order)
+    rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
+    parsed = _parsed(crosstable, kind)
+    _ready(parsed)
+    computed = _computed(parsed, tiebreaks, rule_set, rating)
+    assert parsed.tournament is not None
+    out: list[list[object]] = [[to_float(v) for v in computed.rows[p.start_no].values]
+                               for p in parsed.tournament.participants]
+    return out if out and out[0] else [[None] for _ in out]
+
+
+def lines(text: str, limit: int = arguments.MAX_TEXT) -> list[str]:
+    """A long text as lines of at most ``limit`` characters (classic Excel shows ``#VALUE!``
+    for a returned text over 255 characters, xlwings issue #456), broken after ``; `` where
+    possible, else at a space."""
+    out: list[str] = []
+    rest = " ".join(text.split())
+    while len(rest) > limit:
+        cut = rest.rfind("; ", 0, limit)
+        if cut > 0:
+            out.append(rest[: cut + 1])
+            rest = rest[cut + 2:]
+            continue
+        cut = rest.rfind(" ", 0, limit + 1)
+        if cut <= 0:
+            cut = limit
+        out.append(rest[:cut])
+        rest = rest[cut:].lstrip()
+    out.append(rest)
+    return out
+
+
+def _column(parts: list[str]) -> Any:
+    """One line as a single value, more as a column (a 2-D list of one cell per row)."""
+    return parts[0] if len(parts) == 1 else [[part] for part in parts]
 
 
 def explanation(
-    crosstable: object, player: object, descriptor: object, rules: object, unrated: object
-) -> str:
+    crosstable: object, player: object, descriptor: object, rules: object, unrated: object,
+    kind: object = None,
+) -> Any:
+    """How a value was computed: for one player, its text (a column of lines of at most 255
+    characters when longer); for a range of players, one line each, cut at 255 characters
+    (ask for one player to see the whole text)."""
     d = arguments.descriptor(descriptor)
     rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
-    parsed = _parsed(crosstable)
-    start_no = _player(parsed, player)
+    parsed = _parsed(crosstable, kind)
+    _ready(parsed)
     order = (d.text or d.canonical,) if d.code == "DE" else ()
     standings = _computed(parsed, order, rule_set, rating).standings
-    if d.code == "DE":
-        d = standings.descriptors[0]
-    return arguments.shorten(standings.explain(start_no, d).formula, MAX_CHECK_TEXT)
+    shown = standings.descriptors[0] if d.code == "DE" else d
+
+    def text(p: object) -> str:
+        return standings.explain(_player(parsed, p), shown).formula
+
+    if _shape(player) is None:
+        return _column(lines(arguments.shorten(text(player), MAX_CHECK_TEXT)))
+    return for_players(player, lambda p: arguments.shorten(text(p)))
 
 
-def check_text(crosstable: object) -> str:
-    parsed = _parsed(crosstable)
+def check_text(crosstable: object, kind: object = None) -> Any:
+    """``OK``, or a column of lines: a summary (``2 errors, 1 warning:``), then one problem
+    per line (at most 255 characters each; a longer one goes on over the following lines)."""
+    parsed = _parsed(crosstable, kind)
     if parsed.error is not None:
         problems = list(parsed.error.problems)
     else:
@@ -403,8 +550,7 @@ def check_text(crosstable: object) -> str:
         parts.append(f"{errors} error{'s' if errors != 1 else ''}")
     if warnings:
         parts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
-    head = ("" if errors else "OK, ") + ", ".join(parts)
-    body = "; ".join(
-        f"{'' if p.severity is Severity.ERROR else 'warning: '}{p}" for p in problems
-    )
-    return arguments.shorten(f"{head}: {body}", MAX_CHECK_TEXT)
+    out = [("" if errors else "OK, ") + ", ".join(parts) + ":"]
+    for p in problems:
+        out.extend(lines(f"{'' if p.severity is Severity.ERROR else 'warning: '}{p}"))
+    return _column(out[: MAX_CHECK_LINES])

@@ -2,7 +2,18 @@
 
 Every function takes the crosstable range first (header row included, trailing empty rows and
 columns allowed, e.g. ``A1:K200``), then the player (start number or exact name), then optional
-arguments. An optional argument that is left out or points to an empty cell means its default.
+arguments. An optional argument that is left out or points to an empty cell means its default;
+one pointing to a cell that shows an Excel error (``#REF!``) is reported, never defaulted.
+
+One call per column: the player may be a range (``=BUCHHOLZ_CUT1(Crosstable, A5:A404)``); the
+result is then a range of the same shape (a column spills in Excel 365), each cell the value
+of its player (empty for an empty cell). :func:`TIEBREAKS` gives every tie-break of an order
+for every player in one call. The crosstable is then transferred once per column, not once
+per player.
+
+The last optional argument ``tournament_type`` (``Swiss``/``Round robin``; the templates pass
+the Settings sheet's) decides the Art. 16 and round-robin rules; empty, it is inferred as the
+readers infer it, so the functions, the command line and the Standings sheet agree.
 
 What a cell receives:
 
@@ -50,6 +61,7 @@ from xl_tiebreak.excel.evaluation import (
     points,
     standings_rows,
     tiebreak_value,
+    tiebreaks_rows,
     value_of,
 )
 
@@ -86,6 +98,7 @@ __all__ = [  # every worksheet function: `from xl_tiebreak.udfs import *` (xlwin
     "STANDINGS",
     "TIEBREAK",
     "TIEBREAK_EXPLAIN",
+    "TIEBREAKS",
     "TPR",
     "WINS",
     "CATEGORY",
@@ -99,12 +112,15 @@ CATEGORY = "xl-tiebreak"
 """Function Wizard category of every function."""
 
 _DOC_CROSSTABLE = "Crosstable range incl. header row (No, Name, Rating, Fed, R1, R2, … or a grid)"
-_DOC_PLAYER = "Start number or exact name of the player"
+_DOC_PLAYER = ("Start number or exact name of the player, or a range of them (one value "
+               "per cell)")
 _DOC_RULES = ("Rule set: AUTO (default), FIDE2026, FIDE2023, FIDE2009, USCF, or the start "
               "date (the rules in force then)")
 _DOC_UNRATED = "Rating used for unrated players (empty: rating tie-breaks are skipped)"
 _DOC_DESCRIPTOR = "Tie-break descriptor, e.g. BH/C1, SB, KS/L+1, ARO/U1400"
 _DOC_ORDER = "Tie-break order, comma separated or a range (default: the engine's default list)"
+_DOC_TYPE = "Swiss or Round robin (empty: from the crosstable, a grid or all-play-all pairings)"
+_DOC_HEADER = "TRUE (default): with the header row; FALSE: the rows only"
 
 
 # ====================================================================== worksheet functions
@@ -114,7 +130,7 @@ _DOC_ORDER = "Tie-break order, comma separated or a range (default: the engine's
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 def POINTS(crosstable: list[list[Any]], player: Any) -> Any:
     """Points of the player (all rounds of the crosstable, 1-½-0 scoring)."""
     return guarded(points, crosstable, player)
@@ -122,355 +138,468 @@ def POINTS(crosstable: list[list[Any]], player: Any) -> Any:
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def BUCHHOLZ(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def BUCHHOLZ(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Buchholz (BH, C.07 Art. 8.1): sum of the opponents' scores, unplayed rounds adjusted
     (Art. 16)."""
-    return value_of("BUCHHOLZ", crosstable, player, rules)
+    return value_of("BUCHHOLZ", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def BUCHHOLZ_CUT1(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def BUCHHOLZ_CUT1(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Buchholz Cut-1 (BH/C1, Art. 8.1, 14.1): Buchholz without the least significant
     opponent's score."""
-    return value_of("BUCHHOLZ_CUT1", crosstable, player, rules)
+    return value_of("BUCHHOLZ_CUT1", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def BUCHHOLZ_CUT2(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def BUCHHOLZ_CUT2(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Buchholz Cut-2 (BH/C2): Buchholz without the two least significant values."""
-    return value_of("BUCHHOLZ_CUT2", crosstable, player, rules)
+    return value_of("BUCHHOLZ_CUT2", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def BUCHHOLZ_MEDIAN1(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def BUCHHOLZ_MEDIAN1(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Median Buchholz (BH/M1): Buchholz without the highest and the lowest value."""
-    return value_of("BUCHHOLZ_MEDIAN1", crosstable, player, rules)
+    return value_of("BUCHHOLZ_MEDIAN1", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def BUCHHOLZ_MEDIAN2(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def BUCHHOLZ_MEDIAN2(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Median-2 Buchholz (BH/M2): Buchholz without the two highest and two lowest values."""
-    return value_of("BUCHHOLZ_MEDIAN2", crosstable, player, rules)
+    return value_of("BUCHHOLZ_MEDIAN2", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def FORE_BUCHHOLZ(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def FORE_BUCHHOLZ(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Fore Buchholz (FB, Art. 8.3): Buchholz with every last-round game counted as a draw."""
-    return value_of("FORE_BUCHHOLZ", crosstable, player, rules)
+    return value_of("FORE_BUCHHOLZ", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def AVG_OPP_BUCHHOLZ(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def AVG_OPP_BUCHHOLZ(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Average of Opponents' Buchholz (AOB, Art. 8.2)."""
-    return value_of("AVG_OPP_BUCHHOLZ", crosstable, player, rules)
+    return value_of("AVG_OPP_BUCHHOLZ", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def SONNEBORN(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def SONNEBORN(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Sonneborn-Berger (SB, Art. 9.1): sum of each opponent's score times the points scored
     against that opponent."""
-    return value_of("SONNEBORN", crosstable, player, rules)
+    return value_of("SONNEBORN", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def SONNEBORN_CUT1(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def SONNEBORN_CUT1(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Sonneborn-Berger Cut-1 (SB/C1): Sonneborn-Berger without the least significant value."""
-    return value_of("SONNEBORN_CUT1", crosstable, player, rules)
+    return value_of("SONNEBORN_CUT1", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def KOYA(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def KOYA(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Koya System (KS, Art. 9.2): points scored against opponents with 50 % or more."""
-    return value_of("KOYA", crosstable, player, rules)
+    return value_of("KOYA", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def WINS(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def WINS(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Number of wins (WIN, Art. 7.1): rounds with the points of a win, played or not."""
-    return value_of("WINS", crosstable, player, rules)
+    return value_of("WINS", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def GAMES_WON(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def GAMES_WON(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Number of games won over the board (WON, Art. 7.2)."""
-    return value_of("GAMES_WON", crosstable, player, rules)
+    return value_of("GAMES_WON", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def BLACK_GAMES(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def BLACK_GAMES(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Number of games played with Black (BPG, Art. 7.3)."""
-    return value_of("BLACK_GAMES", crosstable, player, rules)
+    return value_of("BLACK_GAMES", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def BLACK_WINS(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def BLACK_WINS(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Number of games won with Black (BWG, Art. 7.4)."""
-    return value_of("BLACK_WINS", crosstable, player, rules)
+    return value_of("BLACK_WINS", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def PROGRESSIVE(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def PROGRESSIVE(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Progressive score (PS, Art. 7.5): sum of the running scores after each round."""
-    return value_of("PROGRESSIVE", crosstable, player, rules)
+    return value_of("PROGRESSIVE", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
 def ROUNDS_PLAYED_BY_CHOICE(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO"
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO",
+    tournament_type: Any = "",
 ) -> Any:
     """Rounds one elected to play (REP, Art. 7.6): rounds played or forfeited by the opponent,
     i.e. not missed by the player's own choice."""
-    return value_of("ROUNDS_PLAYED_BY_CHOICE", crosstable, player, rules)
+    return value_of("ROUNDS_PLAYED_BY_CHOICE", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def STANDARD_POINTS(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def STANDARD_POINTS(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Standard points (STD, Art. 7.7): 1 for a win, ½ for a draw, 0 for a loss, whatever the
     scoring system."""
-    return value_of("STANDARD_POINTS", crosstable, player, rules)
+    return value_of("STANDARD_POINTS", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("unrated_rating", doc=_DOC_UNRATED)
-@xw.arg("rules", doc=_DOC_RULES)
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
 def ARO(
-    crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO"
+    crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO",
+    tournament_type: Any = "",
 ) -> Any:
     """Average Rating of Opponents (ARO, Art. 10.1), rounded; empty when undefined or skipped
     because of unrated players without a rating for them."""
-    return value_of("ARO", crosstable, player, rules, unrated_rating)
+    return value_of("ARO", crosstable, player, rules, unrated_rating, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("unrated_rating", doc=_DOC_UNRATED)
-@xw.arg("rules", doc=_DOC_RULES)
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
 def TPR(
-    crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO"
+    crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO",
+    tournament_type: Any = "",
 ) -> Any:
     """Tournament Performance Rating (TPR, Art. 10.2); empty when undefined or skipped."""
-    return value_of("TPR", crosstable, player, rules, unrated_rating)
+    return value_of("TPR", crosstable, player, rules, unrated_rating, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("unrated_rating", doc=_DOC_UNRATED)
-@xw.arg("rules", doc=_DOC_RULES)
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
 def PTP(
-    crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO"
+    crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO",
+    tournament_type: Any = "",
 ) -> Any:
     """Perfect Tournament Performance (PTP, Art. 10.3); empty when undefined or skipped."""
-    return value_of("PTP", crosstable, player, rules, unrated_rating)
+    return value_of("PTP", crosstable, player, rules, unrated_rating, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("unrated_rating", doc=_DOC_UNRATED)
-@xw.arg("rules", doc=_DOC_RULES)
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
 def APRO(
-    crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO"
+    crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO",
+    tournament_type: Any = "",
 ) -> Any:
     """Average Performance Rating of Opponents (APRO, Art. 10.4); empty when undefined."""
-    return value_of("APRO", crosstable, player, rules, unrated_rating)
+    return value_of("APRO", crosstable, player, rules, unrated_rating, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("unrated_rating", doc=_DOC_UNRATED)
-@xw.arg("rules", doc=_DOC_RULES)
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
 def APPO(
-    crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO"
+    crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO",
+    tournament_type: Any = "",
 ) -> Any:
     """Average Perfect Performance of Opponents (APPO, Art. 10.5); empty when undefined."""
-    return value_of("APPO", crosstable, player, rules, unrated_rating)
+    return value_of("APPO", crosstable, player, rules, unrated_rating, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def DIRECT_ENCOUNTER(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def DIRECT_ENCOUNTER(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Direct Encounter (DE, Art. 6): the player's place (1, 2, …) inside the group of players
     tied on points, as their games against each other decide; empty when DE decides nothing."""
-    return value_of("DIRECT_ENCOUNTER", crosstable, player, rules)
+    return value_of("DIRECT_ENCOUNTER", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("descriptor", doc=_DOC_DESCRIPTOR)
-@xw.arg("rules", doc=_DOC_RULES)
-@xw.arg("unrated_rating", doc=_DOC_UNRATED)
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("descriptor", err_to_str=True, doc=_DOC_DESCRIPTOR)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
 def TIEBREAK(
     crosstable: list[list[Any]],
     player: Any,
     descriptor: Any,
     rules: Any = "AUTO",
     unrated_rating: Any = "",
+    tournament_type: Any = "",
 ) -> Any:
     """Any tie-break by its descriptor (BH/C1, SB, KS/L+1, ARO/U1400, DE/P…); empty when
     undefined."""
-    return guarded(tiebreak_value, crosstable, player, descriptor, rules, unrated_rating)
+    return guarded(tiebreak_value, crosstable, player, descriptor, rules, unrated_rating,
+                   tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("order", doc=_DOC_ORDER)
-@xw.arg("rules", doc=_DOC_RULES)
-@xw.arg("unrated_rating", doc=_DOC_UNRATED)
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("order", err_to_str=True, doc=_DOC_ORDER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
 def PLACE(
     crosstable: list[list[Any]],
     player: Any,
     order: Any = "",
     rules: Any = "AUTO",
     unrated_rating: Any = "",
+    tournament_type: Any = "",
 ) -> Any:
     """Final place of the player by points and the tie-break order; players still tied share
     the place (both get the better one)."""
-    return guarded(place, crosstable, player, order, rules, unrated_rating)
+    return guarded(place, crosstable, player, order, rules, unrated_rating, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("order", doc=_DOC_ORDER)
-@xw.arg("rules", doc=_DOC_RULES)
-@xw.arg("unrated_rating", doc=_DOC_UNRATED)
+@xw.arg("order", err_to_str=True, doc=_DOC_ORDER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("header", err_to_str=True, doc=_DOC_HEADER)
 def STANDINGS(
-    crosstable: list[list[Any]], order: Any = "", rules: Any = "AUTO", unrated_rating: Any = ""
+    crosstable: list[list[Any]],
+    order: Any = "",
+    rules: Any = "AUTO",
+    unrated_rating: Any = "",
+    tournament_type: Any = "",
+    header: Any = True,
 ) -> Any:
-    """The sorted standings as a table with a header row: Place, No, Name, Rating, Fed, Pts,
-    one column per tie-break (spills in Excel 365)."""
-    return guarded(standings_rows, crosstable, order, rules, unrated_rating)
+    """The sorted standings as a table: a header row (unless header is FALSE), then Place, No,
+    Name, Rating, Fed, Pts, one column per tie-break (spills in Excel 365)."""
+    return guarded(standings_rows, crosstable, order, rules, unrated_rating, tournament_type,
+                   header)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-def CROSSTABLE_CHECK(crosstable: list[list[Any]]) -> Any:
-    """"OK", or every problem of the crosstable with its cell (errors stop the tie-breaks,
-    warnings do not)."""
-    return guarded(check_text, crosstable)
+@xw.arg("order", err_to_str=True, doc=_DOC_ORDER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def TIEBREAKS(
+    crosstable: list[list[Any]],
+    order: Any = "",
+    rules: Any = "AUTO",
+    unrated_rating: Any = "",
+    tournament_type: Any = "",
+) -> Any:
+    """Every tie-break of the order for every player in one call: one row per player in the
+    crosstable's order, one column per tie-break, no header (spills in Excel 365)."""
+    return guarded(tiebreaks_rows, crosstable, order, rules, unrated_rating, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("descriptor", doc=_DOC_DESCRIPTOR)
-@xw.arg("rules", doc=_DOC_RULES)
-@xw.arg("unrated_rating", doc=_DOC_UNRATED)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def CROSSTABLE_CHECK(crosstable: list[list[Any]], tournament_type: Any = "") -> Any:
+    """"OK", or a column of lines: how many errors and warnings, then every problem of the
+    crosstable with its cell (errors stop the tie-breaks, warnings do not)."""
+    return guarded(check_text, crosstable, tournament_type)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("descriptor", err_to_str=True, doc=_DOC_DESCRIPTOR)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
 def TIEBREAK_EXPLAIN(
     crosstable: list[list[Any]],
     player: Any,
     descriptor: Any,
     rules: Any = "AUTO",
     unrated_rating: Any = "",
+    tournament_type: Any = "",
 ) -> Any:
     """How a tie-break value was computed, in one line, e.g. BH/C1 (FIDE 2026) = 3½ + 3 + 2½
     = 9; cut: R3 …"""
-    return guarded(explanation, crosstable, player, descriptor, rules, unrated_rating)
+    return guarded(explanation, crosstable, player, descriptor, rules, unrated_rating,
+                   tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def MODIFIED_MEDIAN(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def MODIFIED_MEDIAN(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Modified Median (US Chess 34E1): opponents' adjusted scores without the lowest, the
     highest or both by plus, minus or even score (two each from 9 rounds)."""
-    return value_of("MODIFIED_MEDIAN", crosstable, player, rules)
+    return value_of("MODIFIED_MEDIAN", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def SOLKOFF(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def SOLKOFF(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Solkoff (US Chess 34E2): sum of the opponents' adjusted scores, unplayed games ½."""
-    return value_of("SOLKOFF", crosstable, player, rules)
+    return value_of("SOLKOFF", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def CUMULATIVE(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def CUMULATIVE(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Cumulative (US Chess 34E3): running scores summed, less a point per unplayed win or
     full-point bye."""
-    return value_of("CUMULATIVE", crosstable, player, rules)
+    return value_of("CUMULATIVE", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def OPP_CUMULATIVE(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def OPP_CUMULATIVE(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Cumulative of opposition (US Chess 34E9): sum of the opponents' Cumulative scores."""
-    return value_of("OPP_CUMULATIVE", crosstable, player, rules)
+    return value_of("OPP_CUMULATIVE", crosstable, player, rules, None, tournament_type)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("player", err_to_str=True, doc=_DOC_PLAYER)
-@xw.arg("rules", doc=_DOC_RULES)
-def KASHDAN(crosstable: list[list[Any]], player: Any, rules: Any = "AUTO") -> Any:
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def KASHDAN(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
     """Kashdan (US Chess 34E7): 4 per win, 2 per draw, 1 per loss played, 0 unplayed."""
-    return value_of("KASHDAN", crosstable, player, rules)
+    return value_of("KASHDAN", crosstable, player, rules, None, tournament_type)
 
 
 _FUNCTIONS: Sequence[Any] = (
@@ -506,6 +635,7 @@ _FUNCTIONS: Sequence[Any] = (
     TIEBREAK,
     PLACE,
     STANDINGS,
+    TIEBREAKS,
     CROSSTABLE_CHECK,
     TIEBREAK_EXPLAIN,
 )

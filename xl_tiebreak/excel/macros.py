@@ -22,7 +22,7 @@ from xl_tiebreak.excel.writer import WriteResult, write_problems_to, write_stand
 from xl_tiebreak.excel.xlwings_book import XlwingsBook
 from xl_tiebreak.model import Problem, Severity
 
-__all__ = ["main", "run", "write_standings"]
+__all__ = ["main", "run", "tell", "write_standings"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -35,8 +35,31 @@ _script: Callable[[_F], _F] = getattr(xw, "script", None) or _identity
 """``xw.script`` where this xlwings has it (0.33+); older versions get a plain function."""
 
 
+def tell(book: Any, message: str, problems: bool = False) -> None:
+    """Tell the user in Excel what the macro did: classic xlwings shows ``message`` in Excel's
+    status bar (and, when there are ``problems``, in a message box too, so that they are not
+    missed); xlwings Lite, which has no status bar, shows a message box (``book.app.alert``).
+    Also printed (xlwings' console). Never raises: telling must not turn a done job into a
+    failure."""
+    text = f"xl-tiebreak: {message}"
+    print(text)
+    app = getattr(book, "app", None)
+    if app is None:
+        return
+    shown = False
+    try:
+        app.status_bar = text
+        shown = True
+    except Exception:  # Lite: no status bar
+        shown = False
+    if shown and not problems:
+        return
+    with contextlib.suppress(Exception):
+        app.alert(message, title="xl-tiebreak")
+
+
 def run(book: Any) -> WriteResult | None:
-    """Write the standings of an ``xlwings.Book``; report the outcome on stdout.
+    """Write the standings of an ``xlwings.Book``; tell the user the outcome (:func:`tell`).
 
     Problems in the crosstable or settings go to the Problems sheet (see
     :func:`~xl_tiebreak.excel.writer.write_standings_to`). An unexpected failure is written to the
@@ -48,11 +71,11 @@ def run(book: Any) -> WriteResult | None:
         result = write_standings_to(target)
     except Exception as exc:  # never a traceback for the user
         message = f"internal error ({type(exc).__name__}: {exc}); please report it"
-        with contextlib.suppress(Exception):  # the message is printed in any case
+        with contextlib.suppress(Exception):  # the message is told in any case
             write_problems_to(target, [Problem(Severity.ERROR, message)])
-        print(f"xl-tiebreak: {message}")
+        tell(book, message, problems=True)
         return None
-    print(f"xl-tiebreak: {result.message}")
+    tell(book, result.message, problems=not result.ok)
     return result
 
 

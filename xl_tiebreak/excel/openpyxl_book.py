@@ -27,6 +27,7 @@ from xl_tiebreak.excel.books import (
 )
 from xl_tiebreak.excel.cells import LAST_COLUMN, LAST_ROW, bounds, find_sheet, within
 from xl_tiebreak.excel.layout import SheetLayout, Style
+from xl_tiebreak.excel.names import parse_sized, sized_extent
 
 __all__ = ["OpenpyxlBook", "mark_worksheet", "worksheet_mark"]
 
@@ -110,6 +111,18 @@ class OpenpyxlBook:
         self._extent[key] = (last_row, last_col, far)
         return self._extent[key]
 
+    def _sized(self, text: str | None) -> list[tuple[str, str]]:
+        """[(sheet, range)] of a name sized by INDEX/COUNTA (:mod:`xl_tiebreak.excel.names`);
+        [] for any other formula."""
+        sized = parse_sized(text)
+        ws = self._worksheet(sized[0]) if sized else None
+        if sized is None or ws is None:
+            return []
+        cells: Any = getattr(ws, "_cells", {})
+        rows, cols = sized_extent(((r, c, cell.value) for (r, c), cell in cells.items()),
+                                  sized[1], sized[2])
+        return [(ws.title, range_ref(1, 1, rows, cols))]
+
     def read_sheet(
         self, name: str, max_cols: int | None = None, max_rows: int | None = None
     ) -> RangeValues | None:
@@ -135,7 +148,9 @@ class OpenpyxlBook:
         try:
             destinations = list(defined.destinations)
         except Exception:  # a constant or a formula, not a range
-            return None
+            destinations = []
+        if not destinations:  # the templates' INDEX/COUNTA name, evaluated as Excel does
+            destinations = self._sized(defined.attr_text)
         if len(destinations) != 1:
             return None
         sheet, ref = destinations[0]

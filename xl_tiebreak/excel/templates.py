@@ -10,20 +10,25 @@ Each template has:
 * ``How to`` — the steps in a few lines;
 * ``Crosstable`` — a sample event (Swiss: 16 players, 7 rounds, a half-point bye, two
   pairing-allocated byes, a forfeit and a withdrawal; round robin: an 8-player grid with a
-  forfeit) and the defined name ``Crosstable`` for ``Crosstable!$A$1:$AD$401`` (every
-  formula uses the name);
+  forfeit) and the defined name ``Crosstable``, sized to the data without volatile functions
+  (:data:`CROSSTABLE_REFERS_TO`: from A1 down to the last row counted in column A and across to
+  the last header cell; every formula uses the name);
 * ``Settings`` — key/value rows (:data:`xl_tiebreak.excel.settings.SETTINGS_ROWS`) with drop-down
   lists for Rules and Tournament type, and the defined names ``Rules`` (a helper cell beside
-  the Rules setting: AUTO resolved with the start date, so the functions use the same rule set
-  as the Standings sheet), ``UnratedRating`` and ``TieBreaks``;
+  the Rules setting: with AUTO, the start date cell itself — no ``TEXT()`` format codes,
+  which are language-specific — so the functions use the same rule set as the Standings
+  sheet), ``TournamentType``, ``UnratedRating`` and ``TieBreaks``;
 * ``Standings`` — filled by the macro / the headless command: a placeholder text
   (:data:`~xl_tiebreak.excel.sheets.PLACEHOLDER`), and the mark of a Standings sheet
   (:data:`~xl_tiebreak.excel.sheets.STANDINGS_ROLE`) that lets xl-tiebreak replace it;
-* ``Functions`` — one formula per worksheet function and player, e.g.
-  ``=BUCHHOLZ_CUT1(Crosstable,$A5,Rules)``;
-* ``Formula standings`` — ``{=STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating)}`` as a
-  fixed-size array formula (openpyxl cannot write spilling formulas);
-* ``xlwings.conf`` — ``UDF Modules`` = ``xl_tiebreak.udfs``.
+* ``Functions`` — one call per worksheet function for the whole column of players, e.g.
+  ``{=BUCHHOLZ_CUT1(Crosstable,$A$5:$A$20,Rules,TournamentType)}`` (an array formula over the
+  column: the crosstable is transferred once per column, not once per player);
+* ``Formula standings`` — ``{=STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating,
+  TournamentType)}`` as a fixed-size array formula (openpyxl cannot write spilling formulas);
+* ``xlwings.conf`` — only ``UDF Modules`` = ``xl_tiebreak.udfs`` (a key on that sheet wins
+  over the user's own xlwings settings even when empty, so the quickstart's interpreter and
+  conda rows are removed).
 
 Existing files are never overwritten unless ``force`` (``--force``) is given.
 """
@@ -58,6 +63,7 @@ from xl_tiebreak.excel.layout import (
     number_format,
     standings_formats,
 )
+from xl_tiebreak.excel.names import sized_reference
 from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook, mark_worksheet
 from xl_tiebreak.excel.reading import CROSSTABLE
 from xl_tiebreak.excel.settings import SETTINGS, SETTINGS_ROWS
@@ -79,11 +85,11 @@ __all__ = [
 ]
 
 UDF_MODULE = "xl_tiebreak.udfs"
-CROSSTABLE_RANGE = "$A$1:$AD$401"
-"""Range of the defined name ``Crosstable``: room for 400 players and 25 rounds or a 25-player
-grid; empty rows and columns are ignored, and non-empty cells just outside it are reported.
-Every worksheet function receives the whole range, so it is kept moderate (12,030 cells):
-widen the name for a bigger event."""
+CROSSTABLE_REFERS_TO = sized_reference(CROSSTABLE)
+"""What the defined name ``Crosstable`` refers to (:func:`~xl_tiebreak.excel.names.
+sized_reference`): from A1 to the last row counted in column A and the last header column,
+with INDEX and COUNTA (not volatile), so that every worksheet function receives only the
+filled cells."""
 TIEBREAK_SLOTS = 12
 """Rows reserved for the tie-break order on the Settings sheet (defined name ``TieBreaks``)."""
 DEMO_NAME = "tiebreak_demo"
@@ -285,11 +291,16 @@ def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
             # they use the same rule set as the Standings sheet.
             fields = [f for _, f, _ in SETTINGS_ROWS]
             date_row = row + fields.index("start_date") - fields.index("rules")
-            ws.cell(row=1, column=4, value="Rules used by the functions")
-            ws.cell(row=row, column=4, value=(
+            ws.cell(row=1, column=4, value="Rules for the functions (AUTO: the start date)")
+            # The date cell itself, not TEXT(date, "yyyy-mm-dd"): TEXT's format codes depend
+            # on Excel's language; the functions read a date, a serial or a text alike.
+            helper = ws.cell(row=row, column=4, value=(
                 f'=IF(OR(B{row}="",UPPER(B{row})="AUTO"),'
-                f'IF(B{date_row}="","AUTO",TEXT(B{date_row},"yyyy-mm-dd")),B{row})'))
+                f'IF(B{date_row}="","AUTO",B{date_row}),B{row})'))
+            helper.number_format = "yyyy-mm-dd"
             names["Rules"] = f"{SETTINGS}!$D${row}"
+        elif field == "type":
+            names["TournamentType"] = f"{SETTINGS}!$B${row}"
         elif field == "unrated_rating":
             names["UnratedRating"] = f"{SETTINGS}!$B${row}"
     ws.column_dimensions["A"].width = 40
@@ -302,8 +313,8 @@ def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
 
 def _function_formula(name: str) -> str:
     if name in RATING_FUNCTIONS:
-        return f"={name}(Crosstable,$A{{row}},UnratedRating,Rules)"
-    return f"={name}(Crosstable,$A{{row}},Rules)"
+        return f"={name}(Crosstable,{{nos}},UnratedRating,Rules,TournamentType)"
+    return f"={name}(Crosstable,{{nos}},Rules,TournamentType)"
 
 
 FUNCTIONS_FIRST_ROW = 5
@@ -311,44 +322,52 @@ FUNCTIONS_FIRST_ROW = 5
 
 
 def _function_columns(template: Template) -> list[tuple[str, str, str]]:
-    """(header, formula with ``{row}``, number format) of every Functions column after No and
-    Name."""
+    """(header, formula with ``{nos}``/``{names}`` for the players' start-number/name range,
+    number format) of every Functions column after No and Name: one call per column."""
 
     example = template.example
     example_format = number_format(parse_descriptor(example))
     columns = [
-        ("POINTS", "=POINTS(Crosstable,$A{row})", HALF_FORMAT),
-        ("PLACE", "=PLACE(Crosstable,$A{row},TieBreaks,Rules,UnratedRating)", WHOLE_FORMAT),
+        ("POINTS", "=POINTS(Crosstable,{nos})", HALF_FORMAT),
+        ("PLACE", "=PLACE(Crosstable,{nos},TieBreaks,Rules,UnratedRating,TournamentType)",
+         WHOLE_FORMAT),
     ]
     columns += [
         (name, _function_formula(name), number_format(parse_descriptor(FIXED_DESCRIPTORS[name])))
         for name in template.functions
     ]
     columns.append((f'TIEBREAK "{example}" by name',
-                    f'=TIEBREAK(Crosstable,$B{{row}},"{example}",Rules)', example_format))
+                    f'=TIEBREAK(Crosstable,{{names}},"{example}",Rules,UnratedRating,'
+                    'TournamentType)', example_format))
     columns.append((f'TIEBREAK_EXPLAIN "{example}"',
-                    f'=TIEBREAK_EXPLAIN(Crosstable,$A{{row}},"{example}",Rules)', "General"))
+                    f'=TIEBREAK_EXPLAIN(Crosstable,{{nos}},"{example}",Rules,UnratedRating,'
+                    'TournamentType)', "General"))
     return columns
 
 
 def _functions_sheet(ws: Any, template: Template) -> None:
-    ws["A1"] = ("Worksheet functions of xl-tiebreak: in Excel, click Import Functions on the "
-                "xlwings ribbon once, then these cells compute (see the How to sheet).")
+    ws["A1"] = ("Worksheet functions of xl-tiebreak, one call per column: in Excel, click Import "
+                "Functions on the xlwings ribbon once, then Ctrl+Alt+F9 (see the How to sheet).")
     ws["A1"].font = Font(bold=True)
     ws["A2"] = "Check"
-    ws["B2"] = "=CROSSTABLE_CHECK(Crosstable)"
+    ws["B2"] = "=CROSSTABLE_CHECK(Crosstable,TournamentType)"
     columns = _function_columns(template)
     header = ["No", "Name", *(h for h, _, _ in columns)]
     for col, text in enumerate(header, start=1):
         ws.cell(row=FUNCTIONS_FIRST_ROW - 1, column=col, value=text)
     _header_style(ws, FUNCTIONS_FIRST_ROW - 1, len(header))
+    first, last = FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + template.players - 1
     for i, player in enumerate(template.rows[1:]):
-        row = FUNCTIONS_FIRST_ROW + i
+        row = first + i
         ws.cell(row=row, column=1, value=player[0]).alignment = Alignment(horizontal="center")
         ws.cell(row=row, column=2, value=player[1])
-        for col, (_, formula, shown) in enumerate(columns, start=3):
-            cell = ws.cell(row=row, column=col, value=formula.format(row=row))
-            cell.number_format = shown
+    nos, names = f"$A${first}:$A${last}", f"$B${first}:$B${last}"
+    for col, (_, formula, shown) in enumerate(columns, start=3):
+        ref = range_ref(first, col, last, col)
+        ws.cell(row=first, column=col).value = ArrayFormula(
+            ref, formula.format(nos=nos, names=names))
+        for r in range(first, last + 1):
+            ws.cell(row=r, column=col).number_format = shown
     for col, text in enumerate(header, start=1):
         ws.column_dimensions[column_letter(col)].width = max(8, min(len(text) + 2, 24))
     ws.column_dimensions["B"].width = 20
@@ -358,15 +377,17 @@ def _functions_sheet(ws: Any, template: Template) -> None:
 
 def _formula_standings_sheet(ws: Any, template: Template) -> None:
     ws["A1"] = ("The whole standings from one formula: {=STANDINGS(Crosstable,TieBreaks,Rules,"
-                "UnratedRating)}. A fixed-size array formula (any Excel); in Excel 365 a plain "
-                "=STANDINGS(Crosstable) in an empty cell spills.")
+                "UnratedRating,TournamentType)}. A fixed-size array formula (any Excel); in "
+                "Excel 365 a plain =STANDINGS(Crosstable) in an empty cell spills, and "
+                "=TIEBREAKS(Crosstable,TieBreaks) gives every tie-break of every player.")
     _note_style(ws["A1"])
     order = template.settings.get("tiebreaks", [])
     assert isinstance(order, list)
     formats = standings_formats([parse_descriptor(t) for t in order])
     n_rows, n_cols = template.players + 1, len(formats)
     ref = range_ref(3, 1, 2 + n_rows, n_cols)
-    ws["A3"] = ArrayFormula(ref, "=STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating)")
+    ws["A3"] = ArrayFormula(
+        ref, "=STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating,TournamentType)")
     for row in ws.iter_rows(min_row=4, max_row=2 + n_rows, max_col=n_cols):
         for cell, shown in zip(row, formats, strict=True):
             if shown:
@@ -412,15 +433,17 @@ def _how_to_sheet(ws: Any) -> None:
 
 
 def _xlwings_conf(wb: Any) -> None:
-    """Activate the quickstart's config sheet and point it at the UDF module."""
+    """Activate the quickstart's config sheet with its ``UDF Modules`` row only: a key on that
+    sheet wins over the user's own xlwings settings even when empty (the quickstart's
+    ``Interpreter_Win = python``, ``Conda Path``… would break a venv or conda set-up)."""
     ws = wb["_xlwings.conf"]
     ws.title = "xlwings.conf"
-    for row in ws.iter_rows(min_row=1, max_row=ws.max_row, max_col=2):
-        if row[0].value == "UDF Modules":
-            row[1].value = UDF_MODULE
-            break
-    else:  # pragma: no cover - the quickstart always has the key
+    keys = [row[0].value for row in ws.iter_rows(min_row=1, max_row=ws.max_row, max_col=1)]
+    if "UDF Modules" not in keys:  # pragma: no cover - the quickstart always has the key
         raise InputError("xlwings' quickstart.xlsm has no 'UDF Modules' setting")
+    ws.delete_rows(1, ws.max_row)
+    ws["A1"] = "UDF Modules"
+    ws["B1"] = UDF_MODULE
 
 
 def _standings_placeholder(ws: Any) -> None:
@@ -451,7 +474,7 @@ def build_workbook(template: Template, vba: bool = True) -> Any:
     wb.move_sheet("xlwings.conf", offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(
         "xlwings.conf"))
     _how_to_sheet(wb.create_sheet("How to", 0))
-    names["Crosstable"] = f"{CROSSTABLE}!{CROSSTABLE_RANGE}"
+    names["Crosstable"] = CROSSTABLE_REFERS_TO
     for name, ref in names.items():
         wb.defined_names[name] = DefinedName(name, attr_text=ref)
     wb.active = 0
@@ -476,7 +499,11 @@ def xlwings_version() -> str:
 def built_with(path: str | os.PathLike[str]) -> str | None:
     """The xlwings version a template file was built from (None when not recorded)."""
 
-    description = openpyxl.load_workbook(path, read_only=True).properties.description or ""
+    workbook = openpyxl.load_workbook(path, read_only=True)
+    try:
+        description = workbook.properties.description or ""
+    finally:
+        workbook.close()
     return description[len(BUILT_FROM):].strip() if description.startswith(BUILT_FROM) else None
 
 

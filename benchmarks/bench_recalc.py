@@ -1,0 +1,189 @@
+"""A classic-xlwings recalculation of a 400-player template, simulated (a script, not a test).
+
+In Windows Excel every formula cell that takes the ``Crosstable`` name hands its range over
+COM as a tuple of row tuples; xlwings' ``call_udf`` runs each argument through its own
+conversion (``xlwings.conversion.read(None, value, options)``: per-cell cleaning, then the
+``ndim=2`` and dimension stages), then calls the function. This script does exactly that for
+every such cell of the Functions and Formula standings sheets, with xlwings' real conversion
+pipeline; only the COM engine's per-cell cleaning (``clean_value_data``, Windows-only code)
+is stood in for by :class:`ComCleaning`, which does the same per-cell work (empty → None,
+dates, COM error codes → ``#N/A`` texts).
+
+* before — the old layout: one formula per player and function, each transferring the old
+  fixed name ``Crosstable!$A$1:$AD$401`` (12,030 cells);
+* after — one call per column (``{=BUCHHOLZ_CUT1(Crosstable,$A$5:$A$404,…)}``) with the name
+  sized to the data by INDEX/COUNTA (401 rows × the filled columns).
+
+It prints the crosstable transfers, the cells transferred and the Python-side seconds of each.
+"before" is measured on a sample of players (``--sample``, default 40) and scaled to all of
+them (say ``--sample 400`` to measure everything; it takes minutes, which is the point).
+
+Run: ``python benchmarks/bench_recalc.py [--players 400] [--rounds 9] [--sample 40]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import xlwings
+from xlwings import conversion
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_udfs import crosstable  # noqa: E402
+
+from xl_tiebreak import registry  # noqa: E402
+from xl_tiebreak.evaluation import DEFAULT_SWISS  # noqa: E402
+from xl_tiebreak.excel import functions  # noqa: E402
+
+OLD_ROWS, OLD_COLUMNS = 401, 30
+"""The old fixed name: ``Crosstable!$A$1:$AD$401``."""
+
+_COM_ERRORS = {-2146826281: "#DIV/0!", -2146826246: "#N/A", -2146826259: "#NAME?",
+               -2146826288: "#NULL!", -2146826252: "#NUM!", -2146826265: "#REF!",
+               -2146826273: "#VALUE!"}
+
+
+class ComCleaning:
+    """Stand-in for the Windows engine's ``clean_value_data``: the same per-cell work."""
+
+    name = "excel"
+    type = "desktop"
+
+    @staticmethod
+    def clean_value_data(data: Any, _datetime_builder: Any, empty_as: Any, number_builder: Any,
+                         err_to_str: bool) -> list[list[Any]]:
+        def cell(value: Any) -> Any:
+            if value is None or value == "":
+                return empty_as
+            if isinstance(value, (datetime.date, datetime.datetime)):
+                return value  # COM gives a pywintypes time; here already a datetime
+            if number_builder is not None and isinstance(value, float):
+                return number_builder(value)
+            if isinstance(value, int) and value in _COM_ERRORS:
+                return _COM_ERRORS[value] if err_to_str else None
+            return value
+
+        return [[cell(c) for c in row] for row in data]
+
+
+def _install_engine() -> None:
+    if "excel" not in xlwings.engines.engines_by_name:
+        xlwings.engines.add(xlwings.main.Engine(impl=ComCleaning()))
+
+
+TABLE = {"ndim": 2, "err_to_str": True}
+"""Options of the crosstable and player arguments (as decorated in functions.py)."""
+VALUE = {"err_to_str": True}
+"""Options of the other arguments."""
+
+
+def com_range(rows: list[list[Any]], height: int, width: int) -> tuple[tuple[Any, ...], ...]:
+    """What COM hands over for a range of ``height`` × ``width`` cells over ``rows``."""
+    out = []
+    for r in range(height):
+        row = rows[r] if r < len(rows) else []
+        out.append(tuple(row[c] if c < len(row) else None for c in range(width)))
+    return tuple(out)
+
+
+class Recalculation:
+    """Counts transfers and cells, and times xlwings' conversion plus the call."""
+
+    def __init__(self) -> None:
+        self.transfers = 0
+        self.cells = 0
+        self.seconds = 0.0
+
+    def call(self, func: Callable[..., Any], xt: tuple[tuple[Any, ...], ...],
+             players: Any, *rest: Any) -> Any:
+        start = time.perf_counter()
+        args = [conversion.read(None, xt, TABLE)]
+        if players is not None:
+            args.append(conversion.read(None, players, TABLE))
+        args += [conversion.read(None, a, VALUE) for a in rest]
+        result = func(*args)
+        self.seconds += time.perf_counter() - start
+        self.transfers += 1
+        self.cells += len(xt) * len(xt[0])
+        return result
+
+
+def _columns() -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
+    """(function, arguments after the players) of every Functions column of the Swiss
+    template, as the template passes them (Rules = the start date, UnratedRating 1400)."""
+    rules, unrated, kind = datetime.datetime(2026, 4, 11), 1400.0, "Swiss"
+    order = tuple((t,) for t in DEFAULT_SWISS.split(","))
+    cols: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
+        (functions.POINTS, ()),
+        (functions.PLACE, (order, rules, unrated, kind)),
+    ]
+    for name in registry.template_functions("swiss"):
+        f = functions.EXCEL_FUNCTIONS[name]
+        extra = (unrated, rules, kind) if name in functions.RATING_FUNCTIONS else (rules, kind)
+        cols.append((f, extra))
+    cols.append((functions.TIEBREAK, ("BH/C1", rules, unrated, kind)))
+    cols.append((functions.TIEBREAK_EXPLAIN, ("BH/C1", rules, unrated, kind)))
+    return cols
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=400)
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--sample", type=int, default=40,
+                        help="players measured for 'before' (scaled to all)")
+    args = parser.parse_args(argv[1:])
+    _install_engine()
+    rows = crosstable(args.players, args.rounds)
+    cols = _columns()
+    sheet = [[r[0]] for r in rows[1:]]  # the Functions sheet's No column
+    order = tuple((t,) for t in DEFAULT_SWISS.split(","))
+    print(f"{args.players} players × {args.rounds} rounds; Functions sheet: {len(cols)} "
+          f"columns + CROSSTABLE_CHECK + Formula standings")
+
+    # before: one formula per player and function over the old fixed name
+    functions.clear_cache()
+    old = com_range(rows, OLD_ROWS if args.players < OLD_ROWS else len(rows), OLD_COLUMNS)
+    before = Recalculation()
+    sample = min(args.sample, args.players)
+    for func, extra in cols:
+        for i in range(sample):
+            before.call(func, old, sheet[i][0], *extra)
+    before.call(functions.CROSSTABLE_CHECK, old, None)
+    before.call(functions.STANDINGS, old, None, order)
+    scale = args.players / sample
+    per_player = len(cols)
+    total_transfers = per_player * args.players + 2
+    total_seconds = before.seconds * scale
+    print(f"before (one call per player and function, {OLD_ROWS}×{OLD_COLUMNS} range): "
+          f"{total_transfers:,} crosstable transfers, "
+          f"{total_transfers * len(old) * len(old[0]):,} cells, "
+          f"{total_seconds:.2f} s Python-side"
+          + (f" (measured on {sample} players: {before.seconds:.2f} s, scaled)"
+             if sample < args.players else ""))
+
+    # after: one call per column over the sized name
+    functions.clear_cache()
+    sized = com_range(rows, len(rows), len(rows[0]))
+    players = tuple(tuple(r) for r in sheet)
+    after = Recalculation()
+    for func, extra in cols:
+        out = after.call(func, sized, players, *extra)
+        assert isinstance(out, list) and len(out) == args.players, (func.__name__, out)
+    after.call(functions.CROSSTABLE_CHECK, sized, None)
+    after.call(functions.STANDINGS, sized, None, order)
+    print(f"after (one call per column, {len(sized)}×{len(sized[0])} sized range): "
+          f"{after.transfers:,} crosstable transfers, {after.cells:,} cells, "
+          f"{after.seconds:.2f} s Python-side")
+    target = after.seconds < 2 and after.transfers < 50
+    print(f"target (< 2 s, < 50 transfers): {'met' if target else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
