@@ -37,6 +37,8 @@ def write_standings_file(
     path: str | os.PathLike[str],
     out: str | os.PathLike[str] | None = None,
     csv_out: str | os.PathLike[str] | None = None,
+    *,
+    player_columns: bool = False,
 ) -> WriteResult:
     """Do what the macro does, without Excel: write the Standings sheet of the workbook ``path``
     into ``out`` (default: ``path`` itself), and the table to ``csv_out`` if given.
@@ -45,7 +47,8 @@ def write_standings_file(
     the file is written atomically, and a read-only file is refused. openpyxl cannot keep
     charts, images, shapes, slicers, form controls or worksheet extensions (cross-sheet
     drop-down lists, data bars, sparklines…): such a workbook is only written to a different
-    ``out`` (a warning is added to the result). The CSV file is written first, so a CSV that
+    ``out`` (a warning is added to the result). The CSV file (the columns of ``compute --format
+    csv``, with ``player_columns`` also Title, Fed, Rtg) is written first, so a CSV that
     cannot be written leaves the workbook unchanged; it may not be the workbook itself.
 
     When the crosstable or settings have errors, the workbook is still written with its
@@ -76,7 +79,8 @@ def write_standings_file(
     finally:
         book.close()
     if result.ok and csv_target is not None:
-        files.write_csv(csv_target, result.table)  # first: a failure here leaves the workbook as is
+        # first: a failure here leaves the workbook as is
+        files.write_csv(csv_target, result.csv_table(player_columns))
     files.save_workbook(workbook, target)
     result.path = Path(os.path.realpath(target))
     dropped = [
