@@ -70,30 +70,34 @@ def pdf_text(pdf: Path) -> str:
                           capture_output=True, text=True).stdout
 
 
-def to_png(pdf: Path, output: Path, dpi: int = 110) -> Path:
-    """The first page of a PDF as a PNG, cropped to what is printed on it."""
-    stem = output.with_suffix("")
+def to_png(pdf: Path, output: Path, dpi: int = 110, margin: int = 20) -> Path:
+    """The first page of a PDF as a PNG, cropped to what is printed on it (plus ``margin``
+    pixels)."""
+    left, top, right, bottom = _ink_box(pdf, dpi)
+    box = [max(left - margin, 0), max(top - margin, 0)]
+    box += [right - box[0] + margin, bottom - box[1] + margin]
     subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", "1", "-l", "1", "-singlefile",
-                    str(pdf), str(stem)], check=True, capture_output=True, timeout=120)
-    _crop(output)
+                    "-x", str(box[0]), "-y", str(box[1]), "-W", str(box[2]), "-H", str(box[3]),
+                    str(pdf), str(output.with_suffix(""))],
+                   check=True, capture_output=True, timeout=120)
     return output
 
 
-def _crop(png: Path, margin: int = 24) -> None:
-    """Trim the page's white margins (when Pillow is installed; else the page is kept)."""
-    try:
-        from PIL import Image, ImageChops
-    except ImportError:
-        return
-    with Image.open(png) as img:
-        rgb = img.convert("RGB")
-        box = ImageChops.difference(rgb, Image.new("RGB", rgb.size, "white")).getbbox()
-        if box is None:
-            return
-        left, top, right, bottom = box
-        box = (max(left - margin, 0), max(top - margin, 0), min(right + margin, rgb.width),
-               min(bottom + margin, rgb.height))
-        rgb.crop(box).save(png, optimize=True)
+def _ink_box(pdf: Path, dpi: int) -> tuple[int, int, int, int]:
+    """(left, top, right, bottom) in pixels of the non-white part of page 1 at ``dpi``, read
+    from a greyscale rendering (PGM: a text header, then one byte per pixel)."""
+    data = subprocess.run(["pdftoppm", "-gray", "-r", str(dpi), "-f", "1", "-l", "1",
+                           "-singlefile", str(pdf)], check=True, capture_output=True,
+                          timeout=120).stdout
+    magic, size, _, pixels = data.split(b"\n", 3)
+    assert magic == b"P5"
+    width, height = map(int, size.split())
+    inked_rows = [y for y in range(height) if min(pixels[y * width:(y + 1) * width]) < 250]
+    if not inked_rows:
+        return 0, 0, width, height
+    columns = [min(pixels[x::width][inked_rows[0]:inked_rows[-1] + 1]) for x in range(width)]
+    inked_cols = [x for x, v in enumerate(columns) if v < 250]
+    return inked_cols[0], inked_rows[0], inked_cols[-1] + 1, inked_rows[-1] + 1
 
 
 def main(argv: list[str]) -> int:
