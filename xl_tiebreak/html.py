@@ -245,19 +245,19 @@ def _crosstable(standings: Standings) -> str:
     points = {row.participant.start_no: row.points for row in standings.rows}
     _, feds, ratings = _shown_fields(participants)
     heads = ['<th class="num" scope="col">No</th>', '<th class="name" scope="col">Name</th>']
+    if feds:  # Fed before Rtg, as in the standings table
+        heads.append('<th class="c" scope="col">Fed</th>')
     if ratings:
         heads.append('<th class="num" scope="col">Rtg</th>')
-    if feds:
-        heads.append('<th class="c" scope="col">Fed</th>')
     heads += [f'<th class="c" scope="col">R{r}</th>' for r in range(1, rounds + 1)]
     heads.append('<th class="num" scope="col">Pts</th>')
     body = []
     for p in participants:
         cells = [f'<td class="num">{p.start_no}</td>', f'<td class="name">{_e(p.name)}</td>']
-        if ratings:
-            cells.append(f'<td class="num">{"" if p.rating is None else p.rating}</td>')
         if feds:
             cells.append(f'<td class="c">{_e(p.federation)}</td>')
+        if ratings:
+            cells.append(f'<td class="num">{"" if p.rating is None else p.rating}</td>')
         cells += [_cross_cell(p.record(r), known) for r in range(1, rounds + 1)]
         cells.append(f'<td class="num pts">{_e(fmt_half(points.get(p.start_no)))}</td>')
         body.append(f'<tr id="p{p.start_no}">' + "".join(cells) + "</tr>")
