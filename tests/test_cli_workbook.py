@@ -58,7 +58,11 @@ def test_standings_and_csv(book: Path, capsys: pytest.CaptureFixture[str]) -> No
     code, out, err = run(["standings", str(book), "--csv", str(target)], capsys)
     assert code == 0 and err == ""
     assert out.startswith("Standings of 16 players written to the 'Standings' sheet.")
-    assert target.read_text(encoding="utf-8-sig").startswith("Place,No,Name")
+    assert target.read_text(encoding="utf-8-sig").startswith("Rank,No,Name,Pts,")  # as compute
+    code, _, _ = run(["standings", str(book), "--csv", str(target), "--player-columns",
+                      "--force"], capsys)  # the CSV exists now: replaced only with --force
+    assert code == 0
+    assert target.read_text(encoding="utf-8-sig").splitlines()[0].endswith(",WIN,Title,Fed,Rtg")
 
 
 def test_problems_are_reported_with_the_sheet_they_are_listed_in(

@@ -14,6 +14,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+import sheet_table
 import xlwings as xw
 
 from xl_tiebreak import macros
@@ -338,22 +339,24 @@ def test_formats_freeze_and_autofit() -> None:
     book = fake_from(SWISS)
     macros.write_standings(book)
     sheet = book.sheets["Standings"]
-    assert sheet.formats[(2, 6)]["number_format"] == "0.0#"
-    assert sheet.formats[(2, 11)]["number_format"] == "0"
-    assert sheet.formats[(1, 1)]["font.bold"] is True
-    assert sheet.formats[(1, 1)]["color"] == "#1F4E78"
-    assert sheet.formats[(2, 1)]["color"] == "#FFE699"
-    assert sheet.formats[(5, 11)]["color"] == "#F8CBAD"  # shared 3rd place
-    assert "color" not in sheet.formats.get((6, 1), {})
-    assert ("freeze_at", "A1:C1") in sheet.log
-    assert ("autofit", "A1:K17") in sheet.log
+    h = sheet_table.header_index(sheet.rows()) + 1  # the header row
+    assert sheet.formats[(h + 1, 7)]["number_format"] == "0.0#"
+    assert sheet.formats[(h + 1, 12)]["number_format"] == "0"
+    assert sheet.formats[(h, 1)]["font.bold"] is True
+    assert sheet.formats[(h, 1)]["color"] == "#1F4E78"
+    assert sheet.formats[(h + 1, 1)]["color"] == "#FFE699"
+    assert sheet.formats[(h + 4, 12)]["color"] == "#F8CBAD"  # shared 3rd place
+    assert "color" not in sheet.formats.get((h + 5, 1), {})
+    assert ("freeze_at", f"A1:D{h}") in sheet.log
+    assert ("autofit", f"A{h}:L{h + 16}") in sheet.log
 
 
 def test_classic_main_uses_the_caller(monkeypatch: pytest.MonkeyPatch) -> None:
     book = fake_from(ROUND_ROBIN)
     monkeypatch.setattr(xw.Book, "caller", staticmethod(lambda: book))
     macros.main()
-    assert book.sheets["Standings"].rows()[0][6:10] == ["DE", "SB", "WIN", "KS"]
+    rows = sheet_table.table(book.sheets["Standings"].rows())
+    assert list(rows[0][7:11]) == ["DE", "SB", "WIN", "KS"]
 
 
 def test_problems_sheet_and_untouched_standings(capsys: pytest.CaptureFixture[str]) -> None:
@@ -383,7 +386,7 @@ def test_sheet_added_when_missing_and_text_never_becomes_a_formula() -> None:
     macros.write_standings(book)
     names = [s.name for s in book.sheets]
     assert names.index("Standings") == names.index("Settings") + 1
-    values = [row[2] for row in book.sheets["Standings"].rows()[1:17]]
+    values = [row[3] for row in sheet_table.table(book.sheets["Standings"].rows())[1:17]]
     assert "'=Lukas" in values
 
 
@@ -537,7 +540,7 @@ def test_xlwings_sheets_are_marked_and_recognised_by_the_mark() -> None:
             standings.cells[key] = "a reworded note"
     macros.write_standings(book)  # still ours: rewritten, the mark kept once
     assert marks(standings) == [("Standings!_xltiebreak_sheet", '="standings"')]
-    assert standings.rows()[1][2] == "Anna Kowalska"
+    assert sheet_table.table(standings.rows())[1][3] == "Anna Kowalska"
 
     book.sheets["Crosstable"].cells[(8, 9)] = "zz"
     result = macros.run(book)
@@ -555,7 +558,7 @@ def test_xlwings_engines_without_sheet_names_fall_back_to_the_texts() -> None:
     for sheet in book.sheet_list:
         del sheet.names  # an engine where sheet-scoped names fail
     macros.write_standings(book)
-    assert book.sheets["Standings"].rows()[1][2] == "Anna Kowalska"
+    assert sheet_table.table(book.sheets["Standings"].rows())[1][3] == "Anna Kowalska"
     macros.write_standings(book)  # recognised again by the legend's note
     assert XlwingsBook(book).sheet_mark("Standings") is None
 

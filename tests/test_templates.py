@@ -14,6 +14,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+import sheet_table
 from formula_harness import calculate, register, sized_names
 from openpyxl.utils import range_boundaries
 from openpyxl.worksheet.formula import ArrayFormula
@@ -179,7 +180,7 @@ def test_demo(tmp_path: Path) -> None:
     assert (tmp_path / f"{DEMO_NAME}.py").is_file()
     wb = openpyxl.load_workbook(path, keep_vba=True)
     assert wb.active.title == "Standings"
-    rows = list(wb["Standings"].iter_rows(values_only=True))
+    rows = sheet_table.table(list(wb["Standings"].iter_rows(values_only=True)))
     t = read_crosstable([list(r) for r in SWISS.rows])
     want = compute_standings(t, SWISS.settings["tiebreaks"], "auto", None, 1400)  # type: ignore[arg-type]
     assert [r[1] for r in rows[1:17]] == [r.participant.start_no for r in want.rows]

@@ -12,6 +12,7 @@ from typing import Any
 import openpyxl
 import openpyxl.xml
 import pytest
+import sheet_table
 from openpyxl.workbook.defined_name import DefinedName
 
 from xl_tiebreak.crosstable import read_crosstable
@@ -89,51 +90,62 @@ def test_standings_sheet_matches_the_engine(swiss: Path, tmp_path: Path) -> None
     result = write_standings_file(swiss, out)
     assert result.ok and result.path == out.resolve()
     want = engine(SWISS, 1400, start=datetime.date(2026, 4, 11))
-    rows = sheet_values(out, "Standings")
-    assert rows[0][:11] == ("Place", "No", "Name", "Rating", "Fed", "Pts", "BH/C1", "BH", "SB",
-                            "DE", "WIN")
-    previous = None
+    rows = sheet_table.table(sheet_values(out, "Standings"))
+    assert rows[0] == (*sheet_table.FIXED, "BH/C1", "BH", "SB", "DE", "WIN")
     for got, row in zip(rows[1:17], want.rows, strict=True):
         p = row.participant
-        assert got[1] == p.start_no and got[2] == p.name
-        assert got[0] == (None if row.rank == previous else row.rank)
-        previous = row.rank
-        assert got[3] == p.rating and got[4] == p.federation
-        assert got[5] == float(row.points)
-        assert list(got[6:11]) == [to_float(v) for v in row.values]
+        assert got[1] == p.start_no and got[3] == p.name
+        assert got[0] == row.rank  # on every row of a shared place
+        assert got[2] == (p.title or None)
+        assert got[5] == p.rating and got[4] == p.federation
+        assert got[6] == float(row.points)
+        assert list(got[7:12]) == [to_float(v) for v in row.values]
 
 
-def test_shared_place_shown_once(swiss: Path) -> None:
+def test_shared_place_on_every_row(swiss: Path) -> None:
     write_standings_file(swiss)
-    rows = sheet_values(swiss, "Standings")
-    assert [r[0] for r in rows[1:6]] == [1, 2, 3, None, 5]
-    assert [r[2] for r in rows[3:5]] == ["Sofia Marchetti", "Mateo García"]
+    rows = sheet_table.table(sheet_values(swiss, "Standings"))
+    assert [r[0] for r in rows[1:6]] == [1, 2, 3, 3, 5]
+    assert [r[3] for r in rows[3:5]] == ["Sofia Marchetti", "Mateo García"]
+    ws = openpyxl.load_workbook(swiss)["Standings"]
+    top = sheet_table.header_index(sheet_values(swiss, "Standings")) + 1
+    shown = [ws.cell(row=top + k, column=1).number_format for k in range(1, 6)]
+    assert shown[2] == shown[3] == '0"\u20134"'  # the number 3, shown 3–4
+    assert shown[0] == shown[1] == shown[4] == WHOLE_FORMAT
 
 
 def test_layout_formats_filter_freeze_and_podium(swiss: Path) -> None:
     write_standings_file(swiss)
     ws = openpyxl.load_workbook(swiss)["Standings"]
-    assert ws.freeze_panes == "D2"
-    assert ws.auto_filter.ref == "A1:K17"
-    assert ws["F2"].number_format == HALF_FORMAT  # Pts
-    assert ws["G2"].number_format == HALF_FORMAT  # BH/C1
-    assert ws["I2"].number_format == HALF_FORMAT  # SB: quarters show as 17.75
-    assert ws["J2"].number_format == WHOLE_FORMAT  # DE
-    assert ws["K2"].number_format == WHOLE_FORMAT  # WIN
-    assert ws["A1"].font.bold and ws["A1"].fill.fgColor.rgb == "FF1F4E78"
-    fills = [ws.cell(row=r, column=1).fill.fgColor.rgb for r in range(2, 7)]
+    h = sheet_table.header_index(sheet_values(swiss, "Standings")) + 1  # the header row
+    assert ws.freeze_panes == f"E{h + 1}"
+    assert ws.auto_filter.ref == f"A{h}:L{h + 16}"
+    assert ws[f"G{h + 1}"].number_format == HALF_FORMAT  # Pts
+    assert ws[f"H{h + 1}"].number_format == HALF_FORMAT  # BH/C1
+    assert ws[f"J{h + 1}"].number_format == HALF_FORMAT  # SB: quarters show as 17.75
+    assert ws[f"K{h + 1}"].number_format == WHOLE_FORMAT  # DE
+    assert ws[f"L{h + 1}"].number_format == WHOLE_FORMAT  # WIN
+    assert ws[f"A{h}"].font.bold and ws[f"A{h}"].fill.fgColor.rgb == "FF1F4E78"
+    fills = [ws.cell(row=r, column=1).fill.fgColor.rgb for r in range(h + 1, h + 6)]
     assert fills[:4] == ["FFFFE699", "FFE7E6E6", "FFF8CBAD", "FFF8CBAD"]  # 3rd place shared
-    assert ws.cell(row=6, column=1).fill.fill_type is None
-    assert ws.column_dimensions["C"].width >= len("Sofia Marchetti")
+    assert ws.cell(row=h + 5, column=1).fill.fill_type is None
+    assert ws.column_dimensions["D"].width >= len("Sofia Marchetti")
     assert ws.page_setup.orientation == "landscape"
+    assert ws.page_setup.fitToWidth == 1 and ws.sheet_properties.pageSetUpPr.fitToPage
+    assert ws.print_title_rows == f"${h}:${h}"
+    assert ws.page_setup.paperSize == 9  # A4
+    assert "computed by xl-tiebreak " in ws.oddFooter.center.text
 
 
 def test_legend_names_each_tiebreak(swiss: Path) -> None:
     write_standings_file(swiss)
     rows = sheet_values(swiss, "Standings")
-    legend = {r[2]: r[3] for r in rows[18:] if r[2]}
-    assert rows[17] == (None,) * len(rows[17])
-    assert rows[18][3] == "Spring Open 2026 — after round 7 of 7"
+    legend = sheet_table.legend(rows)
+    below = sheet_table.header_index(rows) + 17
+    assert rows[below] == (None,) * len(rows[below])
+    assert rows[below + 1][3] == "Legend"
+    assert sheet_table.title_block(rows)[0] == "Spring Open 2026"
+    assert "Final standings after 7 rounds" in sheet_table.title_block(rows)[-2]
     assert legend["Order"] == "Pts, BH/C1, BH, SB, DE, WIN"
     assert legend["BH/C1"] == "Buchholz Cut-1 (Art. 8.1; Swiss-Manager 84 / 0,0,1,-,-)"
     assert legend["DE"].startswith("Direct Encounter (Art. 6")
@@ -146,10 +158,10 @@ def test_round_robin_template(tmp_path: Path) -> None:
     path = save(ROUND_ROBIN, tmp_path, ".xlsx")
     result = write_standings_file(path)
     want = engine(ROUND_ROBIN, None)
-    rows = sheet_values(path, "Standings")
-    assert rows[0][6:10] == ("DE", "SB", "WIN", "KS")
+    rows = sheet_table.table(sheet_values(path, "Standings"))
+    assert rows[0][7:11] == ("DE", "SB", "WIN", "KS")
     assert [r[1] for r in rows[1:9]] == [r.participant.start_no for r in want.rows]
-    assert [r[6] for r in rows[2:6]] == [1, 2, 3, 4]  # DE orders the four players on 4 points
+    assert [r[7] for r in rows[2:6]] == [1, 2, 3, 4]  # DE orders the four players on 4 points
     assert result.standings is not None
     assert result.standings.tournament.type is TournamentType.PREDETERMINED
 
@@ -313,14 +325,15 @@ def test_settings_change_the_computation(tmp_path: Path) -> None:
     assert result.settings.tiebreaks == ["SB", "WIN", "ARO"]
     assert result.standings.rules.label == "FIDE 2023/24"
     assert result.standings.rounds == 6
-    rows = sheet_values(path, "Standings")
-    assert rows[0][6:9] == ("SB", "WIN", "ARO")
+    sheet = sheet_values(path, "Standings")
+    rows = sheet_table.table(sheet)
+    assert rows[0][7:10] == ("SB", "WIN", "ARO")
     anna = next(r for r in rows if r[1] == 1)
-    assert anna[5] == 15  # five wins in six rounds, scored 3-1-0
-    legend = {r[2]: r[3] for r in rows if r[2]}
+    assert anna[6] == 15  # five wins in six rounds, scored 3-1-0
+    legend = sheet_table.legend(sheet)
     assert legend["Rules"].startswith("FIDE 2023/24 (AUTO: the rules in force on the start date")
     assert legend["Scoring"].startswith("3-1-0")
-    assert rows[17 + 1][3].endswith("after round 6 of 7")
+    assert "After round 6 of 7" in sheet_table.title_block(sheet)[-2]
 
 
 def test_unknown_setting_is_a_warning(tmp_path: Path) -> None:
@@ -390,8 +403,8 @@ def test_csv_output(swiss: Path, tmp_path: Path) -> None:
     raw = target.read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
     lines = raw.decode("utf-8-sig").splitlines()
-    assert lines[0] == "Place,No,Name,Rating,Fed,Pts,BH/C1,BH,SB,DE,WIN"
-    assert lines[1] == "1,1,Anna Kowalska,2291,POL,6,23.5,27.5,23.5,,6"
+    assert lines[0] == "Rank,No,Name,Pts,BH/C1,BH,SB,DE,WIN"  # as compute --format csv
+    assert lines[1] == "1,1,Anna Kowalska,6,23.5,27.5,23.5,,6"
     assert lines[3].startswith("3,3,Sofia") and lines[4].startswith("3,6,Mateo")  # every place
     assert len(lines) == 17
 
@@ -414,7 +427,7 @@ def test_crosstable_names_with_formula_text_stay_text(tmp_path: Path) -> None:
     wb.save(path)
     write_standings_file(path, tmp_path / "o.xlsx", tmp_path / "o.csv")
     out = openpyxl.load_workbook(tmp_path / "o.xlsx")["Standings"]
-    names = [out.cell(row=r, column=3) for r in range(2, 18)]
+    names = [out.cell(row=r, column=4) for r in range(1, 30)]
     cell = next(c for c in names if c.value == "=cmd")
     assert cell.data_type == "s"
     assert "'=cmd" in (tmp_path / "o.csv").read_text(encoding="utf-8-sig")
@@ -593,7 +606,8 @@ def test_our_sheets_are_recognised_whatever_their_case(tmp_path: Path) -> None:
     wb = openpyxl.load_workbook(book)
     assert [n for n in wb.sheetnames if n.casefold() in ("standings", "problems")] == [
         "STANDINGS"]
-    assert wb["STANDINGS"]["A1"].value == "Place"
+    assert sheet_table.table(list(wb["STANDINGS"].iter_rows(values_only=True)))[1][3] == (
+        "Anna Kowalska")
 
 
 def test_an_empty_standings_sheet_is_used(tmp_path: Path) -> None:
@@ -603,7 +617,8 @@ def test_an_empty_standings_sheet_is_used(tmp_path: Path) -> None:
     wb.create_sheet("Standings")
     wb.save(path)
     assert write_standings_file(path).ok
-    assert openpyxl.load_workbook(path)["Standings"]["A1"].value == "Place"
+    ws = openpyxl.load_workbook(path)["Standings"]
+    assert sheet_table.table(list(ws.iter_rows(values_only=True)))[0][0] == "Place"
 
 
 def with_extension(source: Path, target: Path, uri: str) -> Path:

@@ -19,6 +19,7 @@ from xl_tiebreak.inputs import MAX_INPUT_BYTES, decode_text
 from xl_tiebreak.model import InputError, Tournament, TournamentType
 from xl_tiebreak.safety import formula_safe
 from xl_tiebreak.standings import Standings, compute_standings
+from xl_tiebreak.version import __version__
 
 # What only some commands or inputs need is imported where it is used, for the start-up time
 # of the command: json (--format json), trf, crosstable (CSV input), presets, the workbook layer;
@@ -70,6 +71,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="xl-tiebreak",
         description="Exact, explainable FIDE C.07 chess tie-breaks and standings.",
     )
+    parser.add_argument("--version", action="version", version=f"xl-tiebreak {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     c = sub.add_parser("compute", help="rank a TRF file, CSV crosstable or workbook")
@@ -83,15 +85,22 @@ def _parser() -> argparse.ArgumentParser:
                    help="rating used for unrated players in rating-based tie-breaks")
     c.add_argument("--type", choices=["swiss", "rr"],
                    help="override the tournament type (rr = pre-determined pairings)")
-    c.add_argument("--format", choices=["table", "csv", "json"], default="table")
+    c.add_argument("--format", choices=["table", "csv", "json", "html"], default="table",
+                   help="table (default), csv, json, or html (one self-contained page with "
+                   "the standings, the legend and the crosstable)")
+    c.add_argument("--player-columns", action="store_true",
+                   help="csv: also write Title, Fed and Rtg after the tie-breaks")
     c.add_argument("--explain", type=int, action="append", metavar="NO", default=[],
                    help="also print how every value of start number NO was obtained")
 
     s = sub.add_parser("standings", help="write the Standings sheet of a workbook")
     s.add_argument("book", help=".xlsx or .xlsm workbook with Crosstable and Settings sheets")
     s.add_argument("-o", "--output", help="write to this workbook instead of in place")
-    s.add_argument("--csv", help="also write the standings as CSV (never the workbook itself; "
-                   "both files are replaced together or not at all)")
+    s.add_argument("--csv", help="also write the standings as CSV, the columns of compute "
+                   "--format csv (never the workbook itself; both files are replaced together "
+                   "or not at all)")
+    s.add_argument("--player-columns", action="store_true",
+                   help="with --csv: also write Title, Fed and Rtg after the tie-breaks")
     s.add_argument("--force", action="store_true",
                    help="replace an existing -o or --csv file")
 
@@ -208,7 +217,7 @@ def _compute(args: argparse.Namespace) -> int:
             raise InputError(f"--explain {no}: no participant with that start number") from None
     out = io.StringIO()
     if args.format == "csv":
-        out.write(standings_csv(standings))
+        out.write(standings_csv(standings, args.player_columns))
         for w in standings.warnings:
             print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
         # explanations are not CSV: they go to stderr, stdout stays a valid CSV file
@@ -230,6 +239,13 @@ def _compute(args: argparse.Namespace) -> int:
                 for no in args.explain
             ]
         out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    elif args.format == "html":
+        from xl_tiebreak.html import standings_html
+
+        out.write(standings_html(standings))
+        for w in standings.warnings:  # also listed on the page
+            print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
+        sys.stderr.write(_explanations_text(standings, args.explain))
     else:
         out.write(standings_table(standings))
         out.write(_explanations_text(standings, args.explain))
@@ -265,7 +281,8 @@ def _workbook_command(args: argparse.Namespace) -> int:
         raise InputError(f"this command needs openpyxl and xlwings: pip install "
                          f"'xl-tiebreak[excel]' ({exc})") from exc
     if args.command == "standings":
-        print(write_standings_file(args.book, args.output, args.csv, force=args.force))
+        print(write_standings_file(args.book, args.output, args.csv, force=args.force,
+                                   player_columns=args.player_columns))
     elif args.command == "templates":
         for path in build_templates(args.dir, force=args.force):
             print(path)

@@ -1,4 +1,20 @@
-"""Standings as text: a table for people, CSV and JSON for programs.
+"""One standings table for every output: the text table for people, CSV and JSON for programs
+(and, through :mod:`xl_tiebreak.html` and :mod:`xl_tiebreak.excel.sheets`, the HTML page, the
+Standings sheet and the STANDINGS worksheet function).
+
+Every output has the same columns (:func:`standings_columns`) holding the same values
+(:func:`standings_cells`), and shows a shared place the same way on *every* row of the group:
+
+* where people read it (text table, HTML page, Standings sheet) as the range ``3–4``
+  (:func:`place_texts`; the sheet stores the number 3 and formats it ``3–4``);
+* where programs read it (CSV ``Rank``, JSON ``rank``, the STANDINGS function) as the number
+  of the group's first place, ``3``, on every row (JSON adds ``shared`` and the text
+  ``place``).
+
+Outputs for people write halves with the half sign (``4½``) and other fractions as decimals
+(``17.75``, :func:`xl_tiebreak.numbers.fmt_half`); outputs for programs write plain decimals
+(``4.5``, :func:`xl_tiebreak.numbers.fmt`). A partial event says ``after round k of n``
+everywhere (:func:`status_text`). See docs/decisions.md D-L1.
 
 CSV and text cells are neutralised against spreadsheet formula injection
 (:func:`xl_tiebreak.safety.formula_safe`): names come from strangers' files.
@@ -6,24 +22,207 @@ CSV and text cells are neutralised against spreadsheet formula injection
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
 import io
+from collections.abc import Iterable, Sequence
 
+from xl_tiebreak.descriptors import Descriptor
 from xl_tiebreak.numbers import fmt, fmt_half
 from xl_tiebreak.safety import formula_safe
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
+    from xl_tiebreak.ranking import Row
     from xl_tiebreak.standings import Standings
 
+__all__ = [
+    "CSV_HEADER",
+    "PLAYER_FIELDS",
+    "Column",
+    "group_note",
+    "place_ranges",
+    "place_texts",
+    "standings_cells",
+    "standings_columns",
+    "standings_csv",
+    "standings_csv_table",
+    "standings_json",
+    "standings_table",
+    "status_text",
+    "where_and_when",
+]
 
-def _rank_text(standings: Standings, i: int) -> str:
-    row = standings.rows[i]
-    first = i == 0 or standings.rows[i - 1].rank != row.rank
-    return str(row.rank) if first else ""
+
+@dataclasses.dataclass(frozen=True)
+class Column:
+    """One column of the standings table."""
+
+    field: str
+    """``place``, ``no``, ``title``, ``name``, ``fed``, ``rating``, ``pts`` or ``tiebreak``."""
+    header: str
+    """The heading people read (a tie-break's label as given for ``tiebreak``)."""
+    descriptor: Descriptor | None = None
+    level: int = -1
+    """Position of the tie-break in the list (``tiebreak`` columns only)."""
 
 
-def standings_csv(standings: Standings) -> str:
-    """``Rank,No,Name,Pts,<descriptor as written>…`` then one row per participant in order.
+PLAYER_FIELDS = ("title", "fed", "rating")
+"""Columns about the player rather than the result: left out of tables for people when no
+participant has a value, and written to CSV after the tie-breaks (behind an option for
+``compute``: the CSV's first columns are read by other tools)."""
+
+_FIXED = (
+    Column("place", "Place"),
+    Column("no", "No"),
+    Column("title", "Title"),
+    Column("name", "Name"),
+    Column("fed", "Fed"),
+    Column("rating", "Rtg"),
+    Column("pts", "Pts"),
+)
+
+CSV_HEADER = ("Rank", "No", "Name", "Pts")
+"""The first columns of a CSV file (``compute --format csv`` and ``standings --csv``); the
+tie-breaks follow under their labels as given, then, optionally, Title, Fed, Rtg."""
+
+
+# ---------------------------------------------------------------------------- the table
+
+
+def standings_columns(standings: Standings, *, drop_empty: bool = True) -> list[Column]:
+    """The columns in order: Place, No, Title, Name, Fed, Rtg, Pts, one per tie-break.
+
+    With ``drop_empty`` (tables for people) Title, Fed and Rtg are left out when no
+    participant has one (a club event without titles); without, every column is there (the
+    STANDINGS function: a formula's columns must not move with the data).
+    """
+    people = standings.tournament.participants
+    present = {
+        "title": any(p.title for p in people),
+        "fed": any(p.federation for p in people),
+        "rating": any(p.rating is not None for p in people),
+    }
+    columns = [c for c in _FIXED if not drop_empty or present.get(c.field, True)]
+    columns += [Column("tiebreak", d.label, d, k) for k, d in enumerate(standings.descriptors)]
+    return columns
+
+
+def cell_value(column: Column, row: Row) -> object:
+    """The exact value of a row in a column: int (place, number, rating), str (title, name,
+    federation), Fraction (points, tie-breaks) or None (undefined, unrated)."""
+    p = row.participant
+    field = column.field
+    if field == "place":
+        return row.rank
+    if field == "no":
+        return p.start_no
+    if field == "title":
+        return p.title
+    if field == "name":
+        return p.name
+    if field == "fed":
+        return p.federation
+    if field == "rating":
+        return p.rating
+    if field == "pts":
+        return row.points
+    return row.values[column.level]
+
+
+def standings_cells(standings: Standings, columns: Sequence[Column]) -> list[list[object]]:
+    """One list of exact values (:func:`cell_value`) per row, in standings order."""
+    return [[cell_value(c, row) for c in columns] for row in standings.rows]
+
+
+def place_ranges(rows: Iterable[Row]) -> list[tuple[int, int]]:
+    """(first, last) place of each row's group: ``(3, 4)`` on both rows of a shared 3rd place,
+    ``(5, 5)`` alone."""
+    rows = list(rows)
+    counts: dict[int, int] = {}
+    for row in rows:
+        counts[row.rank] = counts.get(row.rank, 0) + 1
+    return [(row.rank, row.rank + counts[row.rank] - 1) for row in rows]
+
+
+def place_texts(rows: Iterable[Row]) -> list[str]:
+    """The place of each row as people read it: ``3`` alone, ``3–4`` on every row of a shared
+    place."""
+    return [str(a) if a == b else f"{a}\u2013{b}" for a, b in place_ranges(rows)]
+
+
+def status_text(standings: Standings) -> str:
+    """``after round 5 of 9`` for partial standings, else ``final standings after 7 rounds``
+    (``n``: the rounds scheduled, else the rounds in the input)."""
+    t = standings.tournament
+    scheduled = max(t.scheduled_rounds or 0, t.rounds)
+    k = standings.rounds
+    if k < scheduled:
+        return f"after round {k} of {scheduled}"
+    return f"final standings after {k} round{'' if k == 1 else 's'}"
+
+
+def where_and_when(standings: Standings) -> str:
+    """``Galway · 2026-04-10 to 2026-04-12``: the event's place and dates as far as they are
+    known (the model may carry ``place`` and ``end_date``); empty when neither is."""
+    t = standings.tournament
+    place = str(getattr(t, "place", "") or "").strip()
+    start = t.start_date
+    end = getattr(t, "end_date", None)
+    dates = ""
+    if start is not None:
+        dates = start.isoformat()
+        if isinstance(end, datetime.date) and end > start:
+            dates += f" to {end.isoformat()}"
+    return " · ".join(x for x in (place, dates) if x)
+
+
+def group_note(standings: Standings, level: int) -> str:
+    """What the cells of a group tie-break's column (DE) mean in this event: a value where it
+    decided places, and, when its column is empty, why."""
+    if any(row.values[level] is not None for row in standings.rows):
+        return ("the place inside the group still tied when it is reached, shown only where "
+                "it decided something; an empty cell: not needed, or it decided nothing")
+    return "decided no place in this event (no tie it could break was left when it was reached)"
+
+
+def _people_text(value: object) -> str:
+    """A value as people read it: ``4½``, ``17.75``, ``2291``; empty for None."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return formula_safe(value)
+    return fmt_half(value)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------- CSV
+
+
+def standings_csv_table(standings: Standings, player_columns: bool = False) -> list[list[object]]:
+    """The CSV table, header first: ``Rank,No,Name,Pts,<labels as given>…`` (and with
+    ``player_columns`` ``…,Title,Fed,Rtg``), the place number on every row of a shared place.
+    Values are exact (int, Fraction, str, None); the writers format them."""
+    columns = standings_columns(standings, drop_empty=False)
+    by_field = {c.field: c for c in columns}
+    chosen = [by_field["place"], by_field["no"], by_field["name"], by_field["pts"],
+              *(c for c in columns if c.field == "tiebreak")]
+    if player_columns:
+        chosen += [by_field[f] for f in PLAYER_FIELDS]
+    header: list[object] = [*CSV_HEADER, *(c.header for c in chosen[len(CSV_HEADER):])]
+    return [header, *standings_cells(standings, chosen)]
+
+
+def _csv_text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return formula_safe(value)
+    return fmt(value)  # type: ignore[arg-type]
+
+
+def standings_csv(standings: Standings, player_columns: bool = False) -> str:
+    """``Rank,No,Name,Pts,<descriptor as written>…`` then one row per participant in order
+    (:func:`standings_csv_table`).
 
     Values are plain decimals (``11.5``, ``13.38``, ``1820``); undefined values are empty.
     """
@@ -31,18 +230,20 @@ def standings_csv(standings: Standings) -> str:
 
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    labels = [formula_safe(d.label) for d in standings.descriptors]
-    w.writerow(["Rank", "No", "Name", "Pts", *labels])
-    for row in standings.rows:
-        w.writerow([row.rank, row.participant.start_no, formula_safe(row.participant.name),
-                    fmt(row.points), *[fmt(v) for v in row.values]])
+    for row in standings_csv_table(standings, player_columns):
+        w.writerow([_csv_text(v) for v in row])
     return buf.getvalue()
 
 
-def standings_json(standings: Standings) -> dict[str, object]:
-    """A JSON-ready description: rule set, tie-breaks (with names), rows and warnings.
+# ---------------------------------------------------------------------------- JSON
 
-    Values are exact decimal strings (``"13.38"``) or null when undefined.
+
+def standings_json(standings: Standings) -> dict[str, object]:
+    """A JSON-ready description: rule set, rounds, tie-breaks (with names), rows and warnings.
+
+    Values are exact decimal strings (``"13.38"``) or null when undefined. ``rank`` is the
+    number of the first place of the row's group (on every row of a shared place), ``place``
+    the text people read (``"3–4"``).
     """
     t = standings.tournament
     return {
@@ -51,6 +252,8 @@ def standings_json(standings: Standings) -> dict[str, object]:
         "rules_label": standings.rules.label,
         "rules_note": standings.rules_note,
         "rounds": standings.rounds,
+        "scheduled_rounds": max(t.scheduled_rounds or 0, t.rounds),
+        "status": status_text(standings),
         "tiebreaks": [
             {"label": d.label, "descriptor": d.canonical, "name": d.name, "article": d.article,
              "swiss_manager": d.swiss_manager}
@@ -59,45 +262,53 @@ def standings_json(standings: Standings) -> dict[str, object]:
         "rows": [
             {
                 "rank": row.rank,
+                "place": place,
                 "shared": row.shared,
                 "start_no": row.participant.start_no,
                 "name": row.participant.name,
+                "title": row.participant.title,
                 "rating": row.participant.rating,
                 "federation": row.participant.federation,
                 "points": fmt(row.points),
                 "values": {d.label: (None if v is None else fmt(v))
                            for d, v in zip(standings.descriptors, row.values)},
             }
-            for row in standings.rows
+            for row, place in zip(standings.rows, place_texts(standings.rows), strict=True)
         ],
         "warnings": [str(w) for w in standings.warnings],
     }
 
 
+# ---------------------------------------------------------------------------- text
+
+
 def standings_table(standings: Standings) -> str:
-    """An aligned plain-text table with a header naming the rule set and the tie-breaks."""
+    """An aligned plain-text table with a header naming the event, its state (``after round
+    k of n``), the rule set and the tie-breaks."""
     t = standings.tournament
     title = t.name or t.source or "Tournament"
     lines = [
-        f"{title} — {len(t.participants)} participants, {standings.rounds} rounds, "
+        f"{formula_safe(title)} — {len(t.participants)} participants, {status_text(standings)}, "
         f"rules {standings.rules.label} ({standings.rules_note})",
         "Tie-breaks: " + ("; ".join(f"{d.label} = {d.name}" for d in standings.descriptors)
                           or "none"),
-        "",
     ]
-    header = ["Rk", "No", "Name", "Rtg", "Fed", "Pts", *[d.label for d in standings.descriptors]]
+    for k, d in enumerate(standings.descriptors):
+        if d.tiebreak.group and all(row.values[k] is None for row in standings.rows):
+            lines.append(f"{d.label}: {group_note(standings, k)}")
+    lines.append("")
+    columns = standings_columns(standings)
+    header = [c.header for c in columns]
     body = []
-    for i, row in enumerate(standings.rows):
-        p = row.participant
-        body.append([_rank_text(standings, i), str(p.start_no), formula_safe(p.name),
-                     "" if p.rating is None else str(p.rating), p.federation,
-                     fmt_half(row.points), *[fmt(v) for v in row.values]])
+    for place, cells in zip(place_texts(standings.rows), standings_cells(standings, columns),
+                            strict=True):
+        body.append([place, *(_people_text(v) for v in cells[1:])])
     widths = [max(len(r[c]) for r in [header, *body]) for c in range(len(header))]
-    left = {2, 4}
+    left = {k for k, c in enumerate(columns) if c.field in ("title", "name", "fed")}
     for r in [header, *body]:
-        cells = [r[c].ljust(widths[c]) if c in left else r[c].rjust(widths[c])
+        texts = [r[c].ljust(widths[c]) if c in left else r[c].rjust(widths[c])
                  for c in range(len(r))]
-        lines.append("  ".join(cells).rstrip())
+        lines.append("  ".join(texts).rstrip())
     if standings.warnings:
         lines.append("")
         lines.extend(f"warning: {formula_safe(str(w))}" for w in standings.warnings)

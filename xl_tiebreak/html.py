@@ -20,15 +20,22 @@ from strangers.
 
 from __future__ import annotations
 
-import datetime
 import html
-import importlib.metadata
 from collections.abc import Iterable
 from fractions import Fraction
 
+from xl_tiebreak.export import (
+    group_note,
+    place_texts,
+    standings_cells,
+    standings_columns,
+    status_text,
+    where_and_when,
+)
 from xl_tiebreak.model import Kind, Participant, Record, TournamentType
 from xl_tiebreak.numbers import fmt_half
-from xl_tiebreak.standings import Row, Standings
+from xl_tiebreak.standings import Standings
+from xl_tiebreak.version import __version__
 
 __all__ = ["place_texts", "round_cell_text", "standings_html"]
 
@@ -97,28 +104,7 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _version() -> str:
-    """The installed xl-tiebreak version, or an empty text when it is run from a checkout."""
-    try:
-        return importlib.metadata.version("xl-tiebreak")
-    except importlib.metadata.PackageNotFoundError:
-        return ""
-
-
 # ---------------------------------------------------------------------------- texts
-
-
-def place_texts(rows: Iterable[Row]) -> list[str]:
-    """The place of each row as shown: ``3`` alone, ``3–4`` on every row of a shared place."""
-    rows = list(rows)
-    counts: dict[int, int] = {}
-    for row in rows:
-        counts[row.rank] = counts.get(row.rank, 0) + 1
-    out = []
-    for row in rows:
-        n = counts[row.rank]
-        out.append(str(row.rank) if n == 1 else f"{row.rank}\u2013{row.rank + n - 1}")
-    return out
 
 
 def round_cell_text(record: Record) -> str:
@@ -138,27 +124,10 @@ def _title(standings: Standings) -> str:
     return t.name or t.source or "Tournament"
 
 
-def _dates(standings: Standings) -> str:
-    """``10–12 April 2026`` style text from the start date (and an end date when the model has
-    one); empty when no date is known."""
-    t = standings.tournament
-    start = t.start_date
-    end = getattr(t, "end_date", None)
-    if start is None:
-        return ""
-    if isinstance(end, datetime.date) and end > start:
-        return f"{start.isoformat()} to {end.isoformat()}"
-    return start.isoformat()
-
-
 def _status(standings: Standings) -> str:
-    """``after round 5 of 9`` for partial standings, else ``final standings after 7 rounds``."""
-    t = standings.tournament
-    scheduled = t.scheduled_rounds or t.rounds
-    k = standings.rounds
-    if k < scheduled:
-        return f"after round {k} of {scheduled}"
-    return f"final standings after {k} round{'' if k == 1 else 's'}"
+    """``after round 5 of 9`` or ``final standings after 7 rounds``
+    (:func:`xl_tiebreak.export.status_text`)."""
+    return status_text(standings)
 
 
 def _value_text(value: Fraction | None) -> str:
@@ -171,10 +140,9 @@ def _value_text(value: Fraction | None) -> str:
 def _header(standings: Standings) -> str:
     t = standings.tournament
     lines = [f"<h1>{_e(_title(standings))}</h1>"]
-    where = [str(getattr(t, "place", "") or ""), _dates(standings)]
-    where = [w for w in where if w]
+    where = where_and_when(standings)
     if where:
-        lines.append(f"<p>{_e(' · '.join(where))}</p>")
+        lines.append(f"<p>{_e(where)}</p>")
     kind = "round robin" if t.type is TournamentType.PREDETERMINED else "Swiss"
     lines.append(
         f'<p class="status">{_e(_status(standings).capitalize())} · '
@@ -193,34 +161,35 @@ def _shown_fields(participants: Iterable[Participant]) -> tuple[bool, bool, bool
             any(p.rating is not None for p in people))
 
 
+_CLASSES = {"place": "place", "no": "num", "title": "c", "name": "name", "fed": "c",
+            "rating": "num", "pts": "num pts", "tiebreak": "num"}
+"""The CSS class of the cells of each column field."""
+
+
 def _standings_table(standings: Standings) -> str:
-    titles, feds, ratings = _shown_fields(standings.tournament.participants)
-    heads = ['<th class="num" scope="col">Place</th>', '<th class="num" scope="col">No</th>']
-    if titles:
-        heads.append('<th class="c" scope="col">Title</th>')
-    heads.append('<th class="name" scope="col">Name</th>')
-    if feds:
-        heads.append('<th class="c" scope="col">Fed</th>')
-    if ratings:
-        heads.append('<th class="num" scope="col">Rtg</th>')
-    heads.append('<th class="num" scope="col">Pts</th>')
-    heads += [f'<th class="num" scope="col" title="{_e(d.name)}">{_e(d.label)}</th>'
-              for d in standings.descriptors]
+    """The table of :func:`xl_tiebreak.export.standings_columns` (empty Title, Fed, Rtg columns
+    left out), the place as ``3–4`` on every row of a shared place."""
+    columns = standings_columns(standings)
+    heads = []
+    for c in columns:
+        cls = _CLASSES[c.field].replace(" pts", "").replace("place", "num")
+        extra = f' title="{_e(c.descriptor.name)}"' if c.descriptor is not None else ""
+        heads.append(f'<th class="{cls}" scope="col"{extra}>{_e(c.header)}</th>')
     body = []
-    for place, row in zip(place_texts(standings.rows), standings.rows, strict=True):
-        p = row.participant
-        cells = [f'<td class="place">{_e(place)}</td>',
-                 f'<td class="num"><a href="#p{p.start_no}">{p.start_no}</a></td>']
-        if titles:
-            cells.append(f'<td class="c">{_e(p.title)}</td>')
-        cells.append(f'<td class="name">{_e(p.name)}</td>')
-        if feds:
-            cells.append(f'<td class="c">{_e(p.federation)}</td>')
-        if ratings:
-            cells.append(f'<td class="num">{"" if p.rating is None else p.rating}</td>')
-        cells.append(f'<td class="num pts">{_e(fmt_half(row.points))}</td>')
-        cells += [f'<td class="num">{_e(_value_text(v))}</td>' for v in row.values]
-        body.append("<tr>" + "".join(cells) + "</tr>")
+    rows = standings_cells(standings, columns)
+    for place, cells in zip(place_texts(standings.rows), rows, strict=True):
+        tds = []
+        for c, value in zip(columns, cells, strict=True):
+            if c.field == "place":
+                shown = _e(place)
+            elif c.field == "no":
+                shown = f'<a href="#p{value}">{value}</a>'
+            elif isinstance(value, str):
+                shown = _e(value)
+            else:
+                shown = _e(_value_text(value))  # type: ignore[arg-type]
+            tds.append(f'<td class="{_CLASSES[c.field]}">{shown}</td>')
+        body.append("<tr>" + "".join(tds) + "</tr>")
     return (
         '<div class="scroll"><table class="standings">\n'
         "<thead><tr>" + "".join(heads) + "</tr></thead>\n"
@@ -229,12 +198,8 @@ def _standings_table(standings: Standings) -> str:
 
 
 def _group_note(standings: Standings, level: int) -> str:
-    """What an empty DE cell means: it decided no place there."""
-    decided = any(row.values[level] is not None for row in standings.rows)
-    if decided:
-        return ("shown only where it decided places among participants still tied; "
-                "an empty cell: not needed, or it decided nothing")
-    return "decided no place in this event (no tie it could break was left when it was reached)"
+    """What the cells of a DE column mean (:func:`xl_tiebreak.export.group_note`)."""
+    return group_note(standings, level)
 
 
 def _legend(standings: Standings) -> str:
@@ -280,19 +245,19 @@ def _crosstable(standings: Standings) -> str:
     points = {row.participant.start_no: row.points for row in standings.rows}
     _, feds, ratings = _shown_fields(participants)
     heads = ['<th class="num" scope="col">No</th>', '<th class="name" scope="col">Name</th>']
+    if feds:  # Fed before Rtg, as in the standings table
+        heads.append('<th class="c" scope="col">Fed</th>')
     if ratings:
         heads.append('<th class="num" scope="col">Rtg</th>')
-    if feds:
-        heads.append('<th class="c" scope="col">Fed</th>')
     heads += [f'<th class="c" scope="col">R{r}</th>' for r in range(1, rounds + 1)]
     heads.append('<th class="num" scope="col">Pts</th>')
     body = []
     for p in participants:
         cells = [f'<td class="num">{p.start_no}</td>', f'<td class="name">{_e(p.name)}</td>']
-        if ratings:
-            cells.append(f'<td class="num">{"" if p.rating is None else p.rating}</td>')
         if feds:
             cells.append(f'<td class="c">{_e(p.federation)}</td>')
+        if ratings:
+            cells.append(f'<td class="num">{"" if p.rating is None else p.rating}</td>')
         cells += [_cross_cell(p.record(r), known) for r in range(1, rounds + 1)]
         cells.append(f'<td class="num pts">{_e(fmt_half(points.get(p.start_no)))}</td>')
         body.append(f'<tr id="p{p.start_no}">' + "".join(cells) + "</tr>")
@@ -310,8 +275,7 @@ def _crosstable(standings: Standings) -> str:
 def standings_html(standings: Standings) -> str:
     """The standings, legend and crosstable as one self-contained HTML5 page (UTF-8 text)."""
     title = f"{_title(standings)} — {_status(standings)}"
-    version = _version()
-    footer = "Computed by xl-tiebreak" + (f" {version}" if version else "")
+    footer = f"Computed by xl-tiebreak {__version__}"
     return "\n".join([
         "<!DOCTYPE html>",
         '<html lang="en">',

@@ -38,6 +38,8 @@ def write_standings_file(
     out: str | os.PathLike[str] | None = None,
     csv_out: str | os.PathLike[str] | None = None,
     force: bool = False,
+    *,
+    player_columns: bool = False,
 ) -> WriteResult:
     """Do what the macro does, without Excel: write the Standings sheet of the workbook ``path``
     into ``out`` (default: ``path`` itself), and the table to ``csv_out`` if given.
@@ -51,7 +53,8 @@ def write_standings_file(
     only with ``force``; a workbook open in Excel or LibreOffice (its lock file is there) and
     a read-only file are never replaced. The CSV and the workbook are both written to
     temporaries and renamed only when both are complete, so a failure leaves both as they
-    were; temporaries of killed runs are removed.
+    were; temporaries of killed runs are removed. The CSV has the columns of ``compute --format
+    csv`` (with ``player_columns`` also Title, Fed, Rtg).
 
     When the crosstable or settings have errors, the workbook is still written with its
     Problems sheet (standings untouched), no CSV is written, and :class:`ProblemsWritten` (an
@@ -98,7 +101,7 @@ def write_standings_file(
         if lost and in_place:
             raise _refusal(source, lost)
         if result.ok and csv_target is not None:
-            stage(csv_target, files.csv_bytes(result.table))
+            stage(csv_target, files.csv_bytes(result.csv_table(player_columns)))
         notes_after = [n for n in (files.link_note(target),
                                    files.link_note(csv_target) if csv_target else None) if n]
     result.path = Path(os.path.realpath(target))

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from fractions import Fraction
 
 from xl_tiebreak.descriptors import Descriptor
+from xl_tiebreak.export import standings_cells, standings_columns
 from xl_tiebreak.numbers import to_float
 from xl_tiebreak.standings import Standings
 
@@ -29,6 +31,7 @@ __all__ = [
     "number_format",
     "standings_formats",
     "standings_table",
+    "standings_values",
 ]
 
 HALF_FORMAT = "0.0#"
@@ -64,6 +67,8 @@ class Style:
     """``left``, ``center`` or ``right``."""
     wrap: bool | None = None
     """Wrap long text inside the cell."""
+    size: float | None = None
+    """Font size in points."""
 
 
 @dataclasses.dataclass
@@ -85,6 +90,18 @@ class SheetLayout:
     autofilter: str | None = None
     """Range that gets filter buttons on its first row."""
     landscape: bool = False
+    """Print in landscape, one page wide (as many pages tall as needed)."""
+    pages_tall: int = 0
+    """With ``landscape``: fit to this many pages tall as well (0: as many as needed)."""
+    print_titles: str | None = None
+    """Rows repeated on top of every printed page (``"6:6"``); None: row 1 of a landscape
+    sheet."""
+    paper: str | None = None
+    """``A4`` or ``Letter``; None leaves the printer's default."""
+    footer: str | None = None
+    """Centre footer of printed pages (``&P`` page number, ``&N`` number of pages)."""
+    merges: list[str] = dataclasses.field(default_factory=list)
+    """Ranges merged into one cell (the legend's wrapped lines below a table)."""
     mark: str | None = None
     """The role of a sheet xl-tiebreak writes (``standings``, ``problems``), recorded where
     users do not read it (see :data:`xl_tiebreak.excel.books.MARK_NAME`); None: no mark."""
@@ -110,11 +127,39 @@ def standings_formats(descriptors: Sequence[Descriptor]) -> list[str | None]:
     return [*_HEADER_FORMATS, *(number_format(d) for d in descriptors)]
 
 
+def standings_values(standings: Standings, *, drop_empty: bool = False) -> list[list[object]]:
+    """The standings as the Standings sheet and the STANDINGS worksheet function show them:
+    header first (:func:`xl_tiebreak.export.standings_columns`: Place, No, Title, Name, Fed,
+    Rtg, Pts, one column per tie-break), then one row per participant. Numbers are floats,
+    undefined values and unrated players None, texts as they are (empty: None); the place of
+    a shared group is on every row of it (the group's first place).
+
+    ``drop_empty`` leaves out the Title, Fed and Rtg columns when no participant has one (the
+    sheet); the function keeps every column (a formula's columns must not move with the data).
+    """
+    columns = standings_columns(standings, drop_empty=drop_empty)
+    table: list[list[object]] = [[c.header for c in columns]]
+    for cells in standings_cells(standings, columns):
+        table.append([_sheet_value(v) for v in cells])
+    return table
+
+
+def _sheet_value(value: object) -> object:
+    """A cell value: a float for a number, None for an empty text or an undefined value."""
+    if isinstance(value, str):
+        return value or None
+    if isinstance(value, (int, Fraction)):
+        return to_float(value)
+    return None
+
+
 def standings_table(standings: Standings, *, every_place: bool = False) -> list[list[object]]:
     """The standings as rows of values, header first: Place, No, Name, Rating, Fed, Pts, then
     one column per tie-break (headed by its label). Numbers are floats, undefined values None.
 
     A shared place is shown on the first row of its group only, unless ``every_place``.
+    (The columns of the STANDINGS worksheet function until it returns
+    :func:`standings_values`, the columns of every other output.)
     """
     table: list[list[object]] = [[*STANDINGS_HEADER, *(d.label for d in standings.descriptors)]]
     previous = None

@@ -298,6 +298,8 @@ def _render_openpyxl(ws: Any, layout: SheetLayout) -> None:
             cell = ws.cell(row=r, column=c, value=value)
             if isinstance(value, str) and value.startswith("="):
                 cell.data_type = "s"  # text, never a formula
+    for merged in layout.merges:
+        ws.merge_cells(merged)
     for style in layout.styles:
         for cell in _openpyxl_cells(ws, style.ref):
             _style_openpyxl(cell, style)
@@ -312,9 +314,22 @@ def _render_openpyxl(ws: Any, layout: SheetLayout) -> None:
     if layout.landscape:
         ws.page_setup.orientation = "landscape"
         ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 0
+        ws.page_setup.fitToHeight = layout.pages_tall
         ws.sheet_properties.pageSetUpPr.fitToPage = True
-        ws.print_title_rows = "1:1"
+        ws.print_title_rows = layout.print_titles or "1:1"
+        ws.print_options.horizontalCentered = True
+        ws.page_margins.left = ws.page_margins.right = 0.4
+        ws.page_margins.top = 0.5
+        ws.page_margins.bottom = 0.75  # room for the footer (0.3 in from the edge)
+    if layout.paper is not None:
+        ws.page_setup.paperSize = _PAPER[layout.paper]
+    if layout.footer is not None:
+        ws.oddFooter.center.text = layout.footer
+        ws.oddFooter.center.size = 8
+
+
+_PAPER = {"A4": 9, "Letter": 1}
+"""openpyxl's (and Excel's) paper size codes."""
 
 
 def _openpyxl_cells(ws: Any, ref: str) -> Iterator[Any]:
@@ -324,8 +339,11 @@ def _openpyxl_cells(ws: Any, ref: str) -> Iterator[Any]:
 
 
 def _style_openpyxl(cell: Any, style: Style) -> None:
-    if style.bold is not None or style.italic is not None or style.font_color is not None:
+    if (style.bold is not None or style.italic is not None or style.font_color is not None
+            or style.size is not None):
         font = copy.copy(cell.font)
+        if style.size is not None:
+            font.size = style.size
         if style.bold is not None:
             font.bold = style.bold
         if style.italic is not None:

@@ -16,24 +16,35 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from xl_tiebreak.cells import is_blank, range_ref
+from xl_tiebreak.cells import cell_name, is_blank, range_ref
 from xl_tiebreak.excel.books import Book
 from xl_tiebreak.excel.cells import find_sheet
 from xl_tiebreak.excel.layout import (
+    HALF_FORMAT,
     HEADER_FILL,
     HEADER_FONT,
     NOTE_FONT,
     PODIUM_FILLS,
     WARNING_FONT,
+    WHOLE_FORMAT,
     SheetLayout,
     Style,
-    standings_formats,
-    standings_table,
+    number_format,
+    standings_values,
 )
 from xl_tiebreak.excel.settings import Settings
-from xl_tiebreak.model import InputError, Problem
+from xl_tiebreak.export import (
+    Column,
+    group_note,
+    place_ranges,
+    standings_columns,
+    status_text,
+    where_and_when,
+)
+from xl_tiebreak.model import InputError, Problem, TournamentType
 from xl_tiebreak.numbers import fmt, from_float
 from xl_tiebreak.standings import Standings
+from xl_tiebreak.version import __version__
 
 __all__ = [
     "LEGACY_TEXTS",
@@ -118,19 +129,21 @@ def _legacy_kind(texts: list[str]) -> str | None:
     return None
 
 
-def _widths(table: list[list[object]]) -> dict[int, float]:
+def _widths(table: list[list[object]], formats: Sequence[str | None]) -> dict[int, float]:
     widths: dict[int, float] = {}
     for col in range(len(table[0])):
-        longest = max(len(_display(row[col])) for row in table)
-        widths[col + 1] = float(min(max(longest + 2, 6), 40))
+        longest = max(len(_display(row[col], formats[col] if k else None))
+                      for k, row in enumerate(table))
+        widths[col + 1] = float(min(max(longest + 2, 5), 40))
     return widths
 
 
-def _display(value: object) -> str:
+def _display(value: object, number_format: str | None = None) -> str:
     if value is None:
         return ""
     if isinstance(value, float):
-        return fmt(from_float(value))
+        return fmt(from_float(value), 1 if number_format == HALF_FORMAT and value.is_integer()
+                   else None)
     return str(value)
 
 
@@ -144,6 +157,21 @@ def _rules_text(standings: Standings, settings: Settings) -> str:
     return text
 
 
+def _title_block(standings: Standings, settings: Settings) -> list[tuple[str, str]]:
+    """The lines above the table: (kind, text); kind is ``title``, ``status`` or ``info``."""
+    t = standings.tournament
+    kind = "round robin" if t.type is TournamentType.PREDETERMINED else "Swiss"
+    lines = [("title", t.name or settings.name or "Standings")]
+    where = where_and_when(standings)
+    if where:
+        lines.append(("info", where))
+    status = status_text(standings)
+    lines.append(("status", f"{status[0].upper()}{status[1:]} · {len(t.participants)} "
+                            f"participants · {kind}"))
+    lines.append(("info", f"Tie-break rules: {_rules_text(standings, settings)}"))
+    return lines
+
+
 _Line = tuple[str, str, str]
 """A legend line: (kind, label, text); kind is ``title``, ``item``, ``warning`` or ``note``."""
 
@@ -151,16 +179,17 @@ _Line = tuple[str, str, str]
 def _legend(standings: Standings, settings: Settings, warnings: list[Problem]) -> list[_Line]:
     """The lines below the table: title, order, each tie-break in words, rules, warnings."""
     t = standings.tournament
-    scheduled = t.scheduled_rounds or t.rounds
     lines: list[_Line] = [
-        ("title", "", f"{t.name or 'Standings'} — after round {standings.rounds} of {scheduled}"),
+        ("title", "", "Legend"),
         ("item", "Order", ", ".join(["Pts", *(d.label for d in standings.descriptors)])),
     ]
-    for d in standings.descriptors:
+    for level, d in enumerate(standings.descriptors):
         extras = [d.article] if d.article else []
         if d.swiss_manager:
             extras.append(f"Swiss-Manager {d.swiss_manager}")
         text = f"{d.name} ({'; '.join(extras)})" if extras else d.name
+        if d.tiebreak.group:
+            text += f": {group_note(standings, level)}"
         lines.append(("item", d.label, text))
     lines.append(("item", "Rules", _rules_text(standings, settings)))
     lines.append(("item", "Scoring", t.scoring.describe()))
@@ -169,68 +198,138 @@ def _legend(standings: Standings, settings: Settings, warnings: list[Problem]) -
             ("item", "Unrated", f"rating {settings.unrated_rating} used for unrated players")
         )
     lines.append(("item", "Places", "players still tied after the last tie-break share a "
-                                    "place; it is shown on the first row of the group"))
-    lines.append(("item", "Empty", "no value: undefined, or not needed (DE decides only among "
-                                   "players tied on points)"))
+                                    "place, shown on each of their rows (3–4)"))
+    lines.append(("item", "Empty", "no value: undefined (e.g. an unrated player's rating), or "
+                                   "not needed"))
     lines.extend(("warning", "Warning", str(w)) for w in warnings)
     lines.append(("note", "", STANDINGS_NOTE))
     return lines
 
 
 LEGEND_COLUMN = 3
-"""The legend's labels stand in column C (under the names), its texts in D."""
+"""The legend's labels stand in column C, its texts from D to the table's last column."""
+ONE_PAGE_ROWS = 60
+"""A Standings sheet of at most this many rows (about 40 players) is printed on one page
+(shrunk to fit); a longer one one page wide and as many pages tall as needed."""
+_HEADER_GAP = 1
+"""Empty rows between the title block and the table."""
 
 
-def _legend_styles(kind: str, row: int) -> list[Style]:
+def _legend_styles(kind: str, row: int, last: int) -> list[Style]:
     label, text = LEGEND_COLUMN, LEGEND_COLUMN + 1
     if kind == "title":
-        return [Style(range_ref(row, text, row, text), bold=True)]
+        return [Style(range_ref(row, text, row, last), bold=True)]
+    styles = [Style(range_ref(row, label, row, last), wrap=True, align="left")]
     if kind == "warning":
-        return [Style(range_ref(row, label, row, text), font_color=WARNING_FONT),
+        return [*styles, Style(range_ref(row, label, row, last), font_color=WARNING_FONT),
                 Style(range_ref(row, label, row, label), bold=True)]
     if kind == "note":
-        return [Style(range_ref(row, text, row, text), italic=True, font_color=NOTE_FONT)]
-    return [Style(range_ref(row, label, row, label), bold=True)]
+        return [*styles, Style(range_ref(row, text, row, text), italic=True,
+                               font_color=NOTE_FONT)]
+    return [*styles, Style(range_ref(row, label, row, label), bold=True)]
+
+
+def _place_format(first: int, last: int) -> str | None:
+    """The number format showing a shared place as ``3–4`` (the cell holds 3)."""
+    return None if first == last else f'0"\u2013{last}"'
 
 
 def standings_layout(
     standings: Standings, settings: Settings, warnings: list[Problem]
 ) -> SheetLayout:
-    """The Standings sheet: table with frozen header and filter, podium fills, half-point
-    number formats, and a legend below."""
-    table = standings_table(standings)
+    """The Standings sheet as people post it: a title block (event, place and dates, "after
+    round k of n" or "final standings", the rule set), then the table (the place on every row
+    of a shared place, shown ``3–4``; title, federation, rating, points, tie-breaks) with a
+    filter, podium fills and number formats, then the legend. Printed landscape on A4 (one
+    page wide; Letter fits too), the table's header repeated on every page, a footer naming
+    the version."""
+    columns = standings_columns(standings, drop_empty=False)  # the STANDINGS function's
+    table = standings_values(standings)
+    block = _title_block(standings, settings)
+    top = len(block) + _HEADER_GAP + 1  # the table's header row
     n_rows, n_cols = len(table), len(table[0])
-    styles = [
-        Style(range_ref(1, 1, 1, n_cols), bold=True, fill=HEADER_FILL, font_color=HEADER_FONT,
-              align="center"),
-    ]
-    for col, shown in enumerate(standings_formats(standings.descriptors), start=1):
-        if shown and n_rows > 1:
-            styles.append(Style(range_ref(2, col, n_rows, col), number_format=shown))
-    for i, row in enumerate(standings.rows, start=2):
+    last_row = top + n_rows - 1
+    cells: list[list[object]] = [[text] for _, text in block]
+    cells += [[] for _ in range(_HEADER_GAP)]
+    cells += [list(r) for r in table]
+    styles = []
+    for r, (kind, _) in enumerate(block, start=1):
+        if kind == "title":
+            styles.append(Style(range_ref(r, 1, r, 1), bold=True, size=16))
+        elif kind == "status":
+            styles.append(Style(range_ref(r, 1, r, 1), bold=True))
+        else:
+            styles.append(Style(range_ref(r, 1, r, 1), font_color=NOTE_FONT))
+    styles.append(Style(range_ref(top, 1, top, n_cols), bold=True, fill=HEADER_FILL,
+                        font_color=HEADER_FONT, align="center"))
+    formats = [_column_format(c) for c in columns]
+    if n_rows > 1:
+        for col, shown in enumerate(formats, start=1):
+            if shown:
+                styles.append(Style(range_ref(top + 1, col, last_row, col), number_format=shown))
+            if columns[col - 1].field in ("place", "no", "title", "fed"):
+                styles.append(Style(range_ref(top + 1, col, last_row, col), align="center"))
+    name_col = next(k for k, c in enumerate(columns, start=1) if c.field == "name")
+    for i, (row, (first, last)) in enumerate(
+        zip(standings.rows, place_ranges(standings.rows), strict=True), start=top + 1
+    ):
         fill = PODIUM_FILLS.get(row.rank)
         if fill:
             styles.append(Style(range_ref(i, 1, i, n_cols), fill=fill))
-            styles.append(Style(range_ref(i, 3, i, 3), bold=True))
-    if n_rows > 1:
-        for col in (1, 2, 5):  # Place, No, Fed
-            styles.append(Style(range_ref(2, col, n_rows, col), align="center"))
-    cells: list[list[object]] = [list(r) for r in table]
+            styles.append(Style(range_ref(i, name_col, i, name_col), bold=True))
+        shown = _place_format(first, last)
+        if shown:
+            styles.append(Style(range_ref(i, 1, i, 1), number_format=shown))
+    widths = _widths(table, formats)
+    legend = _legend(standings, settings, warnings)
+    longest_label = max(len(label) for _, label, _ in legend)
+    widths[LEGEND_COLUMN] = max(widths.get(LEGEND_COLUMN, 0.0), longest_label + 2.0)
+    last_col = max(n_cols, LEGEND_COLUMN + 1)
+    text_width = sum(widths.get(c, 8.43) for c in range(LEGEND_COLUMN + 1, last_col + 1))
     cells.append([])
-    for kind, label, text in _legend(standings, settings, warnings):
+    merges = []
+    heights: dict[int, float] = {}
+    for kind, label, text in legend:
         cells.append([None] * (LEGEND_COLUMN - 1) + [label or None, text])
-        styles.extend(_legend_styles(kind, len(cells)))
+        r = len(cells)
+        styles.extend(_legend_styles(kind, r, last_col))
+        if last_col > LEGEND_COLUMN + 1:
+            merges.append(range_ref(r, LEGEND_COLUMN + 1, r, last_col))
+        lines = math.ceil(len(text) / max(text_width * 1.15, 1.0))
+        if lines > 1:
+            heights[r] = 15.0 * lines
+    version = f"computed by xl-tiebreak {__version__}"
     return SheetLayout(
         name=STANDINGS,
         cells=cells,
         styles=styles,
-        widths=_widths(table),
-        fit=range_ref(1, 1, n_rows, n_cols),
-        freeze="D2",
-        autofilter=range_ref(1, 1, n_rows, n_cols),
+        widths=widths,
+        heights=heights,
+        fit=range_ref(top, 1, last_row, n_cols),
+        freeze=cell_name(top + 1, name_col + 1),
+        autofilter=range_ref(top, 1, last_row, n_cols),
         landscape=True,
+        pages_tall=1 if len(cells) <= ONE_PAGE_ROWS else 0,
+        print_titles=f"{top}:{top}",
+        paper="A4",
+        footer=f"{_footer_name(standings)} · {status_text(standings)} · page &P of &N · {version}",
+        merges=merges,
         mark=STANDINGS_ROLE,
     )
+
+
+def _footer_name(standings: Standings) -> str:
+    """The event's name for a footer (``&`` doubled: it starts a footer code)."""
+    t = standings.tournament
+    return (t.name or "Standings").replace("&", "&&")
+
+
+def _column_format(column: Column) -> str | None:
+    """The number format of a standings column (None: text or the general format)."""
+    if column.descriptor is not None:
+        return number_format(column.descriptor)
+    return {"place": WHOLE_FORMAT, "no": WHOLE_FORMAT, "rating": WHOLE_FORMAT,
+            "pts": HALF_FORMAT}.get(column.field)
 
 
 def problems_layout(problems: Sequence[Problem], name: str = PROBLEMS) -> SheetLayout:

@@ -31,6 +31,7 @@ from xl_tiebreak.excel.sheets import (
     sheet_kind,
     standings_layout,
 )
+from xl_tiebreak.export import standings_csv_table
 from xl_tiebreak.model import InputError, Problem, Severity
 from xl_tiebreak.standings import Standings
 
@@ -51,9 +52,17 @@ class WriteResult:
     standings: Standings | None = None
     settings: Settings | None = None
     table: list[list[object]] = dataclasses.field(default_factory=list)
-    """The standings table (header first, every row with its place), for CSV."""
+    """The standings as the STANDINGS worksheet function returns them (header first, every
+    row with its place)."""
     path: Path | None = None
     """The workbook written by :func:`write_standings_file`."""
+
+    def csv_table(self, player_columns: bool = False) -> list[list[object]]:
+        """The CSV table of ``compute --format csv``
+        (:func:`xl_tiebreak.export.standings_csv_table`); empty when nothing was computed."""
+        if self.standings is None:
+            return []
+        return standings_csv_table(self.standings, player_columns)
 
     @property
     def message(self) -> str:

@@ -203,6 +203,8 @@ def _render_xlwings(sheet: Any, layout: SheetLayout) -> None:
     cells = [[_xlwings_text(v) for v in row] for row in layout.rectangle()]
     if cells and cells[0]:
         sheet.range((1, 1), (len(cells), len(cells[0]))).value = cells
+    for merged in layout.merges:
+        _best_effort(lambda ref=merged: sheet.range(ref).merge())
     for style in layout.styles:
         _style_xlwings(sheet.range(style.ref), style)
     if layout.fit:
@@ -213,6 +215,31 @@ def _render_xlwings(sheet: Any, layout: SheetLayout) -> None:
         _freeze_xlwings(sheet, layout.freeze)
     if layout.autofilter:
         _best_effort(lambda: sheet.range(layout.autofilter).api.AutoFilter())
+    if layout.landscape or layout.footer is not None or layout.paper is not None:
+        _best_effort(_page_setup_xlwings, sheet, layout)
+
+
+_XL_LANDSCAPE = 2
+_XL_PAPER = {"A4": 9, "Letter": 1}
+"""Excel's XlPaperSize codes."""
+
+
+def _page_setup_xlwings(sheet: Any, layout: SheetLayout) -> None:
+    """Print setup through Excel's object model (classic Excel; engines without it, such as
+    xlwings Lite, print with their defaults)."""
+    setup = sheet.api.PageSetup
+    if layout.landscape:
+        setup.Orientation = _XL_LANDSCAPE
+        setup.Zoom = False
+        setup.FitToPagesWide = 1
+        setup.FitToPagesTall = layout.pages_tall or False
+        rows = (layout.print_titles or "1:1").split(":")
+        setup.PrintTitleRows = f"${rows[0]}:${rows[-1]}"
+        setup.CenterHorizontally = True
+    if layout.paper is not None:
+        _best_effort(lambda: setattr(setup, "PaperSize", _XL_PAPER[layout.paper or "A4"]))
+    if layout.footer is not None:
+        setup.CenterFooter = "&8" + layout.footer
 
 
 def _style_xlwings(rng: Any, style: Style) -> None:
@@ -220,6 +247,8 @@ def _style_xlwings(rng: Any, style: Style) -> None:
         rng.font.bold = style.bold
     if style.italic is not None:
         rng.font.italic = style.italic
+    if style.size is not None:
+        _best_effort(lambda: setattr(rng.font, "size", style.size))
     if style.font_color is not None:
         rng.font.color = style.font_color
     if style.fill is not None:

@@ -1,0 +1,71 @@
+"""The demo's Standings sheet as it prints: rendered by LibreOffice headless to PDF (skipped
+when ``soffice`` or poppler's ``pdfinfo``/``pdftotext`` are absent), one page for the demo's
+16 players, the title block on the first lines, the table's header and every player below it,
+the legend after them and the version in the footer (issue 13 item 1).
+
+The rendering helpers are those of ``scripts/render_standings_png.py`` (the README picture).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from xl_tiebreak.excel.templates import SWISS
+from xl_tiebreak.version import __version__
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(
+    not (shutil.which("soffice") or shutil.which("libreoffice"))
+    or not shutil.which("pdfinfo") or not shutil.which("pdftotext"),
+    reason="needs LibreOffice (soffice) and poppler-utils (pdfinfo, pdftotext)",
+)
+
+
+def render_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "render_standings_png", ROOT / "scripts" / "render_standings_png.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, list[str]]:
+    script = render_script()
+    folder = tmp_path_factory.mktemp("print")
+    pdf = script.to_pdf(script.demo_sheet_workbook(folder), folder)
+    lines = [line.strip() for line in script.pdf_text(pdf).splitlines() if line.strip()]
+    return script.pdf_pages(pdf), lines
+
+
+def test_standings_of_16_players_print_on_one_page(printed: tuple[int, list[str]]) -> None:
+    pages, lines = printed
+    assert len(SWISS.rows) - 1 == 16
+    assert pages == 1
+
+
+def test_title_block_on_the_first_lines(printed: tuple[int, list[str]]) -> None:
+    _, lines = printed
+    assert lines[0] == SWISS.settings["name"] == "Spring Open 2026"
+    assert lines[1] == "2026-04-11"  # the start date
+    assert lines[2].startswith("Final standings after 7 rounds")
+    assert lines[3].startswith("Tie-break rules: FIDE 2026")
+    assert lines[4].split()[:7] == ["Place", "No", "Title", "Name", "Fed", "Rtg", "Pts"]
+
+
+def test_every_player_then_the_legend_and_the_footer(printed: tuple[int, list[str]]) -> None:
+    _, lines = printed
+    text = "\n".join(lines)
+    body = lines[5:21]
+    assert [line.split()[0] for line in body[:5]] == ["1", "2", "3–4", "3–4", "5"]
+    for row in SWISS.rows[1:]:
+        assert str(row[1]) in text  # every name
+    assert lines.index("Legend") > 20
+    assert lines[-1].endswith(f"computed by xl-tiebreak {__version__}")
