@@ -84,6 +84,13 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--format", choices=["table", "csv", "json"], default="table")
     c.add_argument("--explain", type=int, action="append", metavar="NO", default=[],
                    help="also print how every value of start number NO was obtained")
+    c.add_argument("--compare", nargs="+", metavar="ORDER",
+                   help="rank by each tie-break order and print one place column per order, "
+                   "marking who moves, e.g. --compare 'BH/C1,BH,SB' 'SB,BH' 'BH/M1'")
+    c.add_argument("--prizes", metavar="PRIZES.csv",
+                   help="also allocate the prizes of this prize list (CSV) and explain them")
+    c.add_argument("--hort", action="store_true",
+                   help="with --prizes: Hort system (half shared, half by tie-break order)")
 
     s = sub.add_parser("standings", help="write the Standings sheet of a workbook")
     s.add_argument("book", help=".xlsx or .xlsm workbook with Crosstable and Settings sheets")
@@ -187,6 +194,10 @@ def _compute(args: argparse.Namespace) -> int:
     if args.type:
         tournament.type = TournamentType.SWISS if args.type == "swiss" else \
             TournamentType.PREDETERMINED
+    if args.compare:
+        from xl_tiebreak.commands import compare
+
+        return compare.run(tournament, args)
     standings = compute_standings(
         tournament, args.tiebreaks, rules=args.rules, after_round=args.after_round,
         unrated_rating=args.unrated_rating,
@@ -196,6 +207,11 @@ def _compute(args: argparse.Namespace) -> int:
             standings.row(no)
         except KeyError:
             raise InputError(f"--explain {no}: no participant with that start number") from None
+    allocation = None
+    if args.prizes:
+        from xl_tiebreak.commands import prizes
+
+        allocation = prizes.allocation(standings, args)
     out = io.StringIO()
     if args.format == "csv":
         out.write(standings_csv(standings))
@@ -203,6 +219,8 @@ def _compute(args: argparse.Namespace) -> int:
             print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
         # explanations are not CSV: they go to stderr, stdout stays a valid CSV file
         sys.stderr.write(_explanations_text(standings, args.explain))
+        if allocation is not None:
+            sys.stderr.write(prizes.text(allocation))
     elif args.format == "json":
         import json
 
@@ -219,10 +237,14 @@ def _compute(args: argparse.Namespace) -> int:
                 }
                 for no in args.explain
             ]
+        if allocation is not None:
+            data["prizes"] = prizes.as_json(allocation)
         out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     else:
         out.write(standings_table(standings))
         out.write(_explanations_text(standings, args.explain))
+        if allocation is not None:
+            out.write(prizes.text(allocation))
     sys.stdout.write(out.getvalue())
     return 0
 
