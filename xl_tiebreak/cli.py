@@ -92,6 +92,16 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--hort", action="store_true",
                    help="with --prizes: Hort system (half shared, half by tie-break order)")
 
+    x = sub.add_parser("export", help="write any input as a TRF file with computed points, "
+                       "ranks and the tie-break list")
+    x.add_argument("file", help="TRF file, CSV crosstable, or .xlsx/.xlsm workbook")
+    x.add_argument("--format", choices=["trf16", "trf26"], default="trf16")
+    x.add_argument("-o", "--output", required=True, help="the TRF file to write ('-': stdout)")
+    x.add_argument("--tiebreaks", help="tie-break order (default: the declared list, else the "
+                   "default for the tournament type)")
+    x.add_argument("--rules", default="auto", help="as for compute")
+    x.add_argument("--force", action="store_true", help="overwrite an existing output file")
+
     s = sub.add_parser("standings", help="write the Standings sheet of a workbook")
     s.add_argument("book", help=".xlsx or .xlsm workbook with Crosstable and Settings sheets")
     s.add_argument("-o", "--output", help="write to this workbook instead of in place")
@@ -112,6 +122,7 @@ def _parser() -> argparse.ArgumentParser:
 
 _HEADINGS = {
     "compute": "cannot compute",
+    "export": "cannot export",
     "standings": "cannot write the standings",
     "templates": "cannot write the templates",
     "demo": "cannot write the demo",
@@ -140,6 +151,10 @@ def _run(args: argparse.Namespace) -> int:
             return _compute(args)
         if args.command == "presets":
             return _presets()
+        if args.command == "export":
+            from xl_tiebreak.commands import export
+
+            return export.run(args, load_tournament)
         return _workbook_command(args)
     except InputError as exc:
         _fail(exc, _heading(args.command, exc))
