@@ -102,6 +102,18 @@ def _parser() -> argparse.ArgumentParser:
     x.add_argument("--rules", default="auto", help="as for compute")
     x.add_argument("--force", action="store_true", help="overwrite an existing output file")
 
+    k = sub.add_parser("check", help="recompute many events with their declared tie-break "
+                       "lists and compare with their declared ranks")
+    k.add_argument("paths", nargs="+", metavar="FILE|DIR",
+                   help="TRF files or CSV crosstables, or folders of them (searched recursively)")
+    k.add_argument("--jobs", type=int, metavar="N", help="processes (default: all cores)")
+    k.add_argument("--tiebreaks", help="tie-break list for files that declare none (default: "
+                   "the default list for the tournament type)")
+    k.add_argument("--format", choices=["table", "csv", "json"],
+                   help="report format (default: by the -o suffix, else table)")
+    k.add_argument("-o", "--output", help="write the report to this file")
+    k.add_argument("--force", action="store_true", help="overwrite an existing report file")
+
     s = sub.add_parser("standings", help="write the Standings sheet of a workbook")
     s.add_argument("book", help=".xlsx or .xlsm workbook with Crosstable and Settings sheets")
     s.add_argument("-o", "--output", help="write to this workbook instead of in place")
@@ -123,6 +135,7 @@ def _parser() -> argparse.ArgumentParser:
 _HEADINGS = {
     "compute": "cannot compute",
     "export": "cannot export",
+    "check": "cannot check",
     "standings": "cannot write the standings",
     "templates": "cannot write the templates",
     "demo": "cannot write the demo",
@@ -151,6 +164,10 @@ def _run(args: argparse.Namespace) -> int:
             return _compute(args)
         if args.command == "presets":
             return _presets()
+        if args.command == "check":
+            from xl_tiebreak.commands import check
+
+            return check.run(args)
         if args.command == "export":
             from xl_tiebreak.commands import export
 
