@@ -149,3 +149,27 @@ def test_cli_compare(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert [o["first"] for o in data["orders"]] == [[BO], [CAI]]
     assert main(["compute", str(path), "--compare", "BH", "NOPE"]) == 2
     assert "NOPE" in capsys.readouterr().err
+
+
+def _crosstable() -> list[list[object]]:
+    """The three-champions event as worksheet cells (No, Name, Rating, R1…R5 tokens)."""
+    rows: list[list[object]] = [["No", "Name", "Rating", "R1", "R2", "R3", "R4", "R5"]]
+    for no, line in ROWS.items():
+        rows.append([float(no), NAMES[no - 1], 2000.0 - 50 * (no - 1),
+                     *[f"{tok[:-2]}{tok[-2]}{tok[-1]}" for tok in line.split()]])
+    return rows
+
+
+def test_compare_orders_worksheet_function() -> None:
+    pytest.importorskip("xlwings")
+    from xl_tiebreak import udfs
+
+    rows = udfs.COMPARE_ORDERS(_crosstable(), [["BH"], ["BH/C1"], ["BH/M1"]])
+    assert isinstance(rows, list), rows
+    assert rows[0] == ["Moves", "No", "Name", "Pts", "A: BH", "B: BH/C1", "C: BH/M1"]
+    places = {r[2]: r[4:] for r in rows[1:]}
+    assert places["Bo"] == [1, 2, 3] and places["Ana"] == [2, 1, 2] and places["Cai"] == [3, 2, 1]
+    same = udfs.COMPARE_ORDERS(_crosstable(), "BH; BH/C1; BH/M1")
+    assert same == rows
+    assert str(udfs.COMPARE_ORDERS(_crosstable(), "")).startswith("#ORDERS?")
+    assert str(udfs.COMPARE_ORDERS(_crosstable(), "BH; XYZ")).startswith("#TIEBREAK?")

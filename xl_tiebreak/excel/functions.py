@@ -42,6 +42,7 @@ import xlwings as xw
 
 from xl_tiebreak import registry
 from xl_tiebreak.excel.arguments import guarded
+from xl_tiebreak.excel.compare import compare_rows
 from xl_tiebreak.excel.evaluation import (
     check_text,
     clear_cache,
@@ -88,6 +89,7 @@ __all__ = [  # every worksheet function: `from xl_tiebreak.udfs import *` (xlwin
     "TIEBREAK_EXPLAIN",
     "TPR",
     "WINS",
+    "COMPARE_ORDERS",
     "CATEGORY",
     "EXCEL_FUNCTIONS",
     "FIXED_DESCRIPTORS",
@@ -402,6 +404,20 @@ def STANDINGS(
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("orders", doc="Tie-break orders: one per cell of a range, or one text with ; between "
+        "orders, e.g. BH/C1,BH,SB; SB,BH; BH/M1")
+@xw.arg("rules", doc=_DOC_RULES)
+@xw.arg("unrated_rating", doc=_DOC_UNRATED)
+def COMPARE_ORDERS(
+    crosstable: list[list[Any]], orders: Any = "", rules: Any = "AUTO", unrated_rating: Any = ""
+) -> Any:
+    """The standings under several tie-break orders side by side: Moves (* = placed
+    differently by some order), No, Name, Pts, one place column per order (spills)."""
+    return guarded(compare_rows, crosstable, orders, rules, unrated_rating)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
 def CROSSTABLE_CHECK(crosstable: list[list[Any]]) -> Any:
     """"OK", or every problem of the crosstable with its cell (errors stop the tie-breaks,
     warnings do not)."""
@@ -506,6 +522,7 @@ _FUNCTIONS: Sequence[Any] = (
     TIEBREAK,
     PLACE,
     STANDINGS,
+    COMPARE_ORDERS,
     CROSSTABLE_CHECK,
     TIEBREAK_EXPLAIN,
 )
