@@ -84,6 +84,9 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--format", choices=["table", "csv", "json"], default="table")
     c.add_argument("--explain", type=int, action="append", metavar="NO", default=[],
                    help="also print how every value of start number NO was obtained")
+    c.add_argument("--lots-seed", metavar="SEED",
+                   help="seed of the drawing of lots (tie-break OTHER_LOTS, e.g. "
+                   "--tiebreaks 'BH/C1,BH,LOTS'); the same seed gives the same draw")
     c.add_argument("--compare", nargs="+", metavar="ORDER",
                    help="rank by each tie-break order and print one place column per order, "
                    "marking who moves, e.g. --compare 'BH/C1,BH,SB' 'SB,BH' 'BH/M1'")
@@ -226,6 +229,8 @@ def _compute(args: argparse.Namespace) -> int:
     if args.type:
         tournament.type = TournamentType.SWISS if args.type == "swiss" else \
             TournamentType.PREDETERMINED
+    if args.lots_seed is not None:
+        tournament.lots_seed = args.lots_seed
     if args.compare:
         from xl_tiebreak.commands import compare
 

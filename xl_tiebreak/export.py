@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 
+from xl_tiebreak.arbiter import legend_lines
 from xl_tiebreak.numbers import fmt, fmt_half
 from xl_tiebreak.safety import formula_safe
 
@@ -83,6 +84,7 @@ def standings_table(standings: Standings) -> str:
         f"rules {standings.rules.label} ({standings.rules_note})",
         "Tie-breaks: " + ("; ".join(f"{d.label} = {d.name}" for d in standings.descriptors)
                           or "none"),
+        *legend_lines([d.code for d in standings.descriptors], t.lots_seed),
         "",
     ]
     header = ["Rk", "No", "Name", "Rtg", "Fed", "Pts", *[d.label for d in standings.descriptors]]
