@@ -117,6 +117,11 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("-o", "--output", help="write the report to this file")
     k.add_argument("--force", action="store_true", help="overwrite an existing report file")
 
+    o = sub.add_parser("knockout", help="standings of a knockout event by the stage reached")
+    o.add_argument("bracket", help="bracket CSV: Round, Match, Player A, Player B, Games, "
+                   "Play-off, Armageddon")
+    o.add_argument("--format", choices=["table", "csv", "json"], default="table")
+
     s = sub.add_parser("standings", help="write the Standings sheet of a workbook")
     s.add_argument("book", help=".xlsx or .xlsm workbook with Crosstable and Settings sheets")
     s.add_argument("-o", "--output", help="write to this workbook instead of in place")
@@ -139,6 +144,7 @@ _HEADINGS = {
     "compute": "cannot compute",
     "export": "cannot export",
     "check": "cannot check",
+    "knockout": "cannot rank the knockout event",
     "standings": "cannot write the standings",
     "templates": "cannot write the templates",
     "demo": "cannot write the demo",
@@ -167,6 +173,10 @@ def _run(args: argparse.Namespace) -> int:
             return _compute(args)
         if args.command == "presets":
             return _presets()
+        if args.command == "knockout":
+            from xl_tiebreak.commands import knockout
+
+            return knockout.run(args)
         if args.command == "check":
             from xl_tiebreak.commands import check
 
