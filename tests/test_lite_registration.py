@@ -109,7 +109,7 @@ def lite() -> dict[str, Any]:
 def test_every_worksheet_function_is_registered(lite: dict[str, Any]) -> None:
     registered = {f["id"]: f for f in lite["functions"]}
     assert set(registered) == set(udfs.EXCEL_FUNCTIONS)
-    assert len(lite["functions"]) == len(udfs.EXCEL_FUNCTIONS) == 35  # + TIEBREAKS (issue 8)
+    assert len(lite["functions"]) == len(udfs.EXCEL_FUNCTIONS) == 36  # + TIEBREAKS, COMPARE_ORDERS
     for name, function in udfs.EXCEL_FUNCTIONS.items():
         assert registered[name]["name"] == name  # the Excel name, no namespace
         assert registered[name]["description"] == function.__doc__

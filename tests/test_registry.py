@@ -140,7 +140,8 @@ def test_worksheet_functions_agree_with_the_rows() -> None:
 
 def test_number_formats_agree_with_the_rows() -> None:
     whole = {"WIN", "WON", "BPG", "BWG", "REP", "DE", "TPN", "ARO", "TPR", "PTP", "APRO", "APPO",
-             "RTNG"}  # counts, places and ratings (Arts. 6, 7, 10): shown without decimals
+             "RTNG", "OTHER_LOTS"}  # counts, places and ratings (Arts. 6, 7, 10), lots (issue 12):
+    # shown without decimals
     assert {row.code for row in TIEBREAKS if row.whole} == whole
     for row in TIEBREAKS:
         expected = layout.WHOLE_FORMAT if row.whole else layout.HALF_FORMAT
@@ -148,7 +149,9 @@ def test_number_formats_agree_with_the_rows() -> None:
 
 
 def test_lower_is_better_and_reverse() -> None:
-    assert [r.code for r in TIEBREAKS if r.lower_is_better] == ["TPN"]
+    # places: the pairing number, a typed manual order, the lot drawn (issue 12)
+    assert [r.code for r in TIEBREAKS if r.lower_is_better] == ["TPN", "OTHER_MANUAL",
+                                                                 "OTHER_LOTS"]
     assert parse_descriptor("TPN").lower_is_better
     assert not parse_descriptor("TPN/R").lower_is_better
     assert parse_descriptor("RTNG/R").lower_is_better

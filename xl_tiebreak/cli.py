@@ -92,6 +92,43 @@ def _parser() -> argparse.ArgumentParser:
                    help="csv: also write Title, Fed and Rtg after the tie-breaks")
     c.add_argument("--explain", type=int, action="append", metavar="NO", default=[],
                    help="also print how every value of start number NO was obtained")
+    c.add_argument("--lots-seed", metavar="SEED",
+                   help="seed of the drawing of lots (tie-break OTHER_LOTS, e.g. "
+                   "--tiebreaks 'BH/C1,BH,LOTS'); the same seed gives the same draw")
+    c.add_argument("--compare", nargs="+", metavar="ORDER",
+                   help="rank by each tie-break order and print one place column per order, "
+                   "marking who moves, e.g. --compare 'BH/C1,BH,SB' 'SB,BH' 'BH/M1'")
+    c.add_argument("--prizes", metavar="PRIZES.csv",
+                   help="also allocate the prizes of this prize list (CSV) and explain them")
+    c.add_argument("--hort", action="store_true",
+                   help="with --prizes: Hort system (half shared, half by tie-break order)")
+
+    x = sub.add_parser("export", help="write any input as a TRF file with computed points, "
+                       "ranks and the tie-break list")
+    x.add_argument("file", help="TRF file, CSV crosstable, or .xlsx/.xlsm workbook")
+    x.add_argument("--format", choices=["trf16", "trf26"], default="trf16")
+    x.add_argument("-o", "--output", required=True, help="the TRF file to write ('-': stdout)")
+    x.add_argument("--tiebreaks", help="tie-break order (default: the declared list, else the "
+                   "default for the tournament type)")
+    x.add_argument("--rules", default="auto", help="as for compute")
+    x.add_argument("--force", action="store_true", help="overwrite an existing output file")
+
+    k = sub.add_parser("check", help="recompute many events with their declared tie-break "
+                       "lists and compare with their declared ranks")
+    k.add_argument("paths", nargs="+", metavar="FILE|DIR",
+                   help="TRF files or CSV crosstables, or folders of them (searched recursively)")
+    k.add_argument("--jobs", type=int, metavar="N", help="processes (default: all cores)")
+    k.add_argument("--tiebreaks", help="tie-break list for files that declare none (default: "
+                   "the default list for the tournament type)")
+    k.add_argument("--format", choices=["table", "csv", "json"],
+                   help="report format (default: by the -o suffix, else table)")
+    k.add_argument("-o", "--output", help="write the report to this file")
+    k.add_argument("--force", action="store_true", help="overwrite an existing report file")
+
+    o = sub.add_parser("knockout", help="standings of a knockout event by the stage reached")
+    o.add_argument("bracket", help="bracket CSV: Round, Match, Player A, Player B, Games, "
+                   "Play-off, Armageddon")
+    o.add_argument("--format", choices=["table", "csv", "json"], default="table")
 
     s = sub.add_parser("standings", help="write the Standings sheet of a workbook")
     s.add_argument("book", help=".xlsx or .xlsm workbook with Crosstable and Settings sheets")
@@ -118,6 +155,9 @@ def _parser() -> argparse.ArgumentParser:
 
 _HEADINGS = {
     "compute": "cannot compute",
+    "export": "cannot export",
+    "check": "cannot check",
+    "knockout": "cannot rank the knockout event",
     "standings": "cannot write the standings",
     "templates": "cannot write the templates",
     "demo": "cannot write the demo",
@@ -149,6 +189,18 @@ def _run(args: argparse.Namespace) -> int:
             return _compute(args)
         if args.command == "presets":
             return _presets()
+        if args.command == "knockout":
+            from xl_tiebreak.commands import knockout
+
+            return knockout.run(args)
+        if args.command == "check":
+            from xl_tiebreak.commands import check
+
+            return check.run(args)
+        if args.command == "export":
+            from xl_tiebreak.commands import export
+
+            return export.run(args, load_tournament)
         return _workbook_command(args)
     except InputError as exc:
         _fail(exc, _heading(args.command, exc))
@@ -206,6 +258,12 @@ def _compute(args: argparse.Namespace) -> int:
     if args.type:
         tournament.type = TournamentType.SWISS if args.type == "swiss" else \
             TournamentType.PREDETERMINED
+    if args.lots_seed is not None:
+        tournament.lots_seed = args.lots_seed
+    if args.compare:
+        from xl_tiebreak.commands import compare
+
+        return compare.run(tournament, args)
     standings = compute_standings(
         tournament, args.tiebreaks, rules=args.rules, after_round=args.after_round,
         unrated_rating=args.unrated_rating,
@@ -215,6 +273,11 @@ def _compute(args: argparse.Namespace) -> int:
             standings.row(no)
         except KeyError:
             raise InputError(f"--explain {no}: no participant with that start number") from None
+    allocation = None
+    if args.prizes:
+        from xl_tiebreak.commands import prizes
+
+        allocation = prizes.allocation(standings, args)
     out = io.StringIO()
     if args.format == "csv":
         out.write(standings_csv(standings, args.player_columns))
@@ -222,6 +285,8 @@ def _compute(args: argparse.Namespace) -> int:
             print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
         # explanations are not CSV: they go to stderr, stdout stays a valid CSV file
         sys.stderr.write(_explanations_text(standings, args.explain))
+        if allocation is not None:
+            sys.stderr.write(prizes.text(allocation))
     elif args.format == "json":
         import json
 
@@ -238,6 +303,8 @@ def _compute(args: argparse.Namespace) -> int:
                 }
                 for no in args.explain
             ]
+        if allocation is not None:
+            data["prizes"] = prizes.as_json(allocation)
         out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     elif args.format == "html":
         from xl_tiebreak.html import standings_html
@@ -249,6 +316,8 @@ def _compute(args: argparse.Namespace) -> int:
     else:
         out.write(standings_table(standings))
         out.write(_explanations_text(standings, args.explain))
+        if allocation is not None:
+            out.write(prizes.text(allocation))
     sys.stdout.write(out.getvalue())
     return 0
 

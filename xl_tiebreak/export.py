@@ -27,6 +27,7 @@ import datetime
 import io
 from collections.abc import Iterable, Sequence
 
+from xl_tiebreak.arbiter import legend_lines
 from xl_tiebreak.descriptors import Descriptor
 from xl_tiebreak.numbers import fmt, fmt_half
 from xl_tiebreak.safety import formula_safe
@@ -292,6 +293,7 @@ def standings_table(standings: Standings) -> str:
         f"rules {standings.rules.label} ({standings.rules_note})",
         "Tie-breaks: " + ("; ".join(f"{d.label} = {d.name}" for d in standings.descriptors)
                           or "none"),
+        *legend_lines([d.code for d in standings.descriptors], standings.tournament.lots_seed),
     ]
     for k, d in enumerate(standings.descriptors):
         if d.tiebreak.group and all(row.values[k] is None for row in standings.rows):

@@ -192,6 +192,9 @@ class Participant:
     """Points written in the input (TRF cols 81–84, crosstable Pts column), if any."""
     declared_rank: int | None = None
     rounds: list[Record] = dataclasses.field(default_factory=list)
+    manual_order: Fraction | None = None
+    """A value typed by the arbiter for the manual-order tie-break (``OTHER_MANUAL``,
+    Swiss-Manager 5; :mod:`xl_tiebreak.arbiter`); None when none was typed."""
     where: str = ""
     """Place of the participant in the input (``"line 7"``, ``"row 5"``)."""
 
@@ -220,6 +223,9 @@ class Tournament:
     """Tie-break descriptors declared by the input (TRF ``202``/``212``), without ``PTS``."""
     source: str = ""
     """Where the tournament came from (file name, sheet name), for messages."""
+    lots_seed: str | None = None
+    """Seed of the drawing of lots (``OTHER_LOTS``, :mod:`xl_tiebreak.arbiter`); None: none
+    given (the empty seed is used and the legend says so)."""
     type_inferred: bool = False
     """True when the input did not say Swiss or round robin and the type was inferred from
     the pairings (:func:`looks_like_round_robin`)."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 
-from xl_tiebreak import encounter, tiebreaks, uscf
+from xl_tiebreak import arbiter, encounter, tiebreaks, uscf
 from xl_tiebreak.engine import Explained, GroupExplain, GroupOrder, TieBreakFunction
 from xl_tiebreak.rules import RuleSet
 
@@ -269,6 +269,20 @@ TIEBREAKS: tuple[TieBreak, ...] = (
     TieBreak(
         "RTNG", "Rating", "Art. 10.6", tiebreaks.tb_rtng, modifiers=_mods("RU"),
         rating_based=True, whole=True,
+    ),
+    TieBreak(
+        "OTHER_RBH", "Recursive Buchholz (sum of opponents' Buchholz)",
+        "not C.07; Swiss-Manager 25", arbiter.tb_recursive_buchholz,
+        aliases=("RBH", "SUMBH"), modifiers=_mods("P"), explained=_SUM,
+        round_robin_warning=_BUCHHOLZ_TYPE,
+    ),
+    TieBreak(
+        "OTHER_MANUAL", "Manual order", "not C.07; Swiss-Manager 5", arbiter.tb_manual,
+        aliases=("MANUAL",), modifiers=_mods("R"), lower_is_better=True,
+    ),
+    TieBreak(
+        "OTHER_LOTS", "Drawing of lots", "not C.07", arbiter.tb_lots,
+        aliases=("LOTS", "LOT"), whole=True, lower_is_better=True,
     ),
     TieBreak(
         "OTHER_MM", "Modified Median", "US Chess 34E1", uscf.tb_modified_median,

@@ -556,7 +556,11 @@ _WRITE_PLAYED = {
 _WRITE_COLORS = {Color.WHITE: "w", Color.BLACK: "b", None: "-"}
 
 
-def write_trf(t: Tournament) -> str:
+TRF_VERSIONS = ("trf16", "trf26")
+"""What :func:`write_trf` can write."""
+
+
+def write_trf(t: Tournament, version: str = "trf16") -> str:
     """TRF16-compatible text for ``t`` that :func:`parse_trf` reads back to equal participants.
 
     Written: ``012`` name, ``042`` start date (``YYYY/MM/DD``), ``092`` ``Swiss`` or
@@ -565,14 +569,21 @@ def write_trf(t: Tournament) -> str:
     per participant. Points (cols 81–84) are the declared points, blank when None; values that
     do not fit in 4 columns are rounded. Names longer than 33 characters are cut.
 
-    Raises ValueError when a start number, opponent or rank does not fit in 4 columns.
+    ``version="trf26"`` writes the TRF26 records instead of the TRF16/JaVaFo ones where they
+    differ: ``142`` for the rounds and ``212 PTS,…`` (the list defining the standings) for the
+    tie-breaks.
+
+    Raises ValueError when a start number, opponent or rank does not fit in 4 columns, or for
+    an unknown ``version``.
     """
-    lines = _header_lines(t)
+    if version not in TRF_VERSIONS:
+        raise ValueError(f"unknown TRF version {version!r}: expected one of {TRF_VERSIONS}")
+    lines = _header_lines(t, version == "trf26")
     lines += [_player_line(p) for p in t.participants]
     return "\n".join(lines) + "\n"
 
 
-def _header_lines(t: Tournament) -> list[str]:
+def _header_lines(t: Tournament, trf26: bool = False) -> list[str]:
     """The records before the player section."""
     lines = []
     if t.name:
@@ -582,9 +593,11 @@ def _header_lines(t: Tournament) -> list[str]:
     kind = "Round Robin" if t.type is TournamentType.PREDETERMINED else "Swiss"
     lines.append(f"092 {kind}")
     if t.scheduled_rounds is not None:
-        lines.append(f"XXR {t.scheduled_rounds}")
+        lines.append(f"{'142' if trf26 else 'XXR'} {t.scheduled_rounds}")
     lines += _scoring_lines(t.scoring)
-    if t.tiebreaks:
+    if t.tiebreaks and trf26:
+        lines.append(f"212 {','.join(['PTS', *t.tiebreaks])}")
+    elif t.tiebreaks:
         lines.append(f"202 {','.join(t.tiebreaks)}")
     return lines
 

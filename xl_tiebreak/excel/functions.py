@@ -53,6 +53,7 @@ import xlwings as xw
 
 from xl_tiebreak import registry
 from xl_tiebreak.excel.arguments import guarded
+from xl_tiebreak.excel.compare import compare_rows
 from xl_tiebreak.excel.evaluation import (
     check_text,
     clear_cache,
@@ -101,6 +102,7 @@ __all__ = [  # every worksheet function: `from xl_tiebreak.udfs import *` (xlwin
     "TIEBREAKS",
     "TPR",
     "WINS",
+    "COMPARE_ORDERS",
     "CATEGORY",
     "EXCEL_FUNCTIONS",
     "FIXED_DESCRIPTORS",
@@ -512,6 +514,25 @@ def TIEBREAKS(
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("orders", err_to_str=True, doc="Tie-break orders: one per cell of a range, or one text "
+        "with ; between orders, e.g. BH/C1,BH,SB; SB,BH; BH/M1")
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def COMPARE_ORDERS(
+    crosstable: list[list[Any]],
+    orders: Any = "",
+    rules: Any = "AUTO",
+    unrated_rating: Any = "",
+    tournament_type: Any = "",
+) -> Any:
+    """The standings under several tie-break orders side by side: Moves (* = placed
+    differently by some order), No, Name, Pts, one place column per order (spills)."""
+    return guarded(compare_rows, crosstable, orders, rules, unrated_rating, tournament_type)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
 def CROSSTABLE_CHECK(crosstable: list[list[Any]], tournament_type: Any = "") -> Any:
     """"OK", or a column of lines: how many errors and warnings, then every problem of the
@@ -636,6 +657,7 @@ _FUNCTIONS: Sequence[Any] = (
     PLACE,
     STANDINGS,
     TIEBREAKS,
+    COMPARE_ORDERS,
     CROSSTABLE_CHECK,
     TIEBREAK_EXPLAIN,
 )

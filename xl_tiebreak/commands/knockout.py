@@ -1,0 +1,70 @@
+"""``xl-tiebreak knockout BRACKET.csv``: knockout standings by the stage reached, and how every
+match was decided."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from pathlib import Path
+
+from xl_tiebreak.inputs import MAX_INPUT_BYTES, decode_text
+from xl_tiebreak.knockout import explain, knockout_standings, read_bracket_csv
+from xl_tiebreak.model import InputError
+from xl_tiebreak.numbers import fmt, fmt_half
+from xl_tiebreak.safety import formula_safe
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read the bracket CSV ``args.bracket`` and print its standings in ``args.format``."""
+    path = Path(args.bracket)
+    if not path.is_file():
+        raise InputError(f"{path}: no such file")
+    if path.stat().st_size > MAX_INPUT_BYTES:
+        raise InputError(f"{path}: file is larger than {MAX_INPUT_BYTES // 2**20} MB")
+    bracket = read_bracket_csv(decode_text(path.read_bytes()), source=path.name)
+    rows = knockout_standings(bracket)
+    lines = explain(bracket)
+    if args.format == "json":
+        import json
+
+        data = {
+            "champion": bracket.champion,
+            "standings": [
+                {"place": r.place, "first": r.first, "last": r.last, "player": r.player,
+                 "stage": r.stage, "points": fmt(r.points),
+                 "playoff_points": fmt(r.playoff_points), "how": r.eliminated}
+                for r in rows
+            ],
+            "matches": lines,
+        }
+        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        return 0
+    if args.format == "csv":
+        import csv
+
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(["Place", "Player", "Stage", "Pts", "Play-off", "How"])
+        for r in rows:
+            w.writerow([r.place, formula_safe(r.player), r.stage, fmt(r.points),
+                        fmt(r.playoff_points), formula_safe(r.eliminated)])
+        sys.stdout.write(buf.getvalue())
+        return 0
+    table = [["Place", "Player", "Stage", "Pts", "Play-off", "How"]]
+    table += [[r.place, formula_safe(r.player), r.stage, fmt_half(r.points),
+               fmt_half(r.playoff_points), formula_safe(r.eliminated)] for r in rows]
+    widths = [max(len(t[c]) for t in table) for c in range(len(table[0]))]
+    out = io.StringIO()
+    out.write(f"{formula_safe(path.name)} — knockout, {bracket.size} players, "
+              f"{bracket.rounds} rounds; champion {formula_safe(bracket.champion)}\n")
+    out.write("Places by the stage reached; players out in the same round share the place. "
+              "Play-off and Armageddon games decide who advances but are not points.\n\n")
+    for t in table:
+        cells = [t[c].rjust(widths[c]) if c in (3, 4) else t[c].ljust(widths[c])
+                 for c in range(len(t))]
+        out.write("  ".join(cells).rstrip() + "\n")
+    out.write("\nMatches:\n")
+    out.writelines(f"  {formula_safe(line)}\n" for line in lines)
+    sys.stdout.write(out.getvalue())
+    return 0

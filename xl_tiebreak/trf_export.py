@@ -1,0 +1,56 @@
+"""A ranked event as a TRF file: computed points and ranks, and the tie-break list.
+
+:func:`exported_tournament` copies a :class:`~xl_tiebreak.ranking.Standings`' tournament with the
+computed points (cols 81–84) and places (cols 86–89; tied participants share the place) as its
+declared values and the standings' tie-break list as its ``202``/``212`` list;
+:func:`export_trf` writes it with :func:`xl_tiebreak.trf.write_trf`. Reading the file back
+(:func:`xl_tiebreak.trf.parse_trf`) gives the same standings under the rule set ``auto`` picks
+from the start date; :func:`export_warnings` says when that is not the rule set used.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from xl_tiebreak.model import Problem, Severity, Tournament
+from xl_tiebreak.ranking import Standings
+from xl_tiebreak.rules import resolve_rules
+from xl_tiebreak.trf import write_trf
+
+
+def exported_tournament(standings: Standings) -> Tournament:
+    """A copy of the standings' tournament whose declared points, ranks and tie-break list are
+    the computed ones (the rounds taken into account become the rounds written)."""
+    t = standings.tournament
+    computed = {r.participant.start_no: r for r in standings.rows}
+    rounds = standings.rounds
+    parts = [
+        dataclasses.replace(
+            p, rounds=list(p.rounds[:rounds]), declared_points=computed[p.start_no].points,
+            declared_rank=computed[p.start_no].rank,
+        )
+        for p in t.participants
+    ]
+    scheduled = t.scheduled_rounds if rounds == t.rounds else rounds
+    return dataclasses.replace(
+        t, participants=parts, scheduled_rounds=scheduled if scheduled is not None else rounds,
+        tiebreaks=[d.canonical for d in standings.descriptors], rounds=rounds,
+    )
+
+
+def export_warnings(standings: Standings) -> list[Problem]:
+    """What a reader of the exported file will not see: the rule set when it is not the one
+    ``auto`` picks from the start date (a TRF file has no record for it)."""
+    t = standings.tournament
+    auto = resolve_rules("auto", t.start_date)
+    if standings.rules is auto:
+        return []
+    return [Problem(Severity.WARNING,
+                    f"ranked under the rules {standings.rules.label}, but a reader of the TRF "
+                    f"file picks {auto.label} from its start date: the file records the ranks "
+                    f"and the tie-break list, not the rule set")]
+
+
+def export_trf(standings: Standings, version: str = "trf16") -> str:
+    """The TRF text (``trf16`` or ``trf26``) of a ranked event (see the module docstring)."""
+    return write_trf(exported_tournament(standings), version)
