@@ -54,7 +54,10 @@ def check_event(event: TeamEvent) -> list[Problem]:
             elif expected is not None and other.kind is not expected:
                 out.append(Problem(Severity.ERROR, f"{label}: {m.kind.value} against "
                                    f"#{m.opponent}, which has {other.kind.value}", where))
-            if m.color and other.color and _COLOURS[m.color] is not other.color:
+            # a team's colour is its first board's: compared only without board data (board
+            # orders may differ when a team fields fewer players)
+            if (not m.boards and m.color and other.color
+                    and _COLOURS[m.color] is not other.color):
                 out.append(Problem(Severity.ERROR, f"{label}: both teams have the same "
                                    "colour", where))
             if m.played and i < j:

@@ -154,11 +154,10 @@ class _TeamReader:
         if self.problems:
             raise InputError(self.problems)
         parts = {p.start_no: p for p in players.participants}
-        boards = len(self.colors) if self.colors else self.boards_seen(parts)
         rounds = max(players.rounds, max((r for r, _ in self.pab), default=0),
                      max((r for r, _ in self.byes), default=0),
                      max((r for r, _ in self.forfeits), default=0))
-        self.build_rounds(parts, boards, rounds)
+        boards = self.build_rounds(parts, rounds)
         if self.problems:
             raise InputError(self.problems)
         primary = self.primary or (
@@ -169,10 +168,14 @@ class _TeamReader:
             players.start_date, players.name, list(players.tiebreaks), parts, self.source,
             notes=self.notes,
         )
-        if players.type_inferred or players.type is TournamentType.SWISS:
+        says_swiss = any(line[:3] in ("092", "192") and "SWISS" in line.upper()
+                         for line in lines)
+        if players.type is TournamentType.SWISS or players.type_inferred:
+            # the players' pairings say nothing about the teams': infer on the teams unless
+            # the file says Swiss
             event.type = TournamentType.SWISS
-            tournament = event.as_tournament()
-            if looks_like_round_robin(tournament.participants) and players.type_inferred:
+            event.type_inferred = False
+            if not says_swiss and looks_like_round_robin(event.as_tournament().participants):
                 event.type = TournamentType.PREDETERMINED
                 event.type_inferred = True
         return event
@@ -186,9 +189,6 @@ class _TeamReader:
                     "matches as 340 records; TRF26 writes byes as 240 and forfeits as 330. "
                     "Rewrite these records (the FIDE TEC sample was adapted the same way) — "
                     "reading them as TRF26 would misread byes as forfeits", f"line {no}")
-
-    def boards_seen(self, parts: dict[int, Participant]) -> int:
-        return max((len(t.roster) for t in self.teams), default=0)
 
     # -- records -------------------------------------------------------------------------------
     def read_team(self, line: str, no: int, key: str) -> None:
@@ -287,7 +287,9 @@ class _TeamReader:
             self.scoring = self.scoring.with_unplayed(kind, mp, gp)
 
     # -- matches -------------------------------------------------------------------------------
-    def build_rounds(self, parts: dict[int, Participant], boards: int, rounds: int) -> None:
+    def build_rounds(self, parts: dict[int, Participant], rounds: int) -> int:
+        """Every team's matches; returns the boards per match (352, else the most boards seen
+        in a match)."""
         team_of: dict[int, int] = {}
         for t in self.teams:
             for p in t.roster:
@@ -299,15 +301,31 @@ class _TeamReader:
         raw: dict[tuple[int, int], tuple[list[BoardGame], int | None, str]] = {}
         for t in self.teams:
             for r in range(1, rounds + 1):
-                raw[r, t.start_no] = self.boards_of(t, r, parts, team_of, boards)
+                raw[r, t.start_no] = self.boards_of(t, r, parts, team_of)
         gp_of = {key: sum((b.points for b in games), Fraction(0))
                  for key, (games, _, _) in raw.items()}
+        boards = len(self.colors) or max(
+            (self.filled(raw, key) for key, (_, opp, _) in raw.items() if opp is not None),
+            default=0)
         for t in self.teams:
             for r in range(1, rounds + 1):
                 t.rounds.append(self.match(t, r, raw, gp_of, boards))
+        return boards
 
-    def boards_of(self, t: Team, r: int, parts: dict[int, Participant], team_of: dict[int, int],
-                  boards: int) -> tuple[list[BoardGame], int | None, str]:
+    @staticmethod
+    def filled(raw: dict[tuple[int, int], tuple[list[BoardGame], int | None, str]],
+               key: tuple[int, int]) -> int:
+        """Boards of a match with a result: games, and board forfeits of either team whose
+        opponent board was empty."""
+        games, opp, _ = raw[key]
+        own = sum(1 for b in games if b.opponent is not None or b.kind is Kind.FORFEIT_WIN)
+        if opp is None:
+            return own
+        other = raw.get((key[0], opp), ([], None, ""))[0]
+        return own + sum(1 for b in other if b.opponent is None and b.kind is Kind.FORFEIT_WIN)
+
+    def boards_of(self, t: Team, r: int, parts: dict[int, Participant],
+                  team_of: dict[int, int]) -> tuple[list[BoardGame], int | None, str]:
         """The board games of team t in round r, the opposing team, and the place."""
         lineup, where = self.lineups.get((r, t.start_no), ([], ""))
         if not lineup:
@@ -353,9 +371,11 @@ class _TeamReader:
                     return Match(kind, gp=gp, mp=mp, where=where)
             return Match(Kind.ZPB, where=where)
         played = [b for b in games if b.opponent is not None]
-        if len(played) < boards:
+        filled = self.filled(raw, key)
+        if filled < boards:
             names = f"#{t.start_no}–#{opp}"
-            text = (f"round {r}, match {names}: {len(played)} game(s) for {boards} boards "
+            text = (f"round {r}, match {names}: {filled} board(s) with a result for {boards} "
+                    "boards "
                     f"(team #{t.start_no} {t.name}); add 300 line-up records")
             if self.incomplete:
                 if t.start_no < opp:
