@@ -10,12 +10,13 @@ from xl_tiebreak.descriptors import parse_list, parse_swiss_manager
 from xl_tiebreak.model import InputError, TournamentType
 from xl_tiebreak.presets import PRESETS
 from xl_tiebreak.standings import compute_standings
+from xl_tiebreak.teams import Score
 from xl_tiebreak.trf import parse_trf
 
 
 def test_every_preset_parses_and_has_a_source() -> None:
     for p in PRESETS.values():
-        assert parse_list(f"preset:{p.name}")
+        assert parse_list(f"preset:{p.name}", Score.MP if p.team else None)
         assert p.source and p.purpose
     assert [d.canonical for d in parse_list("preset:swiss-manager")] == [
         "BH/C1", "BH/M1", "BH", "WIN", "BPG"]

@@ -24,7 +24,9 @@ CODES = [row.code for row in TIEBREAKS]
 
 
 def rows() -> list[TieBreak]:
-    return list(TIEBREAKS)
+    """The individual rows (team rows are read with a team event's primary score: their
+    counterparts of these tests are in tests/test_team_registry.py)."""
+    return [r for r in TIEBREAKS if not r.team]
 
 
 def test_codes_are_unique_and_upper_case() -> None:
@@ -34,7 +36,7 @@ def test_codes_are_unique_and_upper_case() -> None:
     assert len(set(names)) == len(names) and not set(names) & set(CODES)
 
 
-@pytest.mark.parametrize("row", rows(), ids=CODES)
+@pytest.mark.parametrize("row", rows(), ids=lambda r: r.code)
 def test_code_and_aliases_parse_to_the_row(row: TieBreak) -> None:
     d = parse_descriptor(row.code)
     assert d.code == row.code and d.tiebreak is row
@@ -46,14 +48,14 @@ def test_code_and_aliases_parse_to_the_row(row: TieBreak) -> None:
         assert got.canonical == "/".join([row.code, *implied])
 
 
-@pytest.mark.parametrize("row", rows(), ids=CODES)
+@pytest.mark.parametrize("row", rows(), ids=lambda r: r.code)
 def test_name_and_article_come_from_the_row(row: TieBreak) -> None:
     d = parse_descriptor(row.code)
     assert d.name == row.name
     assert d.article == row.article
 
 
-@pytest.mark.parametrize("row", rows(), ids=CODES)
+@pytest.mark.parametrize("row", rows(), ids=lambda r: r.code)
 def test_modifiers_accepted_are_exactly_the_rows(row: TieBreak) -> None:
     samples = {"C": "C1", "M": "M1", "P": "P", "F": "F", "L": "L+1", "R": "R", "U": "U1400"}
     for letter, text in samples.items():
@@ -142,16 +144,19 @@ def test_number_formats_agree_with_the_rows() -> None:
     whole = {"WIN", "WON", "BPG", "BWG", "REP", "DE", "TPN", "ARO", "TPR", "PTP", "APRO", "APPO",
              "RTNG", "OTHER_LOTS"}  # counts, places and ratings (Arts. 6, 7, 10), lots (issue 12):
     # shown without decimals
+    whole |= {"DE:MP", "DE:GP", "WIN:MP", "WON:MP", "EDE", "EDEC", "EDET", "EDEB", "EDEBT",
+              "EDEBB", "TBR", "BBE"}  # the same for teams (Arts. 6, 7, 12, 13.3)
     assert {row.code for row in TIEBREAKS if row.whole} == whole
-    for row in TIEBREAKS:
+    for row in rows():
         expected = layout.WHOLE_FORMAT if row.whole else layout.HALF_FORMAT
         assert layout.number_format(parse_descriptor(row.code)) == expected
 
 
 def test_lower_is_better_and_reverse() -> None:
-    # places: the pairing number, a typed manual order, the lot drawn (issue 12)
-    assert [r.code for r in TIEBREAKS if r.lower_is_better] == ["TPN", "OTHER_MANUAL",
-                                                                 "OTHER_LOTS"]
+    # places: the pairing number, a typed manual order, the lot drawn (issue 12); the board
+    # count of teams (Art. 12)
+    assert {r.code for r in TIEBREAKS if r.lower_is_better} == {"TPN", "OTHER_MANUAL",
+                                                                "OTHER_LOTS", "BC"}
     assert parse_descriptor("TPN").lower_is_better
     assert not parse_descriptor("TPN/R").lower_is_better
     assert parse_descriptor("RTNG/R").lower_is_better

@@ -90,6 +90,9 @@ def _parser() -> argparse.ArgumentParser:
                    "the standings, the legend and the crosstable)")
     c.add_argument("--player-columns", action="store_true",
                    help="csv: also write Title, Fed and Rtg after the tie-breaks")
+    c.add_argument("--incomplete-lineups", action="store_true",
+                   help="team files: read matches with fewer games than boards (the boards "
+                   "without a game score nothing)")
     c.add_argument("--explain", type=int, action="append", metavar="NO", default=[],
                    help="also print how every value of start number NO was obtained")
     c.add_argument("--lots-seed", metavar="SEED",
@@ -244,6 +247,7 @@ def _compute(args: argparse.Namespace) -> int:
     suffix = Path(args.file).suffix.lower()
     if suffix in _WORKBOOK_SUFFIXES:
         # the workbook's Settings sheet gives defaults; command-line options win
+        tournament: Tournament | None
         tournament, settings = _load_workbook(Path(args.file))
         if args.rules == "auto":
             args.rules = settings.rules
@@ -254,20 +258,24 @@ def _compute(args: argparse.Namespace) -> int:
         for w in settings.warnings:
             print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
     else:
-        tournament = load_tournament(args.file)
-    if args.type:
-        tournament.type = TournamentType.SWISS if args.type == "swiss" else \
-            TournamentType.PREDETERMINED
-    if args.lots_seed is not None:
-        tournament.lots_seed = args.lots_seed
-    if args.compare:
-        from xl_tiebreak.commands import compare
+        tournament = None if _is_team_file(args.file) else load_tournament(args.file)
+    kind = None if not args.type else (
+        TournamentType.SWISS if args.type == "swiss" else TournamentType.PREDETERMINED)
+    if tournament is None:  # a team event (TRF 310/013 records)
+        standings = _team_standings(args, kind)
+    else:
+        if kind is not None:
+            tournament.type = kind
+        if args.lots_seed is not None:
+            tournament.lots_seed = args.lots_seed
+        if args.compare:
+            from xl_tiebreak.commands import compare
 
-        return compare.run(tournament, args)
-    standings = compute_standings(
-        tournament, args.tiebreaks, rules=args.rules, after_round=args.after_round,
-        unrated_rating=args.unrated_rating,
-    )
+            return compare.run(tournament, args)
+        standings = compute_standings(
+            tournament, args.tiebreaks, rules=args.rules, after_round=args.after_round,
+            unrated_rating=args.unrated_rating,
+        )
     for no in args.explain:
         try:
             standings.row(no)
@@ -320,6 +328,32 @@ def _compute(args: argparse.Namespace) -> int:
             out.write(prizes.text(allocation))
     sys.stdout.write(out.getvalue())
     return 0
+
+
+def _is_team_file(path: str) -> bool:
+    """True for a TRF file with team records (310 or 013)."""
+    p = Path(path)
+    if p.suffix.lower() in (".csv", *_WORKBOOK_SUFFIXES, *_OTHER_SPREADSHEETS) or not p.is_file():
+        return False
+    if p.stat().st_size > MAX_INPUT_BYTES:
+        return False
+    from xl_tiebreak.team_trf import is_team_trf
+
+    return is_team_trf(decode_text(p.read_bytes()))
+
+
+def _team_standings(args: argparse.Namespace, kind: TournamentType | None) -> Standings:
+    from xl_tiebreak.team_standings import compute_team_standings
+    from xl_tiebreak.team_trf import read_team_trf
+
+    event = read_team_trf(args.file, incomplete=args.incomplete_lineups)
+    if kind is not None:
+        event.type = kind
+        event.type_inferred = False
+    if args.unrated_rating is not None:
+        raise InputError("--unrated-rating: team events have no rating-based tie-breaks")
+    return compute_team_standings(event, args.tiebreaks, rules=args.rules,
+                                  after_round=args.after_round)
 
 
 def _explanations_text(standings: Standings, numbers: Sequence[int]) -> str:

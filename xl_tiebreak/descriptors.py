@@ -27,6 +27,7 @@ from xl_tiebreak.registry import (
     taking,
     tiebreak,
 )
+from xl_tiebreak.teams import Score
 
 
 @dataclasses.dataclass(frozen=True)
@@ -130,8 +131,12 @@ class Descriptor:
 _MOD = re.compile(r"(?P<key>[CMLPFRU])(?P<arg>[+-]?\d*)$")
 
 
-def parse_descriptor(text: str) -> Descriptor:
-    """Parse one tie-break descriptor; raise InputError with the reason if it is not valid."""
+def parse_descriptor(text: str, team: Score | None = None) -> Descriptor:
+    """Parse one tie-break descriptor; raise InputError with the reason if it is not valid.
+
+    ``team``: the primary score of a team event (None: an individual event). A team event
+    reads a code without score type on its primary score where the code has team forms
+    (``BH`` → ``BH:MP``); an individual event refuses team tie-breaks."""
     raw = text.strip()
     s = raw.upper().replace(" ", "")
     if not s:
@@ -141,12 +146,15 @@ def parse_descriptor(text: str) -> Descriptor:
     if "-" in head and not head.startswith("-"):
         head, _, tail = head.partition("-")
         mods = [tail, *mods]
-    head = _score_type(head, raw)
+    head = _score_type(head, raw) if team is None else _team_code(head, raw, team)
     found = lookup(head)
     if found is None:
         known = ", ".join(sorted(codes()))
         raise InputError(f"unknown tie-break '{raw}' (known: {known})")
     row, implied = found
+    if team is None and row.team:
+        raise InputError(f"tie-break '{raw}' is a team tie-break (match or game points of "
+                         "teams); this is an individual event")
     fields: dict[str, object] = {"code": row.code, "text": raw}
     for mod in [*implied, *mods]:
         _apply_modifier(fields, row, mod, raw)
@@ -159,16 +167,32 @@ _SCORE_TAGS = {":GP": ScoreType.POINTS}
 
 
 def _score_type(head: str, raw: str) -> str:
-    """The acronym without its score-type suffix (``BH:GP`` → ``BH``)."""
+    """The acronym without its score-type suffix (``BH:GP`` → ``BH``); a team code keeps its
+    score type (``BH:MP``: a registry row, refused afterwards for an individual event)."""
     for tag in _SCORE_TAGS:
-        if head.endswith(tag):
+        if head.endswith(tag) and lookup(head[: -len(tag)]) is not None:
             return head[: -len(tag)]
+    if ":" in head and lookup(head) is not None:
+        return head
     if ":" in head:
         raise InputError(
-            f"tie-break '{raw}': only game points (:GP) apply to individual events; "
-            ":MP and other point types are for team events"
+            f"tie-break '{raw}': unknown score type (team events take :MP and :GP, e.g. "
+            "BH:MP; individual events game points only)"
         )
     return head
+
+
+def _team_code(head: str, raw: str, primary: Score) -> str:
+    """The registry code of a team event's descriptor: ``BH:GP`` as written, ``BH`` on the
+    primary score (or the other one when only that form exists: ``WIN`` → ``WIN:MP``)."""
+    found = lookup(head)
+    if found is None or found[0].team or found[0].code == "PTS":
+        return head
+    code = found[0].code
+    for score in (primary, primary.other):
+        if lookup(f"{code}:{score.value}") is not None:
+            return f"{code}:{score.value}"
+    raise InputError(f"tie-break '{raw}' is not a team tie-break")
 
 
 def _only(letter: str, what: str = "") -> str:
@@ -237,17 +261,22 @@ def _apply_modifier(fields: dict[str, object], row: TieBreak, mod: str, raw: str
         fields["unrated_rating"] = rating
 
 
-def parse_list(text: str | list[str]) -> list[Descriptor]:
+def parse_list(text: str | list[str], team: Score | None = None) -> list[Descriptor]:
     """Parse a tie-break list: comma- (or semicolon-) separated descriptors, ``preset:NAME``
-    entries and Swiss-Manager codes ``SM:84/0,0,1,-``; ``PTS`` entries are dropped."""
+    entries and Swiss-Manager codes ``SM:84/0,0,1,-``; ``PTS`` entries are dropped.
+    ``team``: the primary score of a team event (see :func:`parse_descriptor`)."""
     out: list[Descriptor] = []
     for item in _split_items(text):
         if item.lower().startswith("preset:"):
-            out.extend(parse_list(_preset(item)))
+            out.extend(parse_list(_preset(item), team))
         elif item.upper().startswith("SM"):
-            out.append(parse_swiss_manager(item))
+            d = parse_swiss_manager(item)
+            if d.tiebreak.team != (team is not None):
+                kind = "a team" if d.tiebreak.team else "an individual"
+                raise InputError(f"Swiss-Manager code '{item}' is {kind} tie-break ({d.code})")
+            out.append(d)
         else:
-            out.append(parse_descriptor(item))
+            out.append(parse_descriptor(item, team))
     return [d for d in out if d.code != "PTS"]
 
 

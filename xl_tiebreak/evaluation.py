@@ -97,7 +97,7 @@ class Evaluation:
         """The value of a tie-break for every start number. A group tie-break (DE) has a value
         only inside a standings order: here the standings ordered by it alone (its place in the
         tied group on points; None where it decided nothing)."""
-        d = _descriptor(descriptor)
+        d = self.parse(descriptor)
         found = self._by_start_no.get(d)
         if found is None:
             parts = self.tournament.participants
@@ -122,7 +122,7 @@ class Evaluation:
         self.index(start_no)
         if isinstance(descriptor, int):
             return self.standings(order).explain(start_no, descriptor)
-        d = _descriptor(descriptor)
+        d = self.parse(descriptor)
         if not d.tiebreak.group:
             return self.engine.explain(d, start_no)
         standings = self.standings([d] if order is None else order)
@@ -130,7 +130,11 @@ class Evaluation:
 
     def skips(self, descriptor: Descriptor | str) -> bool:
         """True when a rating-based tie-break is skipped (unrated participants, Art. 10)."""
-        return self.engine.skips(_descriptor(descriptor))
+        return self.engine.skips(self.parse(descriptor))
+
+    def parse(self, descriptor: Descriptor | str) -> Descriptor:
+        """A descriptor as given, or parsed from its text for this event."""
+        return _descriptor(descriptor)
 
     # ---------------------------------------------------------------- standings
     def descriptors(self, order: Order = None) -> list[Descriptor]:

@@ -18,6 +18,8 @@ class Preset:
     """Comma-separated descriptors."""
     purpose: str
     source: str
+    team: bool = False
+    """A team-event order (read with the event's primary score)."""
 
 
 PRESETS: dict[str, Preset] = {
@@ -62,6 +64,30 @@ PRESETS: dict[str, Preset] = {
             "school and junior events",
             "project recommendation: opponents' strength first, then progressive score and "
             "wins, which players and parents can follow on the crosstable; no ratings needed",
+        ),
+        Preset(
+            "team-swiss",
+            "MPTS,GPTS,EDE,BH:MP/C1",
+            "team Swiss events (leagues, olympiad-style events) with match points first",
+            "project recommendation after C.07 Arts. 11–13: game points, Extended Direct "
+            "Encounter, then Buchholz on match points cutting the lowest; the project's "
+            "default for a team Swiss",
+            team=True,
+        ),
+        Preset(
+            "team-chesspairings",
+            "MPTS,GPTS,BH:MP,EDE",
+            "team Swiss events set up like ChessPairings.org",
+            "ChessPairings.org guide, team Swiss: MP, GP, BH:MP, EDE",
+            team=True,
+        ),
+        Preset(
+            "team-round-robin",
+            "GPTS,EDE,EMGSB,WIN:MP",
+            "team round robins",
+            "DiSwiss's team round robin (game points, EDE, team SB = EMGSB without cut, match "
+            "wins); the project's default for a team round robin",
+            team=True,
         ),
         Preset(
             "uscf",

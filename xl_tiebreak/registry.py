@@ -17,9 +17,10 @@ from __future__ import annotations
 import dataclasses
 import enum
 
-from xl_tiebreak import arbiter, encounter, tiebreaks, uscf
+from xl_tiebreak import arbiter, encounter, team_tiebreaks, tiebreaks, uscf
 from xl_tiebreak.engine import Explained, GroupExplain, GroupOrder, TieBreakFunction
 from xl_tiebreak.rules import RuleSet
+from xl_tiebreak.teams import Score
 
 
 class ScoreType(enum.Enum):
@@ -28,6 +29,10 @@ class ScoreType(enum.Enum):
 
     POINTS = "points"
     """Game points of an individual event (``:GP`` in TRF26 descriptors)."""
+    MATCH_POINTS = "match points"
+    """Match points of a team event (``:MP``)."""
+    GAME_POINTS = "game points"
+    """Game points of a team event, the sum of its board points (``:GP``)."""
 
 
 MODIFIERS = "CMPFLRU"
@@ -127,11 +132,18 @@ class TieBreak:
     """Warning when it is used in a Swiss."""
     functions: tuple[WorksheetFunction, ...] = ()
     """The one-tie-break worksheet functions that expose it."""
+    boards: bool = False
+    """Reads board results (Art. 12: BC, TBR, BBE and the EDE variants that end with them)."""
 
     @property
     def group(self) -> bool:
         """True for a tie-break that orders a tied group instead of giving values (Art. 6)."""
         return self.compute is None
+
+    @property
+    def team(self) -> bool:
+        """True for a team tie-break (its score type is match points or game points)."""
+        return ScoreType.POINTS not in self.score_types
 
 
 def _fn(name: str, descriptor: str, swiss: int | None = None,
@@ -323,6 +335,93 @@ TIEBREAKS: tuple[TieBreak, ...] = (
     ),
 )
 """Every tie-break, FIDE (C.07 Art. 5 table order) then US Chess 34E."""
+
+
+_MP = frozenset({ScoreType.MATCH_POINTS})
+_GP = GAME_POINTS_ONLY = frozenset({ScoreType.GAME_POINTS})
+_TEAM = frozenset({ScoreType.MATCH_POINTS, ScoreType.GAME_POINTS})
+_ESB = (_P.KIND, _P.HIGH, _P.LOW, _P.FORFEITS, _P.ZERO)
+_TT = team_tiebreaks
+_MS, _GS = Score.MP, Score.GP
+_DE_MP, _DE_GP = _TT.score_de(_MS), _TT.score_de(_GS)
+_TBR, _BBE = _TT.board_group("T"), _TT.board_group("B")
+
+
+def _ede(code: str, name: str, boards: str, sm: SwissManager | None = None) -> TieBreak:
+    return TieBreak(
+        code, name, "Art. 13.3", None, _TT.ede_order(boards), _TT.ede_explain(boards),
+        modifiers=_mods("P"), whole=True, swiss_manager=sm, score_types=_TEAM,
+        boards=bool(boards),
+    )
+
+
+def _on(code: str, score: Score, base: TieBreak, name: str) -> TieBreak:
+    """The team form of an individual row on one score type (``BH:MP``)."""
+    assert base.compute is not None
+    return dataclasses.replace(
+        base, code=f"{code}:{score.value}", name=name, article=f"{base.article} (teams)",
+        compute=_TT.on_score(score, code, base.compute), aliases=(), functions=(),
+        swiss_manager=None, score_types=_MP if score is _MS else _GP,
+    )
+
+
+_IND = {row.code: row for row in TIEBREAKS}
+
+TEAM_TIEBREAKS: tuple[TieBreak, ...] = (
+    TieBreak("MPTS", "Match Points", "Art. 11.1", _TT.total(_MS), score_types=_MP,
+             swiss_manager=SwissManager(13)),
+    TieBreak("GPTS", "Game Points", "Art. 11.1", _TT.total(_GS), score_types=_GP,
+             swiss_manager=SwissManager(1)),
+    TieBreak("MPVGP", "Secondary score (MP v GP)", "Art. 13.1", _TT.tb_secondary,
+             score_types=_TEAM),
+    TieBreak("DE:MP", "Direct Encounter (match points)", "Art. 6 (teams)", None, *_DE_MP,
+             modifiers=_mods("P"), whole=True, score_types=_MP),
+    TieBreak("DE:GP", "Direct Encounter (game points)", "Art. 6 (teams)", None, *_DE_GP,
+             modifiers=_mods("P"), whole=True, score_types=_GP),
+    _on("WIN", _MS, _IND["WIN"], "Number of Match Wins"),
+    _on("WON", _MS, _IND["WON"], "Number of Matches Won over the board"),
+    _on("PS", _MS, _IND["PS"], "Progressive Score (match points)"),
+    _on("PS", _GS, _IND["PS"], "Progressive Score (game points)"),
+    _on("BH", _MS, _IND["BH"], "Buchholz (match points)"),
+    _on("BH", _GS, _IND["BH"], "Buchholz (game points)"),
+    _on("FB", _MS, _IND["FB"], "Fore Buchholz (match points)"),
+    _on("FB", _GS, _IND["FB"], "Fore Buchholz (game points)"),
+    _on("AOB", _MS, _IND["AOB"], "Average of Opponents' Buchholz (match points)"),
+    _on("AOB", _GS, _IND["AOB"], "Average of Opponents' Buchholz (game points)"),
+    _on("KS", _MS, _IND["KS"], "Koya System (match points)"),
+    _on("KS", _GS, _IND["KS"], "Koya System (game points)"),
+    TieBreak("EMMSB", "Extended Sonneborn-Berger (opponent MP × own MP)", "Art. 13.2",
+             _TT.extended_sb(_MS, _MS), aliases=("ESB:MM",), modifiers=_mods("CP"),
+             explained=_SUM, swiss_manager=SwissManager(82, _ESB, "0"), score_types=_TEAM),
+    TieBreak("EMGSB", "Extended Sonneborn-Berger (opponent MP × own GP)", "Art. 13.2",
+             _TT.extended_sb(_MS, _GS), aliases=("ESB:MG",), modifiers=_mods("CP"),
+             explained=_SUM, swiss_manager=SwissManager(82, _ESB, "1"), score_types=_TEAM),
+    TieBreak("EGMSB", "Extended Sonneborn-Berger (opponent GP × own MP)", "Art. 13.2",
+             _TT.extended_sb(_GS, _MS), aliases=("ESB:GM",), modifiers=_mods("CP"),
+             explained=_SUM, swiss_manager=SwissManager(82, _ESB, "2"), score_types=_TEAM),
+    TieBreak("EGGSB", "Extended Sonneborn-Berger (opponent GP × own GP)", "Art. 13.2",
+             _TT.extended_sb(_GS, _GS), aliases=("ESB:GG",), modifiers=_mods("CP"),
+             explained=_SUM, swiss_manager=SwissManager(82, _ESB, "3"), score_types=_TEAM),
+    _ede("EDE", "Extended Direct Encounter", "", SwissManager(83, (_P.FORFEITS,))),
+    _ede("EDEC", "Extended Direct Encounter + BC", "C"),
+    _ede("EDET", "Extended Direct Encounter + TBR", "T"),
+    _ede("EDEB", "Extended Direct Encounter + BBE", "B"),
+    _ede("EDEBT", "Extended Direct Encounter + BC + TBR", "CT"),
+    _ede("EDEBB", "Extended Direct Encounter + BC + BBE", "CB"),
+    TieBreak("SSSC", "Score Strength Combination", "Art. 13.4", _TT.tb_sssc,
+             modifiers=_mods("PF"), swiss_manager=SwissManager(91, (_P.FORFEITS,)),
+             score_types=_TEAM),
+    TieBreak("BC", "Board Count", "Art. 12", _TT.tb_bc, lower_is_better=True,
+             explained=_SUM, swiss_manager=SwissManager(78), score_types=_TEAM,
+             boards=True),
+    TieBreak("TBR", "Top Board Results", "Art. 12", None, *_TBR,
+             swiss_manager=SwissManager(89), whole=True, score_types=_TEAM, boards=True),
+    TieBreak("BBE", "Bottom Board Elimination", "Art. 12", None, *_BBE,
+             swiss_manager=SwissManager(90), whole=True, score_types=_TEAM, boards=True),
+)
+"""Team tie-breaks (C.07 Arts. 11–13): each on match points, game points or both."""
+
+TIEBREAKS = TIEBREAKS + TEAM_TIEBREAKS
 
 _BY_CODE = {row.code: row for row in TIEBREAKS}
 _BY_NAME: dict[str, tuple[TieBreak, tuple[str, ...]]] = {row.code: (row, ()) for row in TIEBREAKS}

@@ -1,0 +1,108 @@
+"""Team standings: a team event checked once and evaluated under one rule set.
+
+:class:`TeamEvaluation` is the team form of :class:`xl_tiebreak.evaluation.Evaluation` (same
+questions: values, explanations, standings for a tie-break order), ranking by the primary
+score; :func:`compute_team_standings` is its front door.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xl_tiebreak.descriptors import Descriptor, parse_descriptor, parse_list
+from xl_tiebreak.evaluation import Evaluation, Order
+from xl_tiebreak.model import InputError, Problem, Severity, TournamentType
+from xl_tiebreak.presets import PRESETS
+from xl_tiebreak.ranking import Standings
+from xl_tiebreak.registry import GAME_POINTS_ONLY
+from xl_tiebreak.rules import RuleSet, resolve_rules, rules_note
+from xl_tiebreak.team_check import check_event
+from xl_tiebreak.team_engine import TeamEngine
+from xl_tiebreak.team_tiebreaks import sssc_factor
+from xl_tiebreak.teams import TeamEvent
+
+DEFAULT_TEAM_SWISS = PRESETS["team-swiss"].order
+"""Default order of a team Swiss without a declared list."""
+DEFAULT_TEAM_ROUND_ROBIN = PRESETS["team-round-robin"].order
+"""Default order of a team round robin without a declared list."""
+
+
+class TeamEvaluation(Evaluation):
+    """A team event checked once and evaluated under one rule set, after ``after_round``."""
+
+    def __init__(
+        self,
+        event: TeamEvent,
+        rules: str | RuleSet | None = "auto",
+        after_round: int | None = None,
+    ) -> None:
+        found = check_event(event)
+        errors = [p for p in found if p.severity is Severity.ERROR]
+        if errors:
+            raise InputError(errors)
+        self.event = event
+        self.rules = resolve_rules(rules, event.start_date)
+        self.rules_note = rules_note(rules, event.start_date)
+        if after_round is not None and not 0 <= after_round <= event.rounds:
+            raise InputError(f"after round {after_round}: the event has {event.rounds} rounds")
+        self.engine: TeamEngine = TeamEngine(event, self.rules, after_round)
+        self.tournament = self.engine.tournament
+        self.problems: list[Problem] = [p for p in found if p.severity is Severity.WARNING]
+        self.problems += [Problem(Severity.WARNING, n, event.source) for n in event.notes]
+        self.problems += self._rule_warnings()
+        self._standings: dict[tuple[Descriptor, ...], Standings] = {}
+        self._by_start_no = {}
+
+    def descriptors(self, order: Order = None) -> list[Descriptor]:
+        """The tie-break list of an order, read for this event's primary score."""
+        primary = self.event.primary
+        if order is None or (isinstance(order, str) and not order.strip()):
+            if self.event.tiebreaks:
+                return parse_list(self.event.tiebreaks, primary)
+            predetermined = self.event.type is TournamentType.PREDETERMINED
+            default = DEFAULT_TEAM_ROUND_ROBIN if predetermined else DEFAULT_TEAM_SWISS
+            return parse_list(default, primary)
+        if isinstance(order, str):
+            return parse_list(order, primary)
+        items = list(order)
+        if all(isinstance(x, Descriptor) for x in items):
+            return [x for x in items if isinstance(x, Descriptor) and x.code != "PTS"]
+        return parse_list([str(x) for x in items], primary)
+
+    def parse(self, descriptor: Descriptor | str) -> Descriptor:
+        """A descriptor as given, or parsed from its text with this event's primary score."""
+        if isinstance(descriptor, Descriptor):
+            return descriptor
+        return parse_descriptor(descriptor, self.event.primary)
+
+    def advice(self, descriptors: Sequence[Descriptor]) -> list[Problem]:
+        """The individual warnings plus the team ones: board tie-breaks without board data or
+        where game points may differ, SSSC with F_N = 0."""
+        out = super().advice(descriptors)
+        gp_equal = False  # a game-point value listed earlier: teams tied there have equal GP
+        for d in descriptors:
+            row = d.tiebreak
+            if row.compute is not None and (row.score_types == GAME_POINTS_ONLY
+                                            or d.code == "MPVGP"):
+                gp_equal = True
+            if row.boards and not self.event.board_data:
+                out.append(Problem(Severity.WARNING, f"{d.label}: the input has no board "
+                                   "results; board tie-breaks decide nothing"))
+            if d.code == "BC" and not gp_equal:
+                out.append(Problem(Severity.WARNING, "BC compares teams with equal game "
+                                   "points (Art. 12); list it after the game points"))
+            if d.code == "SSSC" and sssc_factor(self.engine) == 0:
+                out.append(Problem(Severity.WARNING, "SSSC is undefined: F_N = floor(max "
+                                   "primary total / max secondary of a round) is 0 "
+                                   "(Art. 13.4.2; docs/decisions.md D-G4)"))
+        return out
+
+
+def compute_team_standings(
+    event: TeamEvent,
+    tiebreaks: str | Sequence[str] | Sequence[Descriptor] | None = None,
+    rules: str | RuleSet | None = "auto",
+    after_round: int | None = None,
+) -> Standings:
+    """Check, then rank a team event by its primary score and the tie-break list."""
+    return TeamEvaluation(event, rules, after_round).standings(tiebreaks)
