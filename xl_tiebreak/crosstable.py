@@ -420,6 +420,11 @@ def _continues(rows: list[_Row], i: int) -> bool:
         return False
     below = rows[i + 1].cells
     top = rows[i].cells
+    for cell in top:  # the top row is header-like too (not a title)
+        if is_blank(cell) or _field_of(cell) is not None or _round_label(cell) is not None:
+            continue
+        if not _ROUND_GROUP.fullmatch(_header_key(cell)):
+            return False
     for col, cell in enumerate(below):
         if is_blank(cell):
             continue
@@ -463,8 +468,9 @@ def _read_header(
     if at:
         columns.notes.append(Problem(
             Severity.WARNING,
-            f"the header is on {places.row(row.index)}; the {at} row{'s' if at > 1 else ''} "
-            "above it (a title or notes) were not read",
+            f"the header is on {places.row(row.index)}; "
+            + ("the row above it (a title or notes) was not read" if at == 1 else
+               f"the {at} rows above it (a title or notes) were not read"),
             places.row(row.index),
         ))
     first_last: dict[str, int] = {}
@@ -1045,7 +1051,9 @@ def _delimiter(text: str) -> str:
     return best if counts[best] else ","
 
 
-def read_csv_crosstable(text: str, *, source: str = "") -> Tournament:
+def read_csv_crosstable(
+    text: str, *, source: str = "", blank_rounds: BlankRounds = BlankRounds.ABSENT
+) -> Tournament:
     """Read a crosstable from CSV text (delimiter ``,``, ``;`` or tab, found from the header).
 
     The cells stay strings (numbers included) and go to :func:`read_crosstable`, which names
@@ -1066,4 +1074,4 @@ def read_csv_crosstable(text: str, *, source: str = "") -> Tournament:
     except csv.Error as exc:
         where = f"{source}, line {reader.line_num}" if source else f"line {reader.line_num}"
         raise InputError(f"cannot read the CSV text: {exc}", where) from exc
-    return read_crosstable(rows, sheet=source)
+    return read_crosstable(rows, sheet=source, blank_rounds=blank_rounds)

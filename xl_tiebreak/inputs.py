@@ -15,7 +15,12 @@ MAX_INPUT_BYTES = 20 * 1024 * 1024
 
 
 class DecodeError(ValueError):
-    """The bytes are not text this tool reads (UTF-16/UTF-32, binary); the message says why."""
+    """The bytes are not text this tool reads (UTF-16/UTF-32, binary); the message says why
+    and :attr:`where` where (``line 1``, ``line 9, col 47``)."""
+
+    def __init__(self, message: str, where: str = "line 1") -> None:
+        super().__init__(message)
+        self.where = where
 
 
 def decode_text(data: bytes) -> str:
@@ -77,7 +82,7 @@ def _refuse_wide(data: bytes) -> None:
                           "characters); save it as UTF-8 (or Latin-1)")
     line = data.count(b"\n", 0, nul) + 1
     col = nul - (data.rfind(b"\n", 0, nul) + 1) + 1
-    raise DecodeError(f"line {line}, col {col}: a NUL byte (the file is not a text file)")
+    raise DecodeError("a NUL byte (the file is not a text file)", f"line {line}, col {col}")
 
 
 def check_regular_file(path: str | os.PathLike[str]) -> None:

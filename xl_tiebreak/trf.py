@@ -22,7 +22,13 @@ from fractions import Fraction
 
 from xl_tiebreak.blanks import Blank, apply_blank_rounds
 from xl_tiebreak.dates import choose_start_date, date_readings
-from xl_tiebreak.inputs import MAX_INPUT_BYTES, check_regular_file, decode_text_noted, read_capped
+from xl_tiebreak.inputs import (
+    MAX_INPUT_BYTES,
+    DecodeError,
+    check_regular_file,
+    decode_text_noted,
+    read_capped,
+)
 from xl_tiebreak.model import (
     MAX_PARTICIPANTS,
     MAX_ROUNDS,
@@ -173,8 +179,8 @@ def parse_trf(
     if isinstance(text, bytes):
         try:
             text, notes = decode_text_noted(text)
-        except ValueError as exc:
-            raise InputError(str(exc), source) from exc
+        except DecodeError as exc:
+            raise InputError(str(exc), exc.where) from exc
     else:
         text = text.removeprefix("\ufeff")
     reader = _Reader(source, blank_rounds)
