@@ -292,6 +292,27 @@ def test_blank_rounds_option_on_the_command_line(
     assert "(#3) are explained only if their blank rounds are absences" in out.err
 
 
+def test_blank_rounds_settings_row_in_a_workbook(tmp_path: Path) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    from xl_tiebreak.excel.headless import read_workbook_tournament
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Crosstable"
+    for row in [["No", "Name", "Pts", "R1", "R2"], [1, "Anna", 1.5, "2w1", None],
+                [2, "Bob", 1, "1b0", "3w1"], [3, "Cleo", 0.5, None, "2b0"]]:
+        ws.append(row)
+    settings = wb.create_sheet("Settings")
+    settings.append(["Blank rounds", "Half-point bye"])
+    path = tmp_path / "b.xlsx"
+    wb.save(path)
+    t, read = read_workbook_tournament(path)
+    assert read.blank_rounds is BlankRounds.HALF_POINT_BYE
+    assert [p.rounds[r].kind for p, r in ((t.participants[0], 1), (t.participants[2], 0))] == [
+        Kind.HPB, Kind.HPB]
+    assert check(t) == []  # Anna 1 + ½ and Cleo 0 + ½ as declared
+
+
 # ============================================================================ rounds not played (3)
 
 

@@ -61,12 +61,6 @@ SETTINGS_ROWS: tuple[tuple[str, str, str], ...] = (
     ("Points for a half-point bye (HPB)", "hpb", "Empty: as a draw"),
     ("Points for a zero-point bye (ZPB)", "zpb", "Absence, round after withdrawal"),
     (
-        "Blank rounds",
-        "blank_rounds",
-        "What an empty round cell means: Absent (default), Half-point bye, or Declared (as "
-        "each player's Pts say); the cells are listed in a warning",
-    ),
-    (
         "Tie-breaks (in order)",
         "tiebreaks",
         "One per row below (or comma separated); e.g. BH/C1, BH, SB, DE, WIN",
@@ -100,6 +94,8 @@ _ALIASES = {
     "hpb": "hpb",
     "zpb": "zpb",
     "bye": "pab",
+    # "Blank rounds": Absent (default), Half-point bye or Declared (as each player's Pts say);
+    # read wherever it stands (not yet a row of the shipped templates)
     "blank": "blank_rounds",
     "blankrounds": "blank_rounds",
     "emptyrounds": "blank_rounds",
