@@ -634,6 +634,11 @@ def _read_participant(
                 problems.append(_error("start numbers begin at 1", where))
     name = " ".join(t for t in (_text(row.get(c)) for c in
                                 [columns.name, *columns.name_parts]) if t)
+    name = " ".join(name.split())  # tabs and line breaks inside a cell: spaces
+    if not name.isprintable():
+        problems.append(_error(f"the name {quoted(name)} holds a control character",
+                               places.cell(row.index, columns.name or 0)))
+        start = None
     participant = Participant(
         start_no=start or 0,
         name=name if columns.name is not None else "",
