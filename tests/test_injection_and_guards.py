@@ -77,7 +77,8 @@ def test_compute_csv_output_is_guarded(tmp_path: Path,
     out = capsys.readouterr().out
     rows = list(csv.reader(io.StringIO(out)))
     names = [r[2] for r in rows[1:]]
-    assert sorted(n.replace("'", "") for n in names) == sorted(NAMES)
+    # the crosstable reader folds white space inside a name (a tab typed in a cell is a space)
+    assert sorted(n.replace("'", "") for n in names) == sorted(" ".join(n.split()) for n in NAMES)
     for row in rows:
         for field in row:
             assert not evaluable(field), field
@@ -108,7 +109,7 @@ def test_standings_csv_is_guarded(tmp_path: Path, capsys: pytest.CaptureFixture[
     text = target.read_text(encoding="utf-8-sig")
     rows = list(csv.reader(io.StringIO(text, newline="")))
     found = {r[2].replace("'", "") for r in rows[1:]}
-    assert set(NAMES) <= found
+    assert {" ".join(n.split()) for n in NAMES} <= found  # white space in a name folded
     for row in rows:
         for field in row:
             assert not evaluable(field), field

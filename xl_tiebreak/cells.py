@@ -23,13 +23,18 @@ def is_blank(value: object) -> bool:
 
 def quoted(value: object, limit: int = SHOWN_TEXT) -> str:
     """A cell value quoted for a message (``'12x'``), shortened with ``…`` past ``limit``
-    characters; dates without a time are shown as ISO dates."""
+    characters; dates without a time are shown as ISO dates; control characters escaped
+    (``\\x00``)."""
     if isinstance(value, datetime.datetime):
         text = value.date().isoformat() if value.time() == datetime.time() else (
             value.isoformat(sep=" "))
     else:
         text = str(value).strip()
-    return f"'{text[:limit]}…'" if len(text) > limit else f"'{text}'"
+    shown = f"{text[:limit]}…" if len(text) > limit else text
+    if not shown.isprintable():  # a NUL or escape character is never echoed raw (issue 10)
+        shown = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" if ord(c) < 256
+                        else f"\\u{ord(c):04x}" for c in shown)
+    return f"'{shown}'"
 
 
 def column_letter(col: int) -> str:

@@ -15,8 +15,20 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from xl_tiebreak.export import standings_csv, standings_json, standings_table
-from xl_tiebreak.inputs import MAX_INPUT_BYTES, decode_text
-from xl_tiebreak.model import InputError, Tournament, TournamentType
+from xl_tiebreak.inputs import (
+    MAX_INPUT_BYTES,
+    DecodeError,
+    check_regular_file,
+    decode_text_noted,
+)
+from xl_tiebreak.model import (
+    BlankRounds,
+    InputError,
+    Problem,
+    Severity,
+    Tournament,
+    TournamentType,
+)
 from xl_tiebreak.safety import formula_safe
 from xl_tiebreak.standings import Standings, compute_standings
 from xl_tiebreak.version import __version__
@@ -34,13 +46,18 @@ _OTHER_SPREADSHEETS = (".xltx", ".xltm", ".xls", ".xlsb", ".xlt", ".ods", ".fods
 """Spreadsheet files ``compute`` does not read (they would otherwise be parsed as TRF)."""
 
 
-def load_tournament(path: str) -> Tournament:
-    """Read a TRF file, a CSV crosstable or an .xlsx/.xlsm workbook (its crosstable sheet)."""
+def load_tournament(path: str, blank_rounds: BlankRounds = BlankRounds.ABSENT) -> Tournament:
+    """Read a TRF file, a CSV crosstable or an .xlsx/.xlsm workbook (its crosstable sheet).
+
+    ``blank_rounds``: what an empty round means in a TRF file or CSV crosstable (a workbook's
+    Settings sheet says it for the workbook)."""
     p = Path(path)
     if p.suffix.lower() in _WORKBOOK_SUFFIXES:  # its own checks: folder, pipe, OLE, damage
         return _load_workbook(p)[0]
-    if not p.is_file():
-        raise InputError(f"{path}: no such file")
+    try:
+        check_regular_file(p)  # a folder, a FIFO (never opened: it would block), a device
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
     if p.stat().st_size > MAX_INPUT_BYTES:
         raise InputError(f"{path}: file is larger than {MAX_INPUT_BYTES // 2**20} MB")
     suffix = p.suffix.lower()
@@ -53,10 +70,16 @@ def load_tournament(path: str) -> Tournament:
     if suffix == ".csv":
         from xl_tiebreak.crosstable import read_csv_crosstable
 
-        return read_csv_crosstable(decode_text(data), source=p.name)
+        try:
+            text, notes = decode_text_noted(data)
+        except DecodeError as exc:
+            raise InputError(str(exc), f"{p.name}, {exc.where}") from None
+        t = read_csv_crosstable(text, source=p.name, blank_rounds=blank_rounds)
+        t.notes += [Problem(Severity.WARNING, note, p.name) for note in notes]
+        return t
     from xl_tiebreak.trf import parse_trf
 
-    return parse_trf(data, source=p.name)
+    return parse_trf(data, source=p.name, blank_rounds=blank_rounds)
 
 
 def _load_workbook(path: Path) -> tuple[Tournament, Settings]:
@@ -81,6 +104,13 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--rules", default="auto",
                    help="auto (default: by start date), fide2026, fide2023, fide2009 or uscf")
     c.add_argument("--after-round", type=int, metavar="K", help="standings after round K")
+    c.add_argument("--start-date", metavar="DATE",
+                   help="the event's start date (2024-08-01, 01.08.2024, Aug 1 2024…), for "
+                   "--rules auto; overrides the input's")
+    c.add_argument("--blank-rounds", choices=[m.value for m in BlankRounds],
+                   help="what an empty round means in a TRF or CSV: absent (zero-point bye, "
+                   "the default), half-point-bye, or declared (as each player's declared "
+                   "points say); the rounds taken so are listed in a warning")
     c.add_argument("--unrated-rating", type=int, metavar="R",
                    help="rating used for unrated players in rating-based tie-breaks")
     c.add_argument("--type", choices=["swiss", "rr"],
@@ -244,8 +274,20 @@ def _compute(args: argparse.Namespace) -> int:
     if args.unrated_rating is not None and not 0 <= args.unrated_rating <= 4000:
         raise InputError(f"--unrated-rating {args.unrated_rating}: expected a whole number "
                          "from 0 to 4000")
+    start_date = None
+    if args.start_date is not None:
+        from xl_tiebreak.dates import parse_start_date
+
+        start_date = parse_start_date(args.start_date)
+        if start_date is None:
+            raise InputError(f"--start-date {args.start_date!r}: not a date (expected e.g. "
+                             "2024-08-01 or 01.08.2024)")
+    blank_rounds = BlankRounds(args.blank_rounds) if args.blank_rounds else BlankRounds.ABSENT
     suffix = Path(args.file).suffix.lower()
     if suffix in _WORKBOOK_SUFFIXES:
+        if args.blank_rounds:
+            raise InputError("--blank-rounds: for a workbook, set 'Blank rounds' in its "
+                             "Settings sheet")
         # the workbook's Settings sheet gives defaults; command-line options win
         tournament: Tournament | None
         tournament, settings = _load_workbook(Path(args.file))
@@ -258,12 +300,16 @@ def _compute(args: argparse.Namespace) -> int:
         for w in settings.warnings:
             print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
     else:
-        tournament = None if _is_team_file(args.file) else load_tournament(args.file)
+        tournament = (None if _is_team_file(args.file)
+                      else load_tournament(args.file, blank_rounds))
     kind = None if not args.type else (
         TournamentType.SWISS if args.type == "swiss" else TournamentType.PREDETERMINED)
     if tournament is None:  # a team event (TRF 310/013 records)
         standings = _team_standings(args, kind)
     else:
+        if start_date is not None:
+            tournament.start_date = start_date
+            tournament.unread_date = None
         if kind is not None:
             tournament.type = kind
         if args.lots_seed is not None:
@@ -339,7 +385,10 @@ def _is_team_file(path: str) -> bool:
         return False
     from xl_tiebreak.team_trf import is_team_trf
 
-    return is_team_trf(decode_text(p.read_bytes()))
+    try:
+        return is_team_trf(decode_text_noted(p.read_bytes())[0])
+    except DecodeError:  # not a readable TRF at all: the TRF reader says why
+        return False
 
 
 def _team_standings(args: argparse.Namespace, kind: TournamentType | None) -> Standings:

@@ -100,6 +100,134 @@ def _make_date(year: str, month: str, day: str) -> datetime.date | None:
         return None
 
 
+_RANGE_SEPARATOR = re.compile(r"\s+(?:-|–|—|to|bis|au|al|a|do)\s+|\s*[–—]\s*", re.IGNORECASE)
+_MONTH_DAYS_YEAR = re.compile(
+    r"([^\W\d_]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s*[-–—]\s*(?:[^\W\d_]+\.?\s+)?"
+    r"\d{1,2}(?:st|nd|rd|th)?,?\s+(\d{4})", re.IGNORECASE)
+"""``Aug 1-5, 2024``, ``Jul 30 - Aug 3, 2024`` (the first month is the start's)."""
+_DAYS_MONTH_YEAR = re.compile(
+    r"(\d{1,2})\.?\s*[-–—]\s*\d{1,2}\.?\s*([^\W\d_]+)\.?,?\s+(\d{4})", re.IGNORECASE)
+"""``1-5 Aug 2024``, ``1.-5. August 2024``."""
+_DAYS_NUMERIC = re.compile(r"(\d{1,2})\.?\s*[-–—]\s*(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})")
+"""``1.-5.8.2024``, ``01-05.08.2024``: days of one month."""
+
+
+def parse_date_range(text: str) -> tuple[datetime.date, datetime.date] | None:
+    """A date range as organizers write the dates of an event; None when it is not one.
+
+    ``1.8.2024 - 5.8.2024``, ``2024/08/01 to 2024/08/05``, ``Aug 1-5, 2024``,
+    ``Jul 30 - Aug 3, 2024``, ``1-5 Aug 2024``, ``1.-5.8.2024``. The end must not be before
+    the start.
+    """
+    s = " ".join(text.split())
+    found = _range_by_separator(s) or _range_of_days(s)
+    if found is None or found[1] < found[0]:
+        return None
+    return found
+
+
+def _range_by_separator(s: str) -> tuple[datetime.date, datetime.date] | None:
+    for m in _RANGE_SEPARATOR.finditer(s):
+        first, last = parse_date(s[: m.start()]), parse_date(s[m.end():])
+        if first is not None and last is not None:
+            return first, last
+    return None
+
+
+def _range_of_days(s: str) -> tuple[datetime.date, datetime.date] | None:
+    m = _MONTH_DAYS_YEAR.fullmatch(s)
+    if m:
+        month_name, day, year = m.groups()
+        start = _named(year, month_name, day)
+        end_text = s[m.end(2):].lstrip(" stndrh").lstrip("-–— ")
+        end = parse_date(end_text) or parse_date(f"{month_name} {end_text}")
+        return (start, end) if start is not None and end is not None else None
+    m = _DAYS_MONTH_YEAR.fullmatch(s)
+    if m:
+        day, month_name, year = m.groups()
+        start = _named(year, month_name, day)
+        end = parse_date(s[m.end(1):].lstrip(". -–—"))
+        return (start, end) if start is not None and end is not None else None
+    m = _DAYS_NUMERIC.fullmatch(s)
+    if m:
+        first, last, month, year = m.groups()
+        start, end = _make_date(year, month, first), _make_date(year, month, last)
+        return (start, end) if start is not None and end is not None else None
+    return None
+
+
+def _named(year: str, month_name: str, day: str) -> datetime.date | None:
+    month = _MONTHS.get(month_name[:3].lower())
+    return None if month is None else _make_date(year, str(month), day)
+
+
+def parse_start_date(text: str) -> datetime.date | None:
+    """The start of an event from a date or a date range (:func:`parse_date`,
+    :func:`parse_date_range`); None when neither."""
+    found = parse_date(text)
+    if found is not None:
+        return found
+    span = parse_date_range(text)
+    return None if span is None else span[0]
+
+
+_TWO_DIGIT = re.compile(r"(\d{1,2})\s*([./-])\s*(\d{1,2})\s*\2\s*(\d{2})", re.ASCII)
+
+
+def date_readings(text: str) -> list[datetime.date]:
+    """Every reading of a date: one for an unambiguous form; for three fields of one or two
+    digits (``10.09.13``) the valid ones of day-month-year, month-day-year, year-month-day and
+    year-day-month (ICU round dates: ``11.25.02`` is 25 February 2011), in that order; for a
+    range, the readings of its start. Empty when not a date."""
+    s = text.strip()
+    m = _TWO_DIGIT.fullmatch(s)
+    if m is None:
+        span = parse_date_range(s)
+        if span is None:
+            found = parse_date(s)
+            return [] if found is None else [found]
+        first = _RANGE_SEPARATOR.split(" ".join(s.split()), maxsplit=1)[0]
+        readings = date_readings(first) if _TWO_DIGIT.fullmatch(first) else []
+        return readings or [span[0]]
+    a, _, b, c = m.groups()
+    out: list[datetime.date] = []
+    for year, month, day in ((c, b, a), (c, a, b), (a.rjust(2, "0"), b, c),
+                             (a.rjust(2, "0"), c, b)):
+        found = _make_date(year, month, day) if len(year) == 2 else None
+        if found is not None and found not in out:
+            out.append(found)
+    return out
+
+
+MAX_EVENT_DAYS = 400
+"""Longest span from the start date to any other date of an event (round dates, end date)
+that counts as agreeing with it."""
+
+
+def choose_start_date(
+    readings: list[datetime.date], others: list[list[datetime.date]]
+) -> tuple[datetime.date | None, bool]:
+    """The start date among ``readings`` that the event's other dates (each a list of
+    readings: the end date, the round dates) agree with best: the most of them on or after it
+    within :data:`MAX_EVENT_DAYS`. Returns the date and whether the choice is certain (one
+    reading, or one best); an uncertain choice falls back to the first reading."""
+    if not readings:
+        return None, False
+    if len(readings) == 1:
+        return readings[0], True
+
+    def agreeing(day: datetime.date) -> int:
+        return sum(
+            any(0 <= (o - day).days <= MAX_EVENT_DAYS for o in other) for other in others
+        )
+
+    scores = [agreeing(day) for day in readings]
+    best = max(scores)
+    if best and scores.count(best) == 1:
+        return readings[scores.index(best)], True
+    return readings[0], False
+
+
 def from_excel_serial(serial: float) -> datetime.date | None:
     """The date of an Excel serial number (``46123`` → 2026-04-11); None when out of range."""
     if not 1 <= serial <= MAX_EXCEL_SERIAL:

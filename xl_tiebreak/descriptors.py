@@ -15,6 +15,7 @@ import re
 from fractions import Fraction
 
 from xl_tiebreak.model import InputError
+from xl_tiebreak.numbers import parse_whole, shown
 from xl_tiebreak.presets import PRESETS, expand
 from xl_tiebreak.registry import (
     ScoreType,
@@ -128,7 +129,13 @@ class Descriptor:
         return swiss_manager_text(self)
 
 
-_MOD = re.compile(r"(?P<key>[CMLPFRU])(?P<arg>[+-]?\d*)$")
+_MOD = re.compile(r"(?P<key>[CMLPFRU])(?P<arg>[+-]?[0-9]*)$")
+
+
+MAX_DESCRIPTOR = 40
+"""Longest descriptor text read (``ARO/C1/U1400`` is 12): longer ones are refused at once."""
+MAX_LIST = 40
+"""Most entries of a tie-break list."""
 
 
 def parse_descriptor(text: str, team: Score | None = None) -> Descriptor:
@@ -141,6 +148,11 @@ def parse_descriptor(text: str, team: Score | None = None) -> Descriptor:
     s = raw.upper().replace(" ", "")
     if not s:
         raise InputError("empty tie-break name")
+    if len(s) > MAX_DESCRIPTOR:
+        raise InputError(f"tie-break {shown(raw)} is too long (at most {MAX_DESCRIPTOR} "
+                         "characters)")
+    if not raw.isprintable():
+        raise InputError(f"tie-break {shown(raw)} holds a control character")
     head, *mods = re.split(r"[/]", s)
     # TEC form BH-C1 / SB-C1 / ARO-M1: the dash introduces one modifier.
     if "-" in head and not head.startswith("-"):
@@ -149,8 +161,9 @@ def parse_descriptor(text: str, team: Score | None = None) -> Descriptor:
     head = _score_type(head, raw) if team is None else _team_code(head, raw, team)
     found = lookup(head)
     if found is None:
-        known = ", ".join(sorted(codes()))
-        raise InputError(f"unknown tie-break '{raw}' (known: {known})")
+        # name the codes of this kind of event only (individual, or team): a shorter list
+        known = ", ".join(sorted(c for c in codes() if tiebreak(c).team == (team is not None)))
+        raise InputError(f"unknown tie-break {shown(raw)} (known: {known})")
     row, implied = found
     if team is None and row.team:
         raise InputError(f"tie-break '{raw}' is a team tie-break (match or game points of "
@@ -206,7 +219,7 @@ def _only(letter: str, what: str = "") -> str:
 def _apply_modifier(fields: dict[str, object], row: TieBreak, mod: str, raw: str) -> None:
     m = _MOD.match(mod)
     if not m:
-        raise InputError(f"tie-break '{raw}': unknown modifier '/{mod}'")
+        raise InputError(f"tie-break {shown(raw)}: unknown modifier {shown('/' + mod)}")
     key, arg = m.group("key"), m.group("arg")
     code = row.code
     group = {"C": "cut", "M": "cut", "L": "limit", "U": "unrated"}.get(key, key)
@@ -217,9 +230,13 @@ def _apply_modifier(fields: dict[str, object], row: TieBreak, mod: str, raw: str
     seen.add(group)
 
     def number() -> int:
-        if not arg.lstrip("+-").isdigit():
-            raise InputError(f"tie-break '{raw}': modifier '/{key}' needs a number")
-        return int(arg)
+        if not arg.lstrip("+-"):
+            raise InputError(f"tie-break {shown(raw)}: modifier '/{key}' needs a number")
+        try:
+            return parse_whole(arg, f"tie-break {shown(raw)}: modifier /{key}", -9999, 9999,
+                               digits=4)
+        except ValueError as exc:
+            raise InputError(str(exc)) from None
 
     takes = key in row.modifiers
     if key in "CM":
@@ -263,10 +280,23 @@ def _apply_modifier(fields: dict[str, object], row: TieBreak, mod: str, raw: str
 
 def parse_list(text: str | list[str], team: Score | None = None) -> list[Descriptor]:
     """Parse a tie-break list: comma- (or semicolon-) separated descriptors, ``preset:NAME``
-    entries and Swiss-Manager codes ``SM:84/0,0,1,-``; ``PTS`` entries are dropped.
-    ``team``: the primary score of a team event (see :func:`parse_descriptor`)."""
+    entries and Swiss-Manager codes ``SM:84/0,0,1,-``; ``PTS`` entries are dropped (see
+    :func:`parse_order` for where they stand). ``team``: the primary score of a team event
+    (see :func:`parse_descriptor`)."""
+    return parse_order(text, team)[0]
+
+
+def parse_order(
+    text: str | list[str], team: Score | None = None
+) -> tuple[list[Descriptor], int]:
+    """A tie-break list as :func:`parse_list` reads it, and the position of ``PTS`` in it: the
+    number of tie-breaks ranked before the points (0 when ``PTS`` is first or absent). TRF26
+    allows ``PTS`` anywhere in ``212``: ``WIN,PTS,BH`` ranks by WIN, then points, then BH."""
     out: list[Descriptor] = []
-    for item in _split_items(text):
+    items = _split_items(text)
+    if len(items) > MAX_LIST:
+        raise InputError(f"the tie-break list has {len(items)} entries; at most {MAX_LIST}")
+    for item in items:
         if item.lower().startswith("preset:"):
             out.extend(parse_list(_preset(item), team))
         elif item.upper().startswith("SM"):
@@ -277,7 +307,11 @@ def parse_list(text: str | list[str], team: Score | None = None) -> list[Descrip
             out.append(d)
         else:
             out.append(parse_descriptor(item, team))
-    return [d for d in out if d.code != "PTS"]
+    codes_seen = [d.code for d in out]
+    points_at = codes_seen.index("PTS") if "PTS" in codes_seen else 0
+    if codes_seen.count("PTS") > 1:
+        raise InputError("PTS is listed more than once in the tie-break list")
+    return [d for d in out if d.code != "PTS"], points_at
 
 
 def _preset(item: str) -> str:
@@ -285,7 +319,7 @@ def _preset(item: str) -> str:
         return expand(item)
     except KeyError:
         names = ", ".join(PRESETS)
-        raise InputError(f"unknown preset '{item}' (known: {names})") from None
+        raise InputError(f"unknown preset {shown(item)} (known: {names})") from None
 
 
 _SM_PARAM = re.compile(r"^(-|--|\+|[PF]|GP|MP|\d+)$", re.IGNORECASE)
@@ -354,14 +388,17 @@ def parse_swiss_manager(code: str) -> Descriptor:
     """A Swiss-Manager / Chess-Results tie-break number with its parameters (``SM:84/0,0,1,-``),
     where the mapping to a FIDE descriptor is certain (spec §9); otherwise InputError."""
     raw = code.strip()
-    m = re.match(r"^SM\s*:?\s*(\d+)\s*(?:/\s*(.*))?$", raw, re.IGNORECASE)
+    if len(raw) > MAX_DESCRIPTOR:
+        raise InputError(f"Swiss-Manager code {shown(raw)} is too long (at most "
+                         f"{MAX_DESCRIPTOR} characters)")
+    m = re.match(r"^SM\s*:?\s*([0-9]{1,3})\s*(?:/\s*(.*))?$", raw, re.IGNORECASE)
     if not m:
-        raise InputError(f"'{raw}': write a Swiss-Manager code as SM:84/0,0,1,-")
+        raise InputError(f"{shown(raw)}: write a Swiss-Manager code as SM:84/0,0,1,-")
     number = int(m.group(1))
     params = [p.strip().upper() for p in (m.group(2) or "").split(",") if p.strip()]
 
     def fail(why: str) -> InputError:
-        return InputError(f"Swiss-Manager code '{raw}': {why}")
+        return InputError(f"Swiss-Manager code {shown(raw)}: {why}")
 
     rows = swiss_manager_rows(number)
     if not rows:
@@ -379,9 +416,10 @@ def parse_swiss_manager(code: str) -> Descriptor:
         text = values.get(p, "-")
         if text in ("-", "--"):
             return 0
-        if not text.isdigit():
-            raise fail(f"parameter {order.index(p) + 1} should be a number")
-        return int(text)
+        try:
+            return parse_whole(text, f"parameter {order.index(p) + 1}", 0, 9999, digits=4)
+        except ValueError as exc:
+            raise fail(str(exc)) from None
 
     def flag(p: SmParam, letter: str) -> bool:
         return values.get(p, "") in (letter, "1" if letter == "F" else letter)

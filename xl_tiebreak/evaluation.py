@@ -9,12 +9,13 @@ is built on it.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections.abc import Sequence
 from fractions import Fraction
 
 from xl_tiebreak.check import check
-from xl_tiebreak.descriptors import Descriptor, parse_descriptor, parse_list
+from xl_tiebreak.descriptors import Descriptor, parse_descriptor, parse_order
 from xl_tiebreak.engine import Engine, Explanation, Value
 from xl_tiebreak.model import InputError, Participant, Problem, Severity, Tournament, TournamentType
 from xl_tiebreak.presets import PRESETS
@@ -59,12 +60,15 @@ class Evaluation:
             raise InputError(
                 f"after round {after_round}: the tournament has {tournament.rounds} rounds"
             )
+        if after_round is None and tournament.played_rounds is not None:
+            after_round = tournament.played_rounds  # later rounds only hold pre-entered byes
         self.engine = Engine(tournament, self.rules, after_round, unrated_rating)
         self.problems: list[Problem] = [
             p for p in found if p.severity is Severity.WARNING
-        ] + self._rule_warnings()
-        """Warnings about the tournament and the rule set (errors raise instead)."""
-        self._standings: dict[tuple[Descriptor, ...], Standings] = {}
+        ] + tournament.notes + self._rule_warnings()
+        """Warnings about the tournament (the check's, then the reader's choices: blank rounds,
+        rounds not yet played, dates) and the rule set (errors raise instead)."""
+        self._standings: dict[tuple[Descriptor | int, ...], Standings] = {}
         self._by_start_no: dict[Descriptor, dict[int, Value]] = {}
 
     @property
@@ -139,29 +143,42 @@ class Evaluation:
     # ---------------------------------------------------------------- standings
     def descriptors(self, order: Order = None) -> list[Descriptor]:
         """The tie-break list of an order (see :data:`Order`); ``PTS`` entries dropped."""
+        return self.order(order)[0]
+
+    def order(self, order: Order = None) -> tuple[list[Descriptor], int]:
+        """The tie-break list of an order and the number of its tie-breaks ranked before the
+        points (``PTS`` where it stands: ``WIN,PTS,BH`` → 1; 0 when absent or first)."""
         t = self.tournament
         if order is None or (isinstance(order, str) and not order.strip()):
             if t.tiebreaks:
-                return parse_list(t.tiebreaks)
+                try:
+                    return parse_order(t.tiebreaks)
+                except InputError as exc:
+                    where = t.tiebreaks_where or t.source
+                    raise InputError([dataclasses.replace(p, where=p.where or where)
+                                      for p in exc.problems]) from None
             predetermined = t.type is TournamentType.PREDETERMINED
-            return parse_list(DEFAULT_ROUND_ROBIN if predetermined else DEFAULT_SWISS)
+            return parse_order(DEFAULT_ROUND_ROBIN if predetermined else DEFAULT_SWISS)
         if isinstance(order, str):
-            return parse_list(order)
+            return parse_order(order)
         items = list(order)
         if all(isinstance(x, Descriptor) for x in items):
-            return [x for x in items if isinstance(x, Descriptor) and x.code != "PTS"]
-        return parse_list([str(x) for x in items])
+            listed = [x for x in items if isinstance(x, Descriptor)]
+            codes = [x.code for x in listed]
+            at = codes.index("PTS") if "PTS" in codes else 0
+            return [x for x in listed if x.code != "PTS"], at
+        return parse_order([str(x) for x in items])
 
     def standings(self, order: Order = None) -> Standings:
         """The standings for a tie-break order (cached per list of descriptors)."""
-        descriptors = self.descriptors(order)
-        key = tuple(descriptors)
+        descriptors, points_at = self.order(order)
+        key: tuple[Descriptor | int, ...] = (*descriptors, points_at)
         found = self._standings.get(key)
         if found is None:
             warnings = self.problems + self.advice(descriptors)
             found = Standings(self.tournament, descriptors, self.rules, self.rounds,
-                              rank(self.engine, descriptors), warnings, self.engine,
-                              self.rules_note, self)
+                              rank(self.engine, descriptors, points_at), warnings, self.engine,
+                              self.rules_note, self, points_at=points_at)
             self._standings[key] = found
         return found
 
@@ -201,6 +218,15 @@ class Evaluation:
                 Severity.WARNING,
                 f"rules {self.rules.label} chosen, but the event started on "
                 f"{_iso(t.start_date)} when {in_force.label} was in force",
+            ))
+        if t.unread_date is not None and t.start_date is None:
+            how = ("auto, without a start date" if self.rules_note.startswith("auto")
+                   else "chosen by the user")
+            out.append(dataclasses.replace(
+                t.unread_date,
+                message=f"{t.unread_date.message}: rules {self.rules.label} used ({how}); "
+                        "give the start date (--start-date, Settings 'Start date') if the "
+                        "event started before 2026-03-01",
             ))
         if t.type_inferred:
             out.append(Problem(

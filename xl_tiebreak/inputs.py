@@ -1,23 +1,108 @@
-"""Reading input files: size caps and decoding of text files (TRF, CSV).
+"""Reading input files: size caps, file kinds and decoding of text files (TRF, CSV).
 
-The one place for both; readers and the command line use these.
+The one place for these; readers and the command line use them. Every failure is a plain
+:class:`ValueError` whose message names the cause (a folder, a FIFO, UTF-16 text, the line of a
+byte that is not UTF-8).
 """
 
 from __future__ import annotations
 
 import os
+import stat
 
 MAX_INPUT_BYTES = 20 * 1024 * 1024
 """Largest TRF or CSV file read (20 MB): far above any real tournament."""
 
 
+class DecodeError(ValueError):
+    """The bytes are not text this tool reads (UTF-16/UTF-32, binary); the message says why
+    and :attr:`where` where (``line 1``, ``line 9, col 47``)."""
+
+    def __init__(self, message: str, where: str = "line 1") -> None:
+        super().__init__(message)
+        self.where = where
+
+
 def decode_text(data: bytes) -> str:
-    """UTF-8 text (a byte-order mark dropped), or Latin-1 when the bytes are not valid UTF-8
-    (old Windows exports)."""
+    """UTF-8 text (a byte-order mark dropped); lines that are not valid UTF-8 are read as
+    Latin-1 (old Windows exports). See :func:`decode_text_noted` for the notes."""
+    return decode_text_noted(data)[0]
+
+
+def decode_text_noted(data: bytes) -> tuple[str, list[str]]:
+    """The text of ``data`` and notes on how it was decoded.
+
+    UTF-8 (a byte-order mark dropped). When the bytes are not valid UTF-8, each line is decoded
+    on its own: as UTF-8 when it is valid, else as Latin-1, and one note per such line says
+    which byte was not UTF-8 (``line 7: byte 0xE9 at col 23 is not UTF-8; the line was read as
+    Latin-1``). A wholly Latin-1 file gets a single note. Raises :class:`DecodeError` for
+    UTF-16/UTF-32 text (a byte-order mark or NUL bytes between the characters) and for other
+    binary data (NUL bytes)."""
+    _refuse_wide(data)
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8-sig"), []
     except UnicodeDecodeError:
-        return data.decode("latin-1")
+        pass
+    lines = data.removeprefix(b"\xef\xbb\xbf").split(b"\n")
+    out: list[str] = []
+    bad: list[str] = []
+    utf8_multibyte = False
+    for number, raw in enumerate(lines, start=1):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            out.append(raw.decode("latin-1"))
+            byte = raw[exc.start]
+            bad.append(f"line {number}: byte 0x{byte:02X} at col {exc.start + 1} is not UTF-8; "
+                       "the line was read as Latin-1")
+            continue
+        utf8_multibyte = utf8_multibyte or not raw.isascii()
+        out.append(text)
+    text = "\n".join(out)
+    if not utf8_multibyte:
+        return text, [f"the file is not UTF-8 ({bad[0].split(':', 1)[1].strip()}, first on "
+                      f"{bad[0].split(':', 1)[0]}); it was read as Latin-1"]
+    return text, [f"mixed encodings: {note}" for note in bad]
+
+
+def _refuse_wide(data: bytes) -> None:
+    """DecodeError for UTF-16/UTF-32 (by byte-order mark or NUL pattern) and NUL bytes."""
+    head = data[:4]
+    if head.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        raise DecodeError("the file is UTF-32 text; save it as UTF-8 (or Latin-1)")
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise DecodeError("the file is UTF-16 text; save it as UTF-8 (or Latin-1)")
+    nul = data.find(b"\x00")
+    if nul < 0:
+        return
+    sample = data[:4096]
+    if sample and (sample[1::2].count(0) > len(sample) // 4 or sample[0::2].count(0) >
+                   len(sample) // 4):
+        raise DecodeError("the file looks like UTF-16 text (a NUL byte between the "
+                          "characters); save it as UTF-8 (or Latin-1)")
+    line = data.count(b"\n", 0, nul) + 1
+    col = nul - (data.rfind(b"\n", 0, nul) + 1) + 1
+    raise DecodeError("a NUL byte (the file is not a text file)", f"line {line}, col {col}")
+
+
+def check_regular_file(path: str | os.PathLike[str]) -> None:
+    """ValueError unless ``path`` names an existing regular file: a folder, a FIFO, a device
+    or a missing file get a message that says so (a FIFO is never opened: it would block)."""
+    name = os.fspath(path)
+    try:
+        info = os.stat(name)
+    except FileNotFoundError:
+        raise ValueError(f"{name}: cannot read the file: no such file") from None
+    except OSError as exc:
+        raise ValueError(f"{name}: cannot read the file: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise ValueError(f"{name}: cannot read the file: it is a folder, not a file")
+    if stat.S_ISFIFO(info.st_mode):
+        raise ValueError(f"{name}: cannot read the file: it is a FIFO (named pipe), not a "
+                         "regular file")
+    if not stat.S_ISREG(info.st_mode):
+        raise ValueError(f"{name}: cannot read the file: it is not a regular file (a device "
+                         "or socket)")
 
 
 def read_capped(path: str | os.PathLike[str], limit: int = MAX_INPUT_BYTES) -> bytes:

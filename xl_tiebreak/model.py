@@ -74,6 +74,47 @@ class Color(enum.Enum):
     __hash__ = object.__hash__
 
 
+class BlankRounds(enum.Enum):
+    """What an empty round of a participant means (docs/decisions.md D-H1): always a choice
+    the user can make, and always reported with the cells or lines taken that way."""
+
+    ABSENT = "absent"
+    """A zero-point bye (an absence): the default."""
+    HALF_POINT_BYE = "half-point-bye"
+    """A half-point bye (ICU exports write requested byes as empty rounds)."""
+    DECLARED = "declared"
+    """Per participant, as the declared points say: every empty round a half-point bye when
+    the declared points are the results plus a half-point bye for each empty round, else
+    absences."""
+
+    @classmethod
+    def parse(cls, text: str) -> BlankRounds:
+        """``absent``/``zpb``, ``half-point-bye``/``hpb``/``bye``, ``declared``/``auto``;
+        ValueError otherwise."""
+        key = text.strip().lower().replace("_", "-").replace(" ", "-")
+        found = _BLANK_ALIASES.get(key)
+        if found is None:
+            raise ValueError(
+                f"blank rounds {text!r}: expected absent, half-point-bye or declared"
+            )
+        return found
+
+
+_BLANK_ALIASES = {
+    "absent": BlankRounds.ABSENT, "absence": BlankRounds.ABSENT, "zpb": BlankRounds.ABSENT,
+    "zero-point-bye": BlankRounds.ABSENT, "0": BlankRounds.ABSENT,
+    "half-point-bye": BlankRounds.HALF_POINT_BYE, "hpb": BlankRounds.HALF_POINT_BYE,
+    "half": BlankRounds.HALF_POINT_BYE, "bye": BlankRounds.HALF_POINT_BYE,
+    "declared": BlankRounds.DECLARED, "auto": BlankRounds.DECLARED,
+    "by-declared-points": BlankRounds.DECLARED,
+}  # fmt: skip
+
+MAX_ROUNDS = 99
+"""Most rounds an event may have (issue 10: work bounded by what a tournament can be)."""
+MAX_PARTICIPANTS = 100_000
+"""Most participants an event may have."""
+
+
 class TournamentType(enum.Enum):
     """Swiss (Art. 16 applies) or pre-determined pairings, e.g. round robin (Art. 15.2)."""
 
@@ -220,7 +261,10 @@ class Tournament:
     start_date: datetime.date | None = None
     scoring: Scoring = dataclasses.field(default_factory=Scoring)
     tiebreaks: list[str] = dataclasses.field(default_factory=list)
-    """Tie-break descriptors declared by the input (TRF ``202``/``212``), without ``PTS``."""
+    """Tie-break descriptors declared by the input (TRF ``202``/``212``) as written: ``PTS``
+    stays where it stands (``212 WIN,PTS,BH`` ranks by WIN first; a leading one is dropped)."""
+    tiebreaks_where: str = ""
+    """Where the declared list is (``line 5, col 5``), for messages about it."""
     source: str = ""
     """Where the tournament came from (file name, sheet name), for messages."""
     lots_seed: str | None = None
@@ -229,6 +273,16 @@ class Tournament:
     type_inferred: bool = False
     """True when the input did not say Swiss or round robin and the type was inferred from
     the pairings (:func:`looks_like_round_robin`)."""
+    played_rounds: int | None = None
+    """Rounds with results (:func:`rounds_with_results`) when later rounds hold only
+    pre-entered byes: the standings are those after this round unless asked otherwise.
+    None: every round of :attr:`rounds` has results."""
+    notes: list[Problem] = dataclasses.field(default_factory=list)
+    """Warnings of the reader (choices it made: blank rounds, rounds not yet played, dates);
+    :class:`xl_tiebreak.evaluation.Evaluation` reports them with the check's."""
+    unread_date: Problem | None = None
+    """The start date the reader could not read (message and place), if any: the rule set is
+    then chosen without it, and :class:`xl_tiebreak.evaluation.Evaluation` says which."""
 
     def __post_init__(self) -> None:
         longest = max((len(p.rounds) for p in self.participants), default=0)
@@ -237,6 +291,58 @@ class Tournament:
     def by_start_no(self) -> dict[int, Participant]:
         """Participants keyed by start number."""
         return {p.start_no: p for p in self.participants}
+
+
+def rounds_with_results(
+    participants: list[Participant], blanks: frozenset[tuple[int, int]] = frozenset()
+) -> int:
+    """The last round that has been played: one holding a game (played or forfeited) or a
+    pairing-allocated bye, or an entry for every participant. A later round where only some
+    participants have pre-entered byes (H, F, Z) and the others nothing has not been played
+    yet. ``blanks``: (start number, round) of the empty rounds the reader filled in."""
+    longest = max((len(p.rounds) for p in participants), default=0)
+    for r in range(longest, 0, -1):
+        complete = True
+        for p in participants:
+            if r > len(p.rounds) or (p.start_no, r) in blanks:
+                complete = False
+                continue
+            rec = p.rounds[r - 1]
+            if rec.opponent is not None or rec.kind is Kind.PAB or rec.kind.forfeit:
+                return r
+        if complete:
+            return r
+    return 0
+
+
+def note_rounds_played(
+    t: Tournament, declared_where: str = "", blanks: frozenset[tuple[int, int]] = frozenset()
+) -> None:
+    """Set :attr:`Tournament.played_rounds` and note the rounds not yet played: rounds after
+    the last one played (:func:`rounds_with_results`: only some pre-entered byes), and
+    scheduled rounds (TRF ``142``/``XXR``, ``declared_where``) beyond the rounds read.
+    docs/decisions.md D-H2."""
+    played = rounds_with_results(t.participants, blanks)
+    scheduled = t.scheduled_rounds
+    if 0 < played < t.rounds:
+        t.played_rounds = played
+        later = range(played + 1, t.rounds + 1)
+        which = (f"round {played + 1} has" if len(later) == 1
+                 else f"rounds {played + 1}-{t.rounds} have")
+        total = max(scheduled or 0, t.rounds)
+        t.notes.append(Problem(
+            Severity.WARNING,
+            f"{which} only pre-entered byes (no game, no pairing-allocated bye): standings "
+            f"after round {played} of {total}",
+            t.source,
+        ))
+    elif scheduled is not None and played and scheduled > t.rounds:
+        t.notes.append(Problem(
+            Severity.WARNING,
+            f"{scheduled} rounds are scheduled but results are given for {t.rounds}: "
+            f"standings after round {t.rounds} of {scheduled}",
+            declared_where or t.source,
+        ))
 
 
 def looks_like_round_robin(participants: list[Participant]) -> bool:

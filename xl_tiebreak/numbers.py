@@ -28,6 +28,41 @@ MAX_DIGITS = 30
 """Longest number text accepted: scores and ratings never need more."""
 
 
+MAX_WHOLE_DIGITS = 12
+"""Longest whole number text accepted by :func:`parse_whole` unless told otherwise."""
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` as it may appear in a message: quoted, control characters (NUL…) escaped,
+    cut after ``limit`` characters (``'12345…' (4300 characters)``)."""
+    cut = text if len(text) <= limit else text[:limit] + "…"
+    safe = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" if ord(c) < 256
+                   else f"\\u{ord(c):04x}" for c in cut)
+    extra = f" ({len(text)} characters)" if len(text) > limit else ""
+    return f"'{safe}'{extra}"
+
+
+def parse_whole(
+    text: str, what: str, low: int = 0, high: int | None = None,
+    digits: int = MAX_WHOLE_DIGITS,
+) -> int:
+    """The one bounded reader of whole-number fields: ASCII digits only (an optional leading
+    ``+``/``-`` when ``low`` is negative), at most ``digits`` of them, between ``low`` and
+    ``high``. Raises ValueError with a message naming ``what`` (``number of rounds``,
+    ``cut of BH/C…``) and the text, shown safely (:func:`shown`)."""
+    s = text.strip()
+    body = s[1:] if s[:1] in "+-" and low < 0 else s
+    if not body or not (body.isascii() and body.isdigit()):
+        raise ValueError(f"{what} {shown(s)} is not a whole number")
+    if len(body.lstrip("0")) > digits:
+        raise ValueError(f"{what} {shown(s)} has more than {digits} digits")
+    value = int(s)
+    if value < low or (high is not None and value > high):
+        bound = f"from {low} to {high}" if high is not None else f"at least {low}"
+        raise ValueError(f"{what} {shown(s)} must be {bound}")
+    return value
+
+
 def parse_number(text: str) -> Fraction:
     """Parse ``3.5``, ``3,5``, ``3½``, ``½``, ``1/2``, ``3 1/2``, ``-1`` into an exact fraction.
 

@@ -40,16 +40,19 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "diswiss",
-            "BH/C1,BH,BH/M1,SB,WIN",
+            "DE,BH/C1,BH,SB,BH/M1,WIN,BPG",
             "Swiss events set up like DiSwiss",
-            "DiSwiss's published Swiss-Manager codes 84/0,0,1 · 84/0,0,0 · 84/0,1,1 · 85 · 68",
+            "DiSwiss's published order for an individual Swiss under the 2026 rules (spec §9.3): "
+            "DE (81) · BH/C1 (84/0,0,1) · BH (84/0,0,0) · SB (85) · BH/M1 (84/0,1,1) · "
+            "WIN (68) · BPG (53)",
         ),
         Preset(
             "round-robin",
             "DE,SB,WIN,KS",
             "round robins and other pre-determined pairings",
-            "C.07: Buchholz must not be used in round robins (Art. 8 note); Sonneborn-Berger and "
-            "Koya are designed for them (Art. 9); the project's default for a round robin",
+            "DiSwiss's published round-robin order and Swiss-Manager's round-robin default "
+            "(spec §9.3): DE, SB, WIN, KS; C.07: Buchholz must not be used in round robins "
+            "(Art. 8 note); the project's default for a round robin",
         ),
         Preset(
             "rapid-blitz",

@@ -58,6 +58,33 @@ class Standings:
     """The evaluation these standings came from: ask it for other values of the same event."""
     _by_start_no: dict[int, Row] = dataclasses.field(default_factory=dict, repr=False,
                                                     compare=False)
+    points_at: int = 0
+    """Number of tie-breaks ranked before the points (TRF26 ``212 WIN,PTS,BH``: 1); 0 is the
+    usual points-first order."""
+
+    @property
+    def scheduled_rounds(self) -> int | None:
+        """Rounds scheduled for the event (TRF ``142``/``XXR``, Settings), if known."""
+        return self.tournament.scheduled_rounds
+
+    @property
+    def partial(self) -> bool:
+        """True when these are the standings of an event not over yet (or asked after an
+        earlier round): :attr:`rounds` is less than the rounds scheduled or read. Every output
+        then says :attr:`progress` (``after round 4 of 9``)."""
+        return self.rounds < self.total_rounds
+
+    @property
+    def total_rounds(self) -> int:
+        """The event's rounds: the scheduled ones, or the rounds read when more."""
+        return max(self.scheduled_rounds or 0, self.tournament.rounds)
+
+    @property
+    def progress(self) -> str:
+        """``after round 4 of 9`` for a partial event, else ``9 rounds``."""
+        if self.partial:
+            return f"after round {self.rounds} of {self.total_rounds}"
+        return f"{self.rounds} round{'' if self.rounds == 1 else 's'}"
 
     def row(self, start_no: int) -> Row:
         """The row of a start number (KeyError when unknown)."""
@@ -98,9 +125,14 @@ class Standings:
         """Indices of the participants tied with ``start_no`` on points and the tie-breaks
         before position ``level`` of the list."""
         row = self.row(start_no)
-        key = (row.points, row.values[:level])
+        with_points = self.points_at <= level  # the points rank before this tie-break
+
+        def key(r: Row) -> tuple[object, ...]:
+            return (r.points if with_points else None, r.values[:level])
+
+        mine = key(row)
         return [self._engine.index_of(r.participant.start_no) for r in self.rows
-                if (r.points, r.values[:level]) == key]
+                if key(r) == mine]
 
     def _level(self, d: Descriptor) -> int | None:
         """Position of a descriptor in the list: the same object first, else an equal one."""
@@ -113,8 +145,10 @@ class Standings:
         return None
 
 
-def rank(engine: Engine, descriptors: Sequence[Descriptor]) -> list[Row]:
-    """The standings rows: by points, then each tie-break of the list in turn."""
+def rank(engine: Engine, descriptors: Sequence[Descriptor], points_at: int = 0) -> list[Row]:
+    """The standings rows: by points, then each tie-break of the list in turn; with
+    ``points_at`` = k, the first k tie-breaks rank before the points (TRF26 ``212 WIN,PTS,BH``:
+    k = 1)."""
     n = engine.base.n
     score = engine.base.score
     points = [engine.points(i) for i in range(n)]
@@ -129,7 +163,12 @@ def rank(engine: Engine, descriptors: Sequence[Descriptor]) -> list[Row]:
             keys.append(sort_keys(columns[-1], d.lower_is_better))
     levels = len(descriptors)
 
-    def split(group: list[int], level: int) -> list[list[int]]:
+    minus_score = [-s for s in score]
+
+    def split(group: list[int], level: int, points_pending: bool = True) -> list[list[int]]:
+        if points_pending and level == points_at:
+            return [g for part in split_runs(group, minus_score)
+                    for g in split(part, level, False)]
         if len(group) < 2 or level == levels:
             return [group]
         d = descriptors[level]
@@ -147,13 +186,11 @@ def rank(engine: Engine, descriptors: Sequence[Descriptor]) -> list[Row]:
             parts = split_runs(group, keys[level])
         out: list[list[int]] = []
         for part in parts:
-            out.extend(split(part, level + 1))
+            out.extend(split(part, level + 1, points_pending))
         return out
 
-    by_points = split_runs(list(range(n)), [-s for s in score])
-    groups: list[list[int]] = []
-    for g in by_points:
-        groups.extend(split(g, 0))
+    points_at = max(0, min(points_at, levels))
+    groups = split(list(range(n)), 0)
     rows = []
     position = 1
     parts = engine.tournament.participants

@@ -50,8 +50,14 @@ class TeamEvaluation(Evaluation):
         self.problems: list[Problem] = [p for p in found if p.severity is Severity.WARNING]
         self.problems += [Problem(Severity.WARNING, n, event.source) for n in event.notes]
         self.problems += self._rule_warnings()
-        self._standings: dict[tuple[Descriptor, ...], Standings] = {}
+        self._standings: dict[tuple[Descriptor | int, ...], Standings] = {}
         self._by_start_no = {}
+
+    def order(self, order: Order = None) -> tuple[list[Descriptor], int]:
+        """The tie-break list of an order, read for this event's primary score; a team event
+        is ranked by its primary score first (the primary score's code, MPTS or GPTS, is that
+        score), so no tie-break comes before it."""
+        return self.descriptors(order), 0
 
     def descriptors(self, order: Order = None) -> list[Descriptor]:
         """The tie-break list of an order, read for this event's primary score."""

@@ -187,9 +187,22 @@ def tb_sb(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value
     return _bh_like(eng, d, i, terms, fore=False, sb=True)
 
 
+def aob_places(rounds: int) -> int:
+    """Decimals AOB is rounded to (half up) after ``rounds`` rounds, as the FIDE TEC checker
+    does (spec §4.11, corrected): 2 below 9 rounds, 3 for 9-26, 4 for 27-72, 5 beyond. Ranks
+    compare the rounded values."""
+    if rounds < 9:
+        return 2
+    if rounds <= 26:
+        return 3
+    if rounds <= 72:
+        return 4
+    return 5
+
+
 def tb_aob(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """AOB (8.2): average of the over-the-board opponents' Buchholz (or FB with /F), rounded
-    to 2 decimals; undefined without such opponents."""
+    half up to :func:`aob_places` decimals; undefined without such opponents."""
     code = "FB" if d.fore else "BH"
     ctx = eng.context(d.forfeits_played, d.fore)
     base = eng.base
@@ -207,7 +220,7 @@ def tb_aob(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Valu
     if not opps:
         return None
     total = sum(ctx.bh_units(o) for o in opps)
-    return round_half_up(Fraction(total, ctx.den * len(opps)), 2)
+    return round_half_up(Fraction(total, ctx.den * len(opps)), aob_places(ctx.rounds))
 
 
 # ====================================================================== Koya (9.2)

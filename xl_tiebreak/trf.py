@@ -20,9 +20,19 @@ import os
 import re
 from fractions import Fraction
 
-from xl_tiebreak.dates import parse_date
-from xl_tiebreak.inputs import MAX_INPUT_BYTES, decode_text, read_capped
+from xl_tiebreak.blanks import Blank, apply_blank_rounds
+from xl_tiebreak.dates import choose_start_date, date_readings
+from xl_tiebreak.inputs import (
+    MAX_INPUT_BYTES,
+    DecodeError,
+    check_regular_file,
+    decode_text_noted,
+    read_capped,
+)
 from xl_tiebreak.model import (
+    MAX_PARTICIPANTS,
+    MAX_ROUNDS,
+    BlankRounds,
     Color,
     InputError,
     Kind,
@@ -34,8 +44,9 @@ from xl_tiebreak.model import (
     Tournament,
     TournamentType,
     looks_like_round_robin,
+    note_rounds_played,
 )
-from xl_tiebreak.numbers import fmt, parse_number, round_half_up
+from xl_tiebreak.numbers import fmt, parse_number, parse_whole, round_half_up, shown
 
 MAX_PROBLEMS = 100
 """At most this many problems are listed in one :class:`InputError`; the rest are counted."""
@@ -54,6 +65,9 @@ _RANK = (86, 89)
 _ROUND1 = 92
 """Column of round 1's opponent; each later round is 10 columns to the right."""
 _ROUND_WIDTH = 10
+_MAX_LINE = _ROUND1 - 1 + MAX_ROUNDS * _ROUND_WIDTH + _ROUND_WIDTH
+"""Longest ``001`` line read (MAX_ROUNDS rounds, plus trailing blanks): refused beyond."""
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _SEGMENT = 8
 """Characters of one round: opponent (4), blank, colour, blank, result."""
 
@@ -127,32 +141,51 @@ _PREDETERMINED_192 = re.compile(r"BERGER|ROUND_?ROBIN", re.IGNORECASE)
 # Reading
 
 
-def read_trf(path: str | os.PathLike[str]) -> Tournament:
+def read_trf(
+    path: str | os.PathLike[str], *, blank_rounds: BlankRounds = BlankRounds.ABSENT
+) -> Tournament:
     """Read a TRF file (UTF-8 or Latin-1, any line ends) into a tournament.
 
-    Raises :class:`InputError` when the file cannot be read, is larger than
+    Raises :class:`InputError` when the file cannot be read (a folder, a FIFO…), is larger than
     :data:`~xl_tiebreak.inputs.MAX_INPUT_BYTES`, or is not a usable TRF file.
     """
     name = os.fspath(path)
     try:
+        check_regular_file(name)
         data = read_capped(name)
+    except ValueError as exc:
+        raise InputError(str(exc)) from exc
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror or exc}", name) from exc
-    return parse_trf(data, source=name)
+    return parse_trf(data, source=name, blank_rounds=blank_rounds)
 
 
-def parse_trf(text: str | bytes, source: str = "") -> Tournament:
+def parse_trf(
+    text: str | bytes, source: str = "", *, blank_rounds: BlankRounds = BlankRounds.ABSENT
+) -> Tournament:
     """Parse the text of a TRF16 or TRF26 file into a tournament.
 
-    ``bytes`` are decoded as UTF-8, or as Latin-1 when they are not valid UTF-8; a byte-order
-    mark is dropped. ``source`` names the input in :attr:`Tournament.source`.
+    ``bytes`` are decoded as UTF-8; a line that is not valid UTF-8 is read as Latin-1 and a
+    warning names it (:func:`~xl_tiebreak.inputs.decode_text_noted`); UTF-16 is refused with a
+    message saying so; a byte-order mark is dropped. ``source`` names the input in
+    :attr:`Tournament.source`. ``blank_rounds``: what an empty round means (docs/decisions.md
+    D-H1); every blank round is listed in a warning whatever the choice.
 
     Raises :class:`InputError` listing every problem found (each with ``line N, col C``).
     """
     if len(text) > MAX_INPUT_BYTES:
         raise InputError(f"the file is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB", source)
-    text = decode_text(text) if isinstance(text, bytes) else text.removeprefix("\ufeff")
-    return _Reader(source).read(text)
+    notes: list[str] = []
+    if isinstance(text, bytes):
+        try:
+            text, notes = decode_text_noted(text)
+        except DecodeError as exc:
+            raise InputError(str(exc), exc.where) from exc
+    else:
+        text = text.removeprefix("\ufeff")
+    reader = _Reader(source, blank_rounds)
+    reader.notes += [Problem(Severity.WARNING, note, source) for note in notes]
+    return reader.read(text)
 
 
 def _lines(text: str) -> list[str]:
@@ -178,9 +211,30 @@ def _where(line_no: int, col: int | None = None) -> str:
 class _Reader:
     """One pass over the lines of a TRF file, collecting problems instead of stopping."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, blank_rounds: BlankRounds = BlankRounds.ABSENT) -> None:
         self.source = source
+        self.blank_rounds = blank_rounds
         self.problems: list[Problem] = []
+        self.notes: list[Problem] = []
+        """Warnings for the tournament (:attr:`Tournament.notes`)."""
+        self.blanks: list[Blank] = []
+        """Blank rounds before each participant's last entry (docs/decisions.md D-H1)."""
+        self.byes_240: list[tuple[int, str, int, int]] = []
+        """TRF26 ``240`` byes: (line, kind letter, round, start number)."""
+        self.dates: dict[str, tuple[str, int]] = {}
+        """Date records (``042``, ``052``) by key: their text and line."""
+        self.round_dates: list[str] = []
+        """``132`` round dates, in order."""
+        self.rounds_line = 0
+        """Line of the ``142``/``XXR`` record."""
+        self.unread_date: Problem | None = None
+        """The ``042`` start date when it cannot be read."""
+        self.team_file = False
+        """True when the file has team records (``013``/``310``)."""
+        self.lines_299: list[int] = []
+        """Lines of ``299`` records (refused in an individual event, see :meth:`finish`)."""
+        self.list_lines: dict[str, int] = {}
+        """Line of the ``202`` and ``212`` records."""
         self.participants: list[Participant] = []
         self.first_line: dict[int, int] = {}
         """Start number → line where it was first seen."""
@@ -202,12 +256,19 @@ class _Reader:
 
     def read(self, text: str) -> Tournament:
         """Read every line and build the tournament, or raise :class:`InputError`."""
-        for line_no, line in enumerate(_lines(text), start=1):
+        lines = _lines(text)
+        for line_no, line in enumerate(lines, start=1):
             self.read_line(line, line_no)
+            if len(self.first_line) > MAX_PARTICIPANTS:
+                self.error(f"more than {MAX_PARTICIPANTS} participants: the limit of the "
+                           "tool (a tournament has fewer)", line_no)
+                break
         if not self.participants and not self.problems:
             self.problems.append(
-                Problem(Severity.ERROR, "no player lines (001 records) found", self.source)
+                Problem(Severity.ERROR, "no player lines (001 records) found",
+                        f"lines 1-{len(lines)}")
             )
+        self.finish()
         if self.problems:
             raise InputError(_capped(self.problems))
         return self.tournament()
@@ -216,12 +277,25 @@ class _Reader:
         """Dispatch one line on its record key (cols 1–3); unknown records are ignored."""
         key = line[:3].upper()
         value = line[4:].strip()
+        control = _CONTROL.search(line)
+        if control is not None and key != "###":
+            self.error(f"control character {shown(control[0])[1:-1]} in the line (is this a "
+                       "text file?)", line_no, control.start() + 1)
+            return
         if key == "001":
             self.read_player(line, line_no)
         elif key == "012":
             self.name = self.name or value
-        elif key == "042":
-            self.start_date = self.start_date or parse_date(value)
+        elif key in ("042", "052"):
+            self.dates.setdefault(key, (value, line_no))
+        elif key == "132":
+            self.round_dates += line[_ROUND1 - 1 :].split()
+        elif key == "240":
+            self.read_240(line, line_no)
+        elif key in ("013", "310"):
+            self.team_file = True  # 240 then names teams: left to the team records' reader
+        elif key == "299" and value:
+            self.lines_299.append(line_no)
         elif key == "092":
             self.type_declared = True
             self.read_type_text(value)
@@ -235,27 +309,65 @@ class _Reader:
         elif key == "XXS":
             self.read_xxs(line, line_no)
         elif key == "202":
-            self.tiebreaks_202 = _tiebreak_list(value)
+            self.tiebreaks_202 = self.tiebreak_list(key, value, line_no)
         elif key == "212":
-            self.tiebreaks_212 = _tiebreak_list(value)
+            self.tiebreaks_212 = self.tiebreak_list(key, value, line_no)
 
     def tournament(self) -> Tournament:
         """The tournament from what was read."""
         tiebreaks = self.tiebreaks_212 if self.tiebreaks_212 is not None else self.tiebreaks_202
+        list_line = self.list_lines.get("212" if self.tiebreaks_212 is not None else "202")
+        scoring = dataclasses.replace(Scoring(), **self.scoring, by_color=tuple(self.by_color))
+        self.notes += apply_blank_rounds(self.participants, self.blanks, self.blank_rounds,
+                                         scoring, self.source)
         inferred = not self.type_declared and looks_like_round_robin(self.participants)
         if inferred:
             self.predetermined = True
-        return Tournament(
+        self.read_start_date()
+        t = Tournament(
             type_inferred=inferred,
             participants=self.participants,
             name=self.name,
             scheduled_rounds=self.scheduled_rounds,
             type=TournamentType.PREDETERMINED if self.predetermined else TournamentType.SWISS,
             start_date=self.start_date,
-            scoring=dataclasses.replace(Scoring(), **self.scoring, by_color=tuple(self.by_color)),
+            scoring=scoring,
             tiebreaks=tiebreaks or [],
+            tiebreaks_where=_where(list_line, 5) if list_line else "",
             source=self.source,
+            notes=self.notes,
+            unread_date=self.unread_date,
         )
+        where = _where(self.rounds_line) if self.rounds_line else ""
+        note_rounds_played(t, where, frozenset((b.start_no, b.round) for b in self.blanks))
+        return t
+
+    def read_start_date(self) -> None:
+        """``042``: the start date, a range's first day; two-digit years chosen by the other
+        dates of the file (``052``, ``132``), else a warning; unreadable: a note for the
+        rule-set warning (:attr:`Tournament.unread_date`)."""
+        if "042" not in self.dates or not self.dates["042"][0]:
+            return
+        text, line_no = self.dates["042"]
+        readings = date_readings(text)
+        if not readings:
+            self.unread_date = Problem(Severity.WARNING, f"cannot read the start date "
+                                       f"{shown(text)}", _where(line_no))
+            return
+        others = [date_readings(t) for t in self.round_dates]
+        if "052" in self.dates:
+            others.append(date_readings(self.dates["052"][0]))
+        chosen, certain = choose_start_date(readings, [o for o in others if o])
+        self.start_date = chosen
+        if not certain:
+            options = " or ".join(d.isoformat() for d in readings)
+            self.notes.append(Problem(
+                Severity.WARNING,
+                f"the start date {shown(text)} is ambiguous ({options}) and the file's other "
+                f"dates do not decide: read as {readings[0].isoformat()} (day first); give "
+                "the start date (--start-date) if it is another",
+                _where(line_no),
+            ))
 
     # -- header records ------------------------------------------------------------------------
 
@@ -265,14 +377,89 @@ class _Reader:
             self.predetermined = True
 
     def read_rounds(self, value: str, line_no: int) -> None:
-        """``142``/``XXR``: number of rounds scheduled."""
+        """``142``/``XXR``: number of rounds scheduled (at most :data:`MAX_ROUNDS`)."""
         words = value.split()
         if not words:
             return
-        if not _is_digits(words[0]):
-            self.error(f"number of rounds '{words[0]}' is not a whole number", line_no, 5)
+        try:
+            self.scheduled_rounds = parse_whole(words[0], "number of rounds", 0, MAX_ROUNDS,
+                                                digits=3)
+        except ValueError as exc:
+            self.error(str(exc), line_no, 5)
             return
-        self.scheduled_rounds = int(words[0])
+        self.rounds_line = line_no
+
+    def tiebreak_list(self, key: str, value: str, line_no: int) -> list[str]:
+        """``202``/``212``: the descriptors as written (``PTS`` where it stands); the line is
+        kept for messages (:attr:`Tournament.tiebreaks_where`: the list is parsed when used)."""
+        self.list_lines[key] = line_no
+        return _tiebreak_list(value)
+
+    def read_240(self, line: str, line_no: int) -> None:
+        """TRF26 ``240`` byes: type at col 5 (``F``/``H``/``Z``), round at cols 7-9, start
+        numbers at cols 11-14, 16-19, …; applied after the player lines (:meth:`apply_240`)."""
+        letter = line[4:5].upper()
+        if letter not in ("F", "H", "Z"):
+            self.error(f"240 bye type {shown(line[4:5])} is not F, H or Z", line_no, 5)
+            return
+        try:
+            rnd = parse_whole(line[6:9], "round of the 240 record", 1, MAX_ROUNDS, digits=3)
+        except ValueError as exc:
+            self.error(str(exc), line_no, 7)
+            return
+        col = 11
+        while col <= len(line):
+            text = line[col - 1 : col + 3]
+            if text.strip():
+                try:
+                    no = parse_whole(text, "start number", 1, 9999, digits=4)
+                except ValueError as exc:
+                    self.error(str(exc), line_no, col)
+                else:
+                    self.byes_240.append((line_no, letter, rnd, no))
+            col += 5
+
+    def finish(self) -> None:
+        """What needs the whole file: the ``240`` byes and the ``299`` records of an individual
+        event (a team file's are left to the team records' reader)."""
+        if self.team_file:
+            return
+        self.apply_240()
+        for line_no in self.lines_299:
+            self.error("299 records (abnormal points, adjustments) are not read by this tool; "
+                       "the standings would leave them out: remove the line or give the "
+                       "points as results", line_no)
+
+    def apply_240(self) -> None:
+        """Put the ``240`` byes in the participants' rounds: a blank round (or one past the end
+        of the line) becomes the bye; a round with the same bye stays; anything else is an
+        error naming both lines."""
+        if not self.byes_240:
+            return
+        by_no = {p.start_no: p for p in self.participants}
+        kinds = {"F": Kind.FPB, "H": Kind.HPB, "Z": Kind.ZPB}
+        blank = {(b.start_no, b.round): b for b in self.blanks}
+        for line_no, letter, rnd, no in self.byes_240:
+            p = by_no.get(no)
+            if p is None:
+                if no not in self.first_line:
+                    self.error(f"240 names start number {no}, which has no 001 line",
+                               line_no)
+                continue
+            kind = kinds[letter]
+            where = _where(line_no)
+            while len(p.rounds) < rnd:
+                p.rounds.append(Record(Kind.ZPB, where=p.where))
+                blank[(no, len(p.rounds))] = Blank(no, len(p.rounds), p.where)
+            current = p.rounds[rnd - 1]
+            if (no, rnd) in blank:
+                p.rounds[rnd - 1] = Record(kind, where=where)
+                del blank[(no, rnd)]
+            elif current.kind is not kind:
+                self.error(f"240 gives #{no} a {kind.value} in round {rnd}, but the player "
+                           f"line ({current.where or p.where}) says {current.kind.value}",
+                           line_no)
+        self.blanks = [b for b in self.blanks if (b.start_no, b.round) in blank]
 
     def read_162(self, line: str, line_no: int) -> None:
         """``162``: scoring as symbol + points pairs (W D L A P X); spacing is not enforced."""
@@ -326,7 +513,12 @@ class _Reader:
     # -- player records ------------------------------------------------------------------------
 
     def read_player(self, line: str, line_no: int) -> None:
-        """One ``001`` line: fixed columns, then one 10-column block per round."""
+        """One ``001`` line: fixed columns, then one 10-column block per round (at most
+        :data:`MAX_ROUNDS`: a longer line is refused before its rounds are read)."""
+        if len(line) > _MAX_LINE and line[_MAX_LINE:].strip():
+            self.error(f"more than {MAX_ROUNDS} rounds on the player line: the limit of the "
+                       "tool (a tournament has fewer)", line_no, _MAX_LINE + 1)
+            return
         before = len(self.problems)
         start_no = self.int_field(line, line_no, _START_NO, "start number", required=True)
         rating = self.int_field(line, line_no, _RATING, "rating")
@@ -369,7 +561,7 @@ class _Reader:
                 self.error(f"{what} missing (cols {cols[0]}-{cols[1]})", line_no, cols[0])
             return None
         if not _is_digits(text):
-            self.error(f"{what} '{text}' is not a whole number", line_no, cols[0])
+            self.error(f"{what} {shown(text)} is not a whole number", line_no, cols[0])
             return None
         value = int(text)
         if required and value == 0:
@@ -388,7 +580,7 @@ class _Reader:
         try:
             value = self.points_read[text] = parse_number(text)
         except (ValueError, ZeroDivisionError):
-            self.error(f"points '{text}' is not a number", line_no, _POINTS[0])
+            self.error(f"points {shown(text)} is not a number", line_no, _POINTS[0])
             return None
         return value
 
@@ -399,6 +591,7 @@ class _Reader:
         digits); anything else goes through :meth:`read_round`, which says what is wrong.
         """
         records: list[Record] = []
+        blanks: list[int] = []
         last_entry = 0
         rnd = 1
         prefix = f"line {line_no}, col "
@@ -425,10 +618,19 @@ class _Reader:
                 record = self.read_round(segment, line_no, rnd, col)
             if record is not None:
                 records.append(record)
-            if not segment.isspace():
+            if _is_blank_round(segment):
+                if record is not None:
+                    blanks.append(rnd)
+                if not segment.isspace():
+                    last_entry = rnd
+            else:
                 last_entry = rnd
             rnd += 1
             col += _ROUND_WIDTH
+        if blanks and len(records) == rnd - 1:
+            start = _field(line, _START_NO).strip()
+            no = int(start) if _is_digits(start) else 0
+            self.blanks += [Blank(no, r, records[r - 1].where) for r in blanks if r <= last_entry]
         return records[:last_entry]
 
     def read_round(self, segment: str, line_no: int, rnd: int, col: int) -> Record | None:
@@ -447,7 +649,8 @@ class _Reader:
         opponent_text = segment[:4].strip()
         opponent: int | None = None
         if opponent_text and not _is_digits(opponent_text):
-            self.error(f"opponent '{opponent_text}' in round {rnd} is not a number", line_no, col)
+            self.error(f"opponent {shown(opponent_text)} in round {rnd} is not a number",
+                       line_no, col)
             ok = False
         elif opponent_text:
             opponent = int(opponent_text) or None
@@ -466,6 +669,16 @@ class _Reader:
         if not ok:
             return None
         return _record(code, opponent, _COLORS[color_char], where)
+
+
+def _is_blank_round(segment: str) -> bool:
+    """A round block that says nothing: all blank, or only ``-`` as colour and/or result (no
+    opponent or ``0000``): ICU exports write ``     -  `` for a requested bye and for a round
+    after withdrawal alike (docs/decisions.md D-H1)."""
+    if segment.isspace():
+        return True
+    return segment[:4].strip() in ("", "0000") and segment[5] in " -" and segment[7] in " -" \
+        and segment[4] == " " and segment[6] == " "
 
 
 def _record(code: _Code | None, opponent: int | None, color: Color | None, where: str) -> Record:
@@ -520,9 +733,11 @@ _TAILS = _tails()
 
 
 def _tiebreak_list(value: str) -> list[str]:
-    """``202``/``212`` descriptors: comma separated, blanks and ``PTS`` dropped."""
-    items = (item.strip() for item in value.split(","))
-    return [item for item in items if item and item.upper() != "PTS"]
+    """``202``/``212`` descriptors: comma separated, blanks dropped; a leading ``PTS`` (the usual
+    points-first order) dropped, any other kept where it stands (TRF26 allows it anywhere)."""
+    items = [item.strip() for item in value.split(",")]
+    items = [item for item in items if item]
+    return items[1:] if items[:1] and items[0].upper() == "PTS" else items
 
 
 def _capped(problems: list[Problem]) -> list[Problem]:
@@ -595,10 +810,13 @@ def _header_lines(t: Tournament, trf26: bool = False) -> list[str]:
     if t.scheduled_rounds is not None:
         lines.append(f"{'142' if trf26 else 'XXR'} {t.scheduled_rounds}")
     lines += _scoring_lines(t.scoring)
-    if t.tiebreaks and trf26:
-        lines.append(f"212 {','.join(['PTS', *t.tiebreaks])}")
-    elif t.tiebreaks:
-        lines.append(f"202 {','.join(t.tiebreaks)}")
+    if t.tiebreaks:
+        # Tournament.tiebreaks keeps PTS where it stands (TRF26 212 allows it anywhere)
+        listed = any(item.strip().upper() == "PTS" for item in t.tiebreaks)
+        if trf26:
+            lines.append(f"212 {','.join(t.tiebreaks if listed else ['PTS', *t.tiebreaks])}")
+        else:
+            lines.append(f"{'212' if listed else '202'} {','.join(t.tiebreaks)}")
     return lines
 
 

@@ -66,6 +66,7 @@ def read_book_tournament(
             start_date=settings.start_date,
             scheduled_rounds=settings.scheduled_rounds,
             name=settings.name,
+            blank_rounds=settings.blank_rounds,
         )
     except InputError as error:
         raise InputError(date_hints(error.problems)) from error

@@ -20,7 +20,14 @@ from xl_tiebreak.dates import date_value
 from xl_tiebreak.descriptors import parse_list
 from xl_tiebreak.excel.books import Book
 from xl_tiebreak.excel.cells import excel_error
-from xl_tiebreak.model import InputError, Problem, Scoring, Severity, TournamentType
+from xl_tiebreak.model import (
+    BlankRounds,
+    InputError,
+    Problem,
+    Scoring,
+    Severity,
+    TournamentType,
+)
 from xl_tiebreak.numbers import from_float, parse_number
 from xl_tiebreak.rules import resolve_rules
 
@@ -87,6 +94,12 @@ _ALIASES = {
     "hpb": "hpb",
     "zpb": "zpb",
     "bye": "pab",
+    # "Blank rounds": Absent (default), Half-point bye or Declared (as each player's Pts say);
+    # read wherever it stands (not yet a row of the shipped templates)
+    "blank": "blank_rounds",
+    "blankrounds": "blank_rounds",
+    "emptyrounds": "blank_rounds",
+    "blankcells": "blank_rounds",
 }
 _POINT_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb")
 
@@ -124,6 +137,8 @@ class Settings:
     """None: after the last round in the crosstable."""
     unrated_rating: int | None = None
     scoring: Scoring = dataclasses.field(default_factory=Scoring)
+    blank_rounds: BlankRounds = BlankRounds.ABSENT
+    """What an empty round cell means (docs/decisions.md D-H1)."""
     where: dict[str, str] = dataclasses.field(default_factory=dict)
     """The cell each field came from (``Settings!B4``), for messages."""
     warnings: list[Problem] = dataclasses.field(default_factory=list)
@@ -213,6 +228,8 @@ def _apply(settings: Settings, field: str, value: object) -> None:
         items = [t.strip() for t in str(value).split(",") if t.strip()]
         parse_list(items)  # InputError when a descriptor is not valid
         settings.tiebreaks.extend(items)
+    elif field == "blank_rounds":
+        settings.blank_rounds = BlankRounds.parse(str(value))
     elif field in _POINT_FIELDS:
         changes: dict[str, Any] = {field: _points(value)}
         settings.scoring = dataclasses.replace(settings.scoring, **changes)
@@ -224,6 +241,7 @@ _HINTS = {
     "scheduled_rounds": "expected a whole number of rounds",
     "after_round": "expected a round number",
     "unrated_rating": "expected a whole number such as 1400",
+    "blank_rounds": "expected Absent, Half-point bye or Declared",
 }
 
 
