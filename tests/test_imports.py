@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -121,3 +122,12 @@ def test_the_import_scan_sees_lazy_imports() -> None:
     assert "excel.headless" in imported("cli")  # imported inside a function
     assert "excel.arguments" in imported("excel.evaluation")  # from xl_tiebreak.excel import …
     assert {"excel.functions", "excel.lite", "udfs"} <= set(MODULES)
+
+
+def test_every_subpackage_is_installed() -> None:
+    """pyproject's package list names every folder of the package (a wheel, and Pyodide, get
+    only those)."""
+    text = (PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8")
+    packages = text.split("packages =", 1)[1].split("]")[0]
+    listed = set(re.findall(r'"(xl_tiebreak[a-z_.]*)"', packages))
+    assert listed == {"xl_tiebreak", *(f"xl_tiebreak.{p}" for p in PACKAGES)}
