@@ -699,6 +699,8 @@ _BYES = {
     "z": Kind.ZPB,
     "zpb": Kind.ZPB,
     "0": Kind.ZPB,
+    # a forfeit win whose opponent is unknown (TRF ``0000 +``), as ``+F9`` without the number
+    "+f": Kind.FORFEIT_WIN,
 }
 _GAME = re.compile(r"([0-9]{1,9})(?:\s*([wb])\s*|\s+|(?=[^0-9\s]))(1/2|0[.,]5|[10½=+-])")
 """Opponent, optional colour, result: ``12w1``, ``12 b ½``, ``12 1``, ``12=``, ``12w+``."""
@@ -729,7 +731,8 @@ def parse_round_token(text: str) -> Record | None:
       ``-W2`` loss, ``+F9`` forfeit win, ``-F11`` forfeit loss (colour unknown).
     * Byes: ``+``, ``U``, ``PAB``, ``+BYE`` pairing-allocated bye; ``F``, ``FPB``, ``BYE``
       full-point bye; ``H``, ``½``, ``=``, ``HPB``, ``=BYE`` half-point bye; ``-``, ``--``,
-      ``Z``, ``ZPB``, ``0``, ``-BYE`` or empty: zero-point bye / absence.
+      ``Z``, ``ZPB``, ``0``, ``-BYE`` or empty: zero-point bye / absence; ``+F``: a forfeit
+      win whose opponent is unknown (TRF ``0000 +``).
 
     Over-the-board games are never marked as short games (the notation cannot tell).
     """
