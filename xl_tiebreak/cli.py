@@ -29,6 +29,7 @@ from xl_tiebreak.model import (
     Tournament,
     TournamentType,
 )
+from xl_tiebreak.numbers import fmt
 from xl_tiebreak.safety import formula_safe
 from xl_tiebreak.standings import Standings, compute_standings
 from xl_tiebreak.version import __version__
@@ -422,6 +423,13 @@ def _explanations_text(standings: Standings, numbers: Sequence[int]) -> str:
     out = io.StringIO()
     for no in numbers:
         out.write(f"\nHow the values of #{no} were obtained:\n")
+        row = standings.row(no)
+        extra = row.participant.extra_points
+        if extra:  # docs/decisions.md D-O2
+            games = row.points - extra
+            sign = f"+ {fmt(extra)}" if extra > 0 else f"- {fmt(-extra)}"
+            out.write(f"Pts = {fmt(games)} from the rounds {sign} extra points = "
+                      f"{fmt(row.points)} (the extra points are in no tie-break)\n")
         for d in standings.descriptors:
             out.write("\n".join(standings.explain(no, d).lines()) + "\n")
     return out.getvalue()

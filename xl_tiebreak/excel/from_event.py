@@ -106,7 +106,7 @@ def _score(t: Tournament, p: Participant) -> Fraction:
 
 def crosstable_rows(t: Tournament) -> tuple[tuple[object, ...], ...]:
     """The Crosstable sheet's rows (header first) for the event ``t``."""
-    extra = any(getattr(p, "extra_points", 0) for p in t.participants)
+    extra = any(p.extra_points for p in t.participants)
     header: list[object] = ["No", "Name", "Title", "Rating", "Fed",
                             *(f"R{r}" for r in range(1, t.rounds + 1))]
     if extra:
@@ -119,7 +119,7 @@ def crosstable_rows(t: Tournament) -> tuple[tuple[object, ...], ...]:
         row += [round_token(p.rounds[r]) if r < len(p.rounds) else None
                 for r in range(t.rounds)]
         if extra:
-            value = getattr(p, "extra_points", Fraction(0))
+            value = p.extra_points
             row.append(_cell_number(value) if value else None)
         declared = p.declared_points
         row.append(_cell_number(declared if declared is not None else _score(t, p)))
