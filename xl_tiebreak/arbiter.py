@@ -47,8 +47,12 @@ def draw_lots(seed: str, start_numbers: tuple[int, ...]) -> dict[int, int]:
 
 
 def seed_text(seed: str | None) -> str:
-    """How the seed is shown: ``'2026-spring'``, or that none was given."""
-    return "none given: the empty seed ''" if not seed else repr(seed)
+    """How the seed is shown: ``'2026-spring'``, or that none was given (with where it can be
+    given: a TRF file has no record for it, docs/decisions.md D-O3)."""
+    if not seed:
+        return ("none given: the empty seed '' (TRF has no record for it: give it with "
+                "--lots-seed or a 'Lots seed' row of the Settings sheet)")
+    return repr(seed)
 
 
 def tb_lots(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:

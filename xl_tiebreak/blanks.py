@@ -77,7 +77,8 @@ def apply_blank_rounds(
     fits_zpb: list[int] = []
     for no, own in mine.items():
         p = by_no[no]
-        base = _results(p, scoring)  # blanks still zero-point byes here
+        # blanks still zero-point byes here; extra points are part of the declared score
+        base = _results(p, scoring) + p.extra_points
         if p.declared_points is not None:
             if p.declared_points == base + (hpb - zpb) * len(own) and hpb != zpb:
                 fits_hpb.append(no)

@@ -170,10 +170,12 @@ def _points_problems(t: Tournament) -> Iterator[Problem]:
             if value is None:
                 value = units[key] = int(sc.points(rec.kind, rec.color) * unit)
             total += value
-        if declared * unit != total:
+        extra = p.extra_points  # part of the declared score (docs/decisions.md D-O2)
+        if (declared - extra) * unit != total:
+            plus = f" plus {fmt(extra)} extra points" if extra else ""
             yield _warning(
-                f"{_name(p)} declares {fmt(declared)} points but the results add up "
-                f"to {fmt(Fraction(total, unit))}; the results are used",
+                f"{_name(p)} declares {fmt(declared)} points but the results{plus} add up "
+                f"to {fmt(Fraction(total, unit) + extra)}; the results are used",
                 p.where,
             )
 

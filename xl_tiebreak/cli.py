@@ -29,6 +29,7 @@ from xl_tiebreak.model import (
     Tournament,
     TournamentType,
 )
+from xl_tiebreak.numbers import fmt
 from xl_tiebreak.safety import formula_safe
 from xl_tiebreak.standings import Standings, compute_standings
 from xl_tiebreak.version import __version__
@@ -146,6 +147,14 @@ def _parser() -> argparse.ArgumentParser:
     x.add_argument("--rules", default="auto", help="as for compute")
     x.add_argument("--force", action="store_true", help="overwrite an existing output file")
 
+    w = sub.add_parser("workbook", help="write a crosstable workbook (Swiss or round-robin "
+                       "template) for an event given as a TRF file")
+    w.add_argument("file", help="TRF file (or CSV crosstable)")
+    w.add_argument("-o", "--output", required=True, help="the .xlsx or .xlsm workbook to write")
+    w.add_argument("--lots-seed", metavar="SEED",
+                   help="seed of the drawing of lots, written to the Settings sheet")
+    w.add_argument("--force", action="store_true", help="overwrite an existing workbook")
+
     k = sub.add_parser("check", help="recompute many events with their declared tie-break "
                        "lists and compare with their declared ranks")
     k.add_argument("paths", nargs="+", metavar="FILE|DIR",
@@ -189,6 +198,7 @@ def _parser() -> argparse.ArgumentParser:
 _HEADINGS = {
     "compute": "cannot compute",
     "export": "cannot export",
+    "workbook": "cannot write the workbook",
     "check": "cannot check",
     "knockout": "cannot rank the knockout event",
     "standings": "cannot write the standings",
@@ -234,6 +244,10 @@ def _run(args: argparse.Namespace) -> int:
             from xl_tiebreak.commands import export
 
             return export.run(args, load_tournament)
+        if args.command == "workbook":
+            from xl_tiebreak.commands import workbook
+
+            return workbook.run(args, load_tournament, _is_team_file)
         return _workbook_command(args)
     except InputError as exc:
         _fail(exc, _heading(args.command, exc))
@@ -409,6 +423,13 @@ def _explanations_text(standings: Standings, numbers: Sequence[int]) -> str:
     out = io.StringIO()
     for no in numbers:
         out.write(f"\nHow the values of #{no} were obtained:\n")
+        row = standings.row(no)
+        extra = row.participant.extra_points
+        if extra:  # docs/decisions.md D-O2
+            games = row.points - extra
+            sign = f"+ {fmt(extra)}" if extra > 0 else f"- {fmt(-extra)}"
+            out.write(f"Pts = {fmt(games)} from the rounds {sign} extra points = "
+                      f"{fmt(row.points)} (the extra points are in no tie-break)\n")
         for d in standings.descriptors:
             out.write("\n".join(standings.explain(no, d).lines()) + "\n")
     return out.getvalue()

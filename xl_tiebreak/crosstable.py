@@ -17,6 +17,9 @@ rating           ``Rating``, ``Elo``, ``Rtg``, ``FIDE`` (empty, ``0`` or ``-`` =
 federation       ``Fed``, ``Federation``, ``Country``
 title            ``Title``
 points           ``Pts``, ``Points``, ``Score``, ``Total`` (becomes ``declared_points``)
+extra points     ``Extra``, ``Bonus``, ``+Pts`` (becomes ``extra_points``: added to the score
+                 for ranking only, docs/decisions.md D-O2; empty = 0; the declared points
+                 include them)
 rounds           ``R1`` … ``Rn``, ``1`` … ``n`` (also as the numbers 1.0 …), ``Rd 1``, ``Rd1``,
                  ``Round 1``
 ===============  ==========================================================================
@@ -99,6 +102,8 @@ MAX_COLUMNS = 500
 """Most columns (up to the last non-empty one) a crosstable may have."""
 _MAX_RANGE_CELLS = 30_000_000
 """Largest raw range scanned at all (rows × widest row), to refuse whole-sheet selections fast."""
+MAX_EXTRA_POINTS = 1000
+"""Largest extra points (either sign) a participant may have."""
 _MAX_WHOLE = 10**9
 """Largest start number or rating accepted."""
 
@@ -257,6 +262,10 @@ _START_KEYS = frozenset({
     "num", "number", "startnumber", "startrank", "pairingno", "pairingnumber", "lfdnr",
     "numero", "número", "broj", "nummer"
 })  # fmt: skip
+_EXTRA_KEYS = frozenset({"extra", "extrapoints", "extrapts", "bonus", "bonuspoints", "+pts",
+                         "+points", "+pt"})
+"""Headers of the extra-points column (Swiss-Manager 42/43 "Pts+Arb"; docs/decisions.md
+D-O2)."""
 _NAME_KEYS = frozenset({
     "name", "player", "playername", "names", "players", "spieler", "spielername", "teilnehmer",
     "nom", "joueur", "nombre", "jugador", "nome", "jogador", "giocatore", "ime", "imię",
@@ -308,6 +317,8 @@ class _Columns:
     federation: int | None = None
     title: int | None = None
     points: int | None = None
+    extra: int | None = None
+    """Extra points added to the score (docs/decisions.md D-O2)."""
     rounds: dict[int, int] = dataclasses.field(default_factory=dict)
     bare: bool = True
     """True when every round column is labelled by a bare number (``1``, not ``R1``)."""
@@ -361,6 +372,7 @@ _FIELDS = (
     ("federation", _FED_KEYS),
     ("title", _TITLE_KEYS),
     ("points", _POINTS_KEYS),
+    ("extra", _EXTRA_KEYS),
 )
 
 
@@ -660,6 +672,18 @@ def _read_participant(
         except ValueError:
             where = places.cell(row.index, columns.points)
             problems.append(_error(f"cannot read {quoted(_text(cell))} as points", where))
+    if columns.extra is not None:
+        cell = row.get(columns.extra)
+        try:
+            extra = _number(cell) or Fraction(0)
+            if abs(extra) > MAX_EXTRA_POINTS:
+                raise ValueError("out of range")
+            participant.extra_points = extra
+        except ValueError:
+            where = places.cell(row.index, columns.extra)
+            problems.append(_error(f"cannot read {quoted(_text(cell))} as extra points "
+                                   f"(expected e.g. 1, 0.5 or -1, at most {MAX_EXTRA_POINTS})",
+                                   where))
     return participant if start else None
 
 
@@ -699,6 +723,8 @@ _BYES = {
     "z": Kind.ZPB,
     "zpb": Kind.ZPB,
     "0": Kind.ZPB,
+    # a forfeit win whose opponent is unknown (TRF ``0000 +``), as ``+F9`` without the number
+    "+f": Kind.FORFEIT_WIN,
 }
 _GAME = re.compile(r"([0-9]{1,9})(?:\s*([wb])\s*|\s+|(?=[^0-9\s]))(1/2|0[.,]5|[10½=+-])")
 """Opponent, optional colour, result: ``12w1``, ``12 b ½``, ``12 1``, ``12=``, ``12w+``."""
@@ -729,7 +755,8 @@ def parse_round_token(text: str) -> Record | None:
       ``-W2`` loss, ``+F9`` forfeit win, ``-F11`` forfeit loss (colour unknown).
     * Byes: ``+``, ``U``, ``PAB``, ``+BYE`` pairing-allocated bye; ``F``, ``FPB``, ``BYE``
       full-point bye; ``H``, ``½``, ``=``, ``HPB``, ``=BYE`` half-point bye; ``-``, ``--``,
-      ``Z``, ``ZPB``, ``0``, ``-BYE`` or empty: zero-point bye / absence.
+      ``Z``, ``ZPB``, ``0``, ``-BYE`` or empty: zero-point bye / absence; ``+F``: a forfeit
+      win whose opponent is unknown (TRF ``0000 +``).
 
     Over-the-board games are never marked as short games (the notation cannot tell).
     """

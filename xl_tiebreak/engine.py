@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -142,6 +143,10 @@ class Engine:
         self._ratios: dict[tuple[int, int], Fraction] = {}
         self._unrated_known = any(p.rating is None for p in tournament.participants)
         self.base = self.context()
+        self.extra = [p.extra_points for p in tournament.participants]
+        """Each participant's extra points (docs/decisions.md D-O2): in :meth:`points` and
+        :meth:`score_units` only, never in a tie-break's context."""
+        self.has_extra = any(self.extra)
 
     # ---------------------------------------------------------------- contexts
     def context(
@@ -161,8 +166,25 @@ class Engine:
         return found
 
     def points(self, i: int) -> Fraction:
-        """Participant i's score after ``rounds`` rounds."""
+        """Participant i's score after ``rounds`` rounds, extra points included (the score
+        the standings rank by; the tie-breaks use the scores of the games alone,
+        docs/decisions.md D-O2)."""
+        games = self.ratio(self.base.score[i], self.base.den)
+        return games + self.extra[i] if self.has_extra else games
+
+    def games_points(self, i: int) -> Fraction:
+        """Participant i's score from the rounds alone (without extra points)."""
         return self.ratio(self.base.score[i], self.base.den)
+
+    def score_units(self) -> list[int]:
+        """Every participant's :meth:`points` as whole numbers of one common unit (for
+        sorting): the base table's units when nobody has extra points."""
+        base = self.base
+        if not self.has_extra:
+            return base.score
+        den = math.lcm(base.den, *(e.denominator for e in self.extra))
+        scale = den // base.den
+        return [s * scale + int(e * den) for s, e in zip(base.score, self.extra, strict=True)]
 
     def ratio(self, units: int, scale: int) -> Fraction:
         """``Fraction(units, scale)``, one shared object per distinct value (values repeat

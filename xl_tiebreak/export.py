@@ -60,7 +60,8 @@ class Column:
     """One column of the standings table."""
 
     field: str
-    """``place``, ``no``, ``title``, ``name``, ``fed``, ``rating``, ``pts`` or ``tiebreak``."""
+    """``place``, ``no``, ``title``, ``name``, ``fed``, ``rating``, ``pts``, ``extra`` or
+    ``tiebreak``."""
     header: str
     """The heading people read (a tie-break's label as given for ``tiebreak``)."""
     descriptor: Descriptor | None = None
@@ -82,6 +83,9 @@ _FIXED = (
     Column("rating", "Rtg"),
     Column("pts", "Pts"),
 )
+
+EXTRA_COLUMN = Column("extra", "Extra")
+"""Extra points (included in Pts), after Pts when a participant has some."""
 
 CSV_HEADER = ("Rank", "No", "Name", "Pts")
 """The first columns of a CSV file (``compute --format csv`` and ``standings --csv``); the
@@ -105,8 +109,23 @@ def standings_columns(standings: Standings, *, drop_empty: bool = True) -> list[
         "rating": any(p.rating is not None for p in people),
     }
     columns = [c for c in _FIXED if not drop_empty or present.get(c.field, True)]
+    if drop_empty and has_extra_points(standings):
+        # included in Pts; shown beside it (docs/decisions.md D-O2). Not in the STANDINGS
+        # function's fixed columns.
+        columns.append(EXTRA_COLUMN)
     columns += [Column("tiebreak", d.label, d, k) for k, d in enumerate(standings.descriptors)]
     return columns
+
+
+def has_extra_points(standings: Standings) -> bool:
+    """True when a participant has extra points (docs/decisions.md D-O2)."""
+    return any(p.extra_points for p in standings.tournament.participants)
+
+
+def extra_points_legend() -> str:
+    """The legend line of the Extra column."""
+    return ("Extra: points added by the arbiter or the regulations (Swiss-Manager 42/43); "
+            "included in Pts for ranking, not in any tie-break (docs/decisions.md D-O2).")
 
 
 def cell_value(column: Column, row: Row) -> object:
@@ -128,6 +147,8 @@ def cell_value(column: Column, row: Row) -> object:
         return p.rating
     if field == "pts":
         return row.points
+    if field == "extra":
+        return p.extra_points
     return row.values[column.level]
 
 
@@ -207,6 +228,8 @@ def standings_csv_table(standings: Standings, player_columns: bool = False) -> l
     by_field = {c.field: c for c in columns}
     chosen = [by_field["place"], by_field["no"], by_field["name"], by_field["pts"],
               *(c for c in columns if c.field == "tiebreak")]
+    if has_extra_points(standings):  # after the tie-breaks: the first columns stay as read
+        chosen.append(EXTRA_COLUMN)
     if player_columns:
         chosen += [by_field[f] for f in PLAYER_FIELDS]
     header: list[object] = [*CSV_HEADER, *(c.header for c in chosen[len(CSV_HEADER):])]
@@ -271,6 +294,7 @@ def standings_json(standings: Standings) -> dict[str, object]:
                 "rating": row.participant.rating,
                 "federation": row.participant.federation,
                 "points": fmt(row.points),
+                "extra_points": fmt(row.participant.extra_points),
                 "values": {d.label: (None if v is None else fmt(v))
                            for d, v in zip(standings.descriptors, row.values)},
             }
@@ -295,6 +319,8 @@ def standings_table(standings: Standings) -> str:
                           or "none"),
         *legend_lines([d.code for d in standings.descriptors], standings.tournament.lots_seed),
     ]
+    if has_extra_points(standings):
+        lines.append(extra_points_legend())
     for k, d in enumerate(standings.descriptors):
         if d.tiebreak.group and all(row.values[k] is None for row in standings.rows):
             lines.append(f"{d.label}: {group_note(standings, k)}")

@@ -25,7 +25,9 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from xl_tiebreak.export import (
+    extra_points_legend,
     group_note,
+    has_extra_points,
     place_texts,
     standings_cells,
     standings_columns,
@@ -162,7 +164,7 @@ def _shown_fields(participants: Iterable[Participant]) -> tuple[bool, bool, bool
 
 
 _CLASSES = {"place": "place", "no": "num", "title": "c", "name": "name", "fed": "c",
-            "rating": "num", "pts": "num pts", "tiebreak": "num"}
+            "rating": "num", "pts": "num pts", "extra": "num", "tiebreak": "num"}
 """The CSS class of the cells of each column field."""
 
 
@@ -207,6 +209,9 @@ def _legend(standings: Standings) -> str:
         "<dt>Pts</dt><dd>Points (scoring "
         f"{_e(standings.tournament.scoring.describe())})</dd>",
     ]
+    if has_extra_points(standings):
+        text = extra_points_legend().removeprefix("Extra: ")
+        items.append(f"<dt>Extra</dt><dd>{_e(text)}</dd>")
     for level, d in enumerate(standings.descriptors):
         text = f"{d.name} ({d.article})" if d.article else d.name
         if d.tiebreak.group:

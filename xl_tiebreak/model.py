@@ -233,6 +233,11 @@ class Participant:
     """Points written in the input (TRF cols 81–84, crosstable Pts column), if any."""
     declared_rank: int | None = None
     rounds: list[Record] = dataclasses.field(default_factory=list)
+    extra_points: Fraction = Fraction(0)
+    """Points the arbiter or the regulations add to (or, negative, take from) the score
+    (Swiss-Manager 42/43 "Pts+Arb"; a crosstable ``Extra`` column). They count in the
+    participant's own score for ranking only: not in any tie-break, neither the participant's
+    own (SB, PS, the 16.4 dummy) nor the opponents' (BH, SB, ARO…); docs/decisions.md D-O2."""
     manual_order: Fraction | None = None
     """A value typed by the arbiter for the manual-order tie-break (``OTHER_MANUAL``,
     Swiss-Manager 5; :mod:`xl_tiebreak.arbiter`); None when none was typed."""

@@ -426,9 +426,11 @@ class _Reader:
             return
         self.apply_240()
         for line_no in self.lines_299:
-            self.error("299 records (abnormal points, adjustments) are not read by this tool; "
-                       "the standings would leave them out: remove the line or give the "
-                       "points as results", line_no)
+            # docs/decisions.md D-O2: the spec names 299 but gives no columns for it
+            self.error("299 records (abnormal points, adjustments) are not read by this tool "
+                       "(the TRF26 text gives no columns for them); the standings would leave "
+                       "them out: remove the line, give the points as results, or give them "
+                       "as an Extra column of a crosstable", line_no)
 
     def apply_240(self) -> None:
         """Put the ``240`` byes in the participants' rounds: a blank round (or one past the end

@@ -42,13 +42,25 @@ def export_warnings(standings: Standings) -> list[Problem]:
     """What a reader of the exported file will not see: the rule set when it is not the one
     ``auto`` picks from the start date (a TRF file has no record for it)."""
     t = standings.tournament
+    out: list[Problem] = []
     auto = resolve_rules("auto", t.start_date)
-    if standings.rules is auto:
-        return []
-    return [Problem(Severity.WARNING,
-                    f"ranked under the rules {standings.rules.label}, but a reader of the TRF "
-                    f"file picks {auto.label} from its start date: the file records the ranks "
-                    f"and the tie-break list, not the rule set")]
+    if standings.rules is not auto:
+        out.append(Problem(
+            Severity.WARNING,
+            f"ranked under the rules {standings.rules.label}, but a reader of the TRF file "
+            f"picks {auto.label} from its start date: the file records the ranks and the "
+            f"tie-break list, not the rule set"))
+    extra = [p for p in t.participants if p.extra_points]
+    if extra:  # docs/decisions.md D-O2
+        numbers = ", ".join(f"#{p.start_no}" for p in extra[:20])
+        more = ", …" if len(extra) > 20 else ""
+        out.append(Problem(
+            Severity.WARNING,
+            f"extra points of {len(extra)} participant(s) ({numbers}{more}) "
+            "are in the points written (cols 81-84) but have no record of their own (the "
+            "spec gives no columns for TRF26 299): a reader of the file ranks by the results "
+            "alone"))
+    return out
 
 
 def export_trf(standings: Standings, version: str = "trf16") -> str:

@@ -71,6 +71,7 @@ def read_book_tournament(
     except InputError as error:
         raise InputError(date_hints(error.problems)) from error
     tournament.tiebreaks = list(settings.tiebreaks)
+    tournament.lots_seed = settings.lots_seed
     return tournament
 
 

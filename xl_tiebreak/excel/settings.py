@@ -100,6 +100,14 @@ _ALIASES = {
     "blankrounds": "blank_rounds",
     "emptyrounds": "blank_rounds",
     "blankcells": "blank_rounds",
+    # "Lots seed": the seed of the drawing of lots (OTHER_LOTS, xl_tiebreak.arbiter); read
+    # wherever it stands (the workbook command writes it after the tie-break rows)
+    "lotsseed": "lots_seed",
+    "lotseed": "lots_seed",
+    "seedoflots": "lots_seed",
+    "seedforlots": "lots_seed",
+    "drawingoflots": "lots_seed",
+    "drawingoflotsseed": "lots_seed",
 }
 _POINT_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb")
 
@@ -139,6 +147,9 @@ class Settings:
     scoring: Scoring = dataclasses.field(default_factory=Scoring)
     blank_rounds: BlankRounds = BlankRounds.ABSENT
     """What an empty round cell means (docs/decisions.md D-H1)."""
+    lots_seed: str | None = None
+    """Seed of the drawing of lots (the ``Lots seed`` row): a text; a whole number typed in
+    the cell counts as its digits (``2026``, not ``2026.0``). None: no row (the empty seed)."""
     where: dict[str, str] = dataclasses.field(default_factory=dict)
     """The cell each field came from (``Settings!B4``), for messages."""
     warnings: list[Problem] = dataclasses.field(default_factory=list)
@@ -197,6 +208,22 @@ def _date(value: object) -> datetime.date:
     return found
 
 
+def _seed(value: object) -> str:
+    """The lots seed from a cell: its text; a whole number as its digits (a cell typed
+    ``2026`` arrives as 2026.0). Raises ValueError for a date, a fraction or a boolean (their
+    text would depend on the cell's format)."""
+    if isinstance(value, (bool, datetime.date)):
+        raise ValueError
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ValueError
+        return str(int(value))
+    text = str(value).strip()
+    if not text or not text.isprintable():
+        raise ValueError
+    return text
+
+
 def _type(value: object) -> TournamentType:
     key = re.sub(r"[^a-z]", "", str(value).lower())
     if key in ("swiss", "swisssystem", "open"):
@@ -230,6 +257,8 @@ def _apply(settings: Settings, field: str, value: object) -> None:
         settings.tiebreaks.extend(items)
     elif field == "blank_rounds":
         settings.blank_rounds = BlankRounds.parse(str(value))
+    elif field == "lots_seed":
+        settings.lots_seed = _seed(value)
     elif field in _POINT_FIELDS:
         changes: dict[str, Any] = {field: _points(value)}
         settings.scoring = dataclasses.replace(settings.scoring, **changes)
@@ -242,6 +271,7 @@ _HINTS = {
     "after_round": "expected a round number",
     "unrated_rating": "expected a whole number such as 1400",
     "blank_rounds": "expected Absent, Half-point bye or Declared",
+    "lots_seed": "expected a text or a whole number (type a date or a fraction as text)",
 }
 
 

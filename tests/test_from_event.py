@@ -1,0 +1,140 @@
+"""``xl-tiebreak workbook FILE.trf -o EVENT.xlsx``: the event as a crosstable workbook
+(:mod:`xl_tiebreak.excel.from_event`) reads back to the same standings as the TRF."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import generator
+import openpyxl
+import pytest
+
+from xl_tiebreak.cli import load_tournament, main
+from xl_tiebreak.crosstable import parse_round_token
+from xl_tiebreak.excel.from_event import crosstable_rows, round_token, write_event_workbook
+from xl_tiebreak.excel.headless import read_workbook_tournament, write_standings_file
+from xl_tiebreak.model import Color, Kind, Record
+from xl_tiebreak.standings import Standings, compute_standings
+from xl_tiebreak.trf import parse_trf
+from xl_tiebreak.trf_export import export_trf
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SHARED = Path("/work/shared/data/trf")
+SHARED_FILES = ["held_round_robin.trf", "held_swiss_9.trf", "icu_bunratty_major_2011.trf",
+                "fide_example1_karl_mala_2005.trf", "swiss_with_many_unplayed_rounds.trf"]
+
+
+def _table(s: Standings) -> list[tuple[object, ...]]:
+    return [(r.rank, r.participant.start_no, r.participant.name, r.points, r.values)
+            for r in s.rows]
+
+
+def _from_workbook(path: Path) -> Standings:
+    t, settings = read_workbook_tournament(path)
+    return compute_standings(t, None, settings.rules, settings.after_round,
+                             settings.unrated_rating)
+
+
+@pytest.mark.parametrize(("record", "token"), [
+    (Record(Kind.WIN, 12, Color.WHITE), "12w1"),
+    (Record(Kind.DRAW, 3, Color.BLACK), "3b½"),
+    (Record(Kind.LOSS, 7), "7 0"),
+    (Record(Kind.FORFEIT_WIN, 5, Color.BLACK), "5b+"),
+    (Record(Kind.FORFEIT_LOSS, 5), "5-"),
+    (Record(Kind.PAB), "U"),
+    (Record(Kind.FPB), "F"),
+    (Record(Kind.HPB), "H"),
+    (Record(Kind.ZPB), "Z"),
+    (Record(Kind.FORFEIT_WIN), "+F"),
+])
+def test_every_round_is_written_in_the_notation_the_reader_reads(record: Record,
+                                                                   token: str) -> None:
+    assert round_token(record) == token
+    assert parse_round_token(token) == record
+
+
+def test_rows_hold_the_event(tmp_path: Path) -> None:
+    t = load_tournament(str(EXAMPLES / "spring_open.trf"))
+    rows = crosstable_rows(t)
+    assert rows[0] == ("No", "Name", "Title", "Rating", "Fed", *(f"R{r}" for r in range(1, 8)),
+                       "Pts")
+    # line 1 of the TRF: #1 IM Halloran, 2387 IRL, 5.0; rounds 9 b =, 7 b 1, …, 8 b 1
+    assert rows[1][:7] == (1, "Halloran, Declan", "IM", 2387, "IRL", "9b½", "7b1")
+    assert rows[1][-1] == 5
+
+
+@pytest.mark.parametrize("suffix", [".xlsx", ".xlsm"])
+def test_spring_open_reads_back_to_the_same_standings(tmp_path: Path, suffix: str) -> None:
+    trf = EXAMPLES / "spring_open.trf"
+    target = tmp_path / f"event{suffix}"
+    assert main(["workbook", str(trf), "-o", str(target)]) == 0
+    ours = compute_standings(load_tournament(str(trf)))
+    back = _from_workbook(target)
+    assert [d.canonical for d in back.descriptors] == [d.canonical for d in ours.descriptors]
+    assert back.rules is ours.rules
+    assert _table(back) == _table(ours)
+    book = openpyxl.load_workbook(target)
+    settings = {row[0]: row[1] for row in book["Settings"].iter_rows(values_only=True)}
+    assert settings["Tournament name"] == "Spring Open 2026"
+    assert settings["Tournament type"] == "Swiss"
+    assert settings["Rounds scheduled"] == 7
+    assert str(settings["Start date"])[:10] == "2026-04-10"
+    assert settings["Tie-breaks (in order)"] == "BH/C1"
+
+
+def test_the_standings_command_on_the_written_workbook(tmp_path: Path) -> None:
+    trf = EXAMPLES / "spring_open.trf"
+    target = tmp_path / "event.xlsx"
+    assert main(["workbook", str(trf), "-o", str(target)]) == 0
+    result = write_standings_file(target)
+    assert result.ok and result.standings is not None
+    assert _table(result.standings) == _table(compute_standings(load_tournament(str(trf))))
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="shared TRF folder not available")
+@pytest.mark.parametrize("name", SHARED_FILES)
+def test_shared_files_read_back_to_the_same_standings(tmp_path: Path, name: str) -> None:
+    trf = SHARED / name
+    target = tmp_path / "event.xlsx"
+    assert main(["workbook", str(trf), "-o", str(target)]) == 0
+    assert _table(_from_workbook(target)) == _table(compute_standings(load_tournament(str(trf))))
+
+
+@pytest.mark.parametrize("seed", range(900, 912))
+def test_generated_events_read_back_to_the_same_standings(tmp_path: Path, seed: int) -> None:
+    order = "BH/C1,BH,SB,WIN,DE"
+    # through a TRF as the command gets it: the declared list and points are the TRF's
+    t = parse_trf(export_trf(compute_standings(generator.generate(seed), order), "trf26"))
+    target = write_event_workbook(t, tmp_path / "event.xlsx")
+    assert _table(_from_workbook(target)) == _table(compute_standings(t))
+
+
+def test_an_existing_workbook_is_refused_without_force(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    trf = EXAMPLES / "spring_open.trf"
+    target = tmp_path / "event.xlsx"
+    target.write_bytes(b"mine")
+    assert main(["workbook", str(trf), "-o", str(target)]) == 2
+    assert "--force" in capsys.readouterr().err
+    assert target.read_bytes() == b"mine"
+    assert main(["workbook", str(trf), "-o", str(target), "--force"]) == 0
+    assert target.read_bytes()[:2] == b"PK"
+
+
+def test_other_suffixes_and_team_files_are_refused(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    trf = EXAMPLES / "spring_open.trf"
+    assert main(["workbook", str(trf), "-o", str(tmp_path / "event.ods")]) == 2
+    assert ".xlsx or .xlsm" in capsys.readouterr().err
+    team = SHARED / "e7_held_team.trf"
+    if team.is_file():
+        assert main(["workbook", str(team), "-o", str(tmp_path / "team.xlsx")]) == 2
+        assert "team event" in capsys.readouterr().err
+
+
+def test_a_fraction_of_a_point_survives(tmp_path: Path) -> None:
+    t = load_tournament(str(EXAMPLES / "spring_open.trf"))
+    t.participants[0].declared_points = Fraction(16, 3)
+    rows = crosstable_rows(t)
+    assert rows[1][-1] == "16/3"
