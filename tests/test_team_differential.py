@@ -60,7 +60,8 @@ def test_tec_sample_differences_are_the_known_ones(tec_without_299: Path) -> Non
     # KNOWN_DIFFERENCES.md "Team events" T2: /P makes every paired forfeit a game for the whole
     # event, so an opponent's absence followed only by a forfeit loss is no longer 16.2.5
     assert found.pop("BH:MP/C1/P") and found.pop("EMGSB/C1/P")
-    # T3: BC of team 50 (not explained yet; listed)
+    # T3: team 50's round 3 is written both as a 240 HPB and as a 320 PAB; we read the HPB
+    # (with a warning), the checker the PAB for its board points (test_t3_... below)
     assert found.pop("BC") == {50}
     # every other tie-break (BH:MP/GP with cuts and median, FB, PS, KS, WIN, WON, the four
     # ESB with and without cut, SSSC, GP, MPvGP) agrees on all 50 teams
@@ -78,6 +79,30 @@ def test_tec_forfeits_as_games_by_hand(tec_without_299: Path) -> None:
     assert s.value(14, "MPTS") == 13
     assert s.value(1, "BH:MP") == s.value(1, "BH:MP/P") + 1  # type: ignore[operator]
     assert theirs.values[1]["BH:MP/P"] == s.value(1, "BH:MP")
+
+
+def test_t3_team_50_has_a_pab_and_an_hpb_in_round_3(tec_without_299: Path) -> None:
+    # KNOWN_DIFFERENCES.md T3. Both records give 1 MP + 2 GP on 4 boards here (320 "1.0 2.0";
+    # an HPB is a drawn match), so only the board points differ: an HPB is every board drawn,
+    # ½·(1+2+3+4) = 5; a PAB every board won, 1+2+3+4 = 10 (docs/decisions.md D-G2). The
+    # checker's BC is ours + 10 - 5, and without the 320 entry the two programs agree.
+    event = read_team_trf(tec_without_299)
+    assert [n for n in event.notes if "written as" in n] == [
+        "round 3, team #50 Latvia: written as a 240 half-point bye (line 345) and as a 320 PAB "
+        "(line 512); read as a 240 half-point bye (line 345)"]
+    s = compute_team_standings(event, "BC", rules="fide2023")
+    theirs = oracle.run_file(tec_without_299, ["PTS", "BC"])
+    assert theirs.values[50]["BC"] == s.value(50, "BC") + 10 - 5  # type: ignore[operator]
+    lines = tec_without_299.read_text().split("\n")
+    pab = next(i for i, ln in enumerate(lines) if ln.startswith("320"))
+    assert lines[pab][22:25] == " 50"  # round 3: columns 23–25
+    lines[pab] = lines[pab][:22] + "   " + lines[pab][25:]
+    fixed = tec_without_299.with_name("tec_no_double_entry.trf")
+    fixed.write_text("\n".join(lines))
+    agreed = oracle.run_file(fixed, ["PTS", "BC"])
+    assert agreed.values[50]["BC"] == s.value(50, "BC")
+    assert compute_team_standings(read_team_trf(fixed), "BC", rules="fide2023").value(
+        50, "BC") == s.value(50, "BC")
 
 
 def test_tec_299_lines_are_read_with_a_warning() -> None:
