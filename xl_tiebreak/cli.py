@@ -20,6 +20,7 @@ from xl_tiebreak.inputs import (
     DecodeError,
     check_regular_file,
     decode_text_noted,
+    read_capped,
 )
 from xl_tiebreak.model import (
     BlankRounds,
@@ -124,6 +125,10 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--incomplete-lineups", action="store_true",
                    help="team files: read matches with fewer games than boards (the boards "
                    "without a game score nothing)")
+    c.add_argument("--teams", type=int, metavar="BOARDS",
+                   help="a CSV team crosstable with BOARDS boards per match (one row per "
+                   "team, a 'Team' column, cells such as 8w2½, +F6, PAB); a CSV with a "
+                   "'Boards' row above a 'Team' header is recognised without it")
     c.add_argument("--explain", type=int, action="append", metavar="NO", default=[],
                    help="also print how every value of start number NO was obtained")
     c.add_argument("--lots-seed", metavar="SEED",
@@ -314,7 +319,7 @@ def _compute(args: argparse.Namespace) -> int:
         for w in settings.warnings:
             print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
     else:
-        tournament = (None if _is_team_file(args.file)
+        tournament = (None if _is_team_file(args.file) or _is_team_csv(args)
                       else load_tournament(args.file, blank_rounds))
     kind = None if not args.type else (
         TournamentType.SWISS if args.type == "swiss" else TournamentType.PREDETERMINED)
@@ -405,11 +410,42 @@ def _is_team_file(path: str) -> bool:
         return False
 
 
+def _csv_text(path: Path) -> str:
+    try:
+        return decode_text_noted(read_capped(str(path)))[0]
+    except DecodeError as exc:
+        raise InputError(str(exc), f"{path.name}, {exc.where}") from None
+    except OSError as exc:
+        raise InputError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
+
+
+def _is_team_csv(args: argparse.Namespace) -> bool:
+    """True for a CSV team crosstable: ``--teams BOARDS``, or a 'Boards' row above a 'Team'
+    header (docs/decisions.md D-N1); never for an individual crosstable."""
+    p = Path(args.file)
+    if p.suffix.lower() != ".csv" or not p.is_file():
+        if args.teams is not None:
+            raise InputError("--teams: expects a CSV team crosstable", args.file)
+        return False
+    if args.teams is not None:
+        return True
+    from xl_tiebreak.team_crosstable import csv_rows, is_team_crosstable
+
+    return is_team_crosstable(csv_rows(_csv_text(p)))
+
+
 def _team_standings(args: argparse.Namespace, kind: TournamentType | None) -> Standings:
     from xl_tiebreak.team_standings import compute_team_standings
     from xl_tiebreak.team_trf import read_team_trf
 
-    event = read_team_trf(args.file, incomplete=args.incomplete_lineups)
+    if Path(args.file).suffix.lower() == ".csv":
+        from xl_tiebreak.team_crosstable import read_csv_team_crosstable
+
+        blanks = BlankRounds(args.blank_rounds) if args.blank_rounds else BlankRounds.ABSENT
+        event = read_csv_team_crosstable(_csv_text(Path(args.file)), boards=args.teams,
+                                         blank_rounds=blanks, source=Path(args.file).name)
+    else:
+        event = read_team_trf(args.file, incomplete=args.incomplete_lineups)
     if kind is not None:
         event.type = kind
         event.type_inferred = False
