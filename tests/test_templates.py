@@ -7,6 +7,7 @@ import datetime
 import hashlib
 import importlib.util
 import re
+import shutil
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -522,3 +523,17 @@ def test_libreoffice_sizes_the_crosstable_name_to_the_data(tmp_path: Path) -> No
     for name, rows in (("probe.xlsx", 17), ("probe17.xlsx", 18)):
         values = openpyxl.load_workbook(out / name, data_only=True)["Probe"]
         assert (values["A1"].value, values["B1"].value) == (rows, 13), name
+
+
+
+def test_the_standings_command_asks_for_a_recalculation(tmp_path: Path) -> None:
+    """``xl-tiebreak standings`` rewrites the workbook with openpyxl, which stores no formula
+    values: the file then asks the spreadsheet to recompute every formula on opening (never
+    empty cells shown as if computed), also for a template written with the values cached."""
+    from xl_tiebreak.excel.headless import write_standings_file
+
+    book = tmp_path / "swiss.xlsx"
+    shutil.copy(SHIPPED / "swiss.xlsx", book)
+    assert not openpyxl.load_workbook(book).calculation.fullCalcOnLoad
+    write_standings_file(book)
+    assert openpyxl.load_workbook(book).calculation.fullCalcOnLoad

@@ -38,7 +38,6 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import os
-import re
 import shlex
 from pathlib import Path
 from typing import Any
@@ -52,12 +51,11 @@ from openpyxl.worksheet.formula import ArrayFormula
 
 from xl_tiebreak import registry
 from xl_tiebreak.cells import column_letter, range_ref
-from xl_tiebreak.dates import EXCEL_EPOCH
 from xl_tiebreak.descriptors import parse_descriptor
 from xl_tiebreak.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
-from xl_tiebreak.excel.cached import CachedValue, with_cached_values
-from xl_tiebreak.excel.files import transaction, workbook_bytes, write_text_file
-from xl_tiebreak.excel.functions import EXCEL_FUNCTIONS, FIXED_DESCRIPTORS, RATING_FUNCTIONS
+from xl_tiebreak.excel.cached import bytes_with_values
+from xl_tiebreak.excel.files import transaction, write_text_file
+from xl_tiebreak.excel.functions import FIXED_DESCRIPTORS, RATING_FUNCTIONS
 from xl_tiebreak.excel.layout import (
     HALF_FORMAT,
     HEADER_FILL,
@@ -495,153 +493,13 @@ def _standings_placeholder(ws: Any) -> None:
     mark_worksheet(ws, STANDINGS_ROLE)
 
 
-# ====================================================================== cached values
-
-_CALL = re.compile(r"=(?P<name>[A-Z][A-Z0-9_]*)\((?P<args>.*)\)", re.S)
-_RULES_HELPER = re.compile(
-    r'=IF\(OR\(B(?P<rules>\d+)="",UPPER\(B(?P=rules)\)="AUTO"\),'
-    r'IF\(B(?P<date>\d+)="","AUTO",B(?P=date)\),B(?P=rules)\)')
-_REF = re.compile(r"(?:(?P<sheet>[^!]+)!)?\$?(?P<c1>[A-Z]+)\$?(?P<r1>\d+)"
-                  r"(?::\$?(?P<c2>[A-Z]+)\$?(?P<r2>\d+))?")
-
-
-def _column_number(letters: str) -> int:
-    number = 0
-    for ch in letters:
-        number = number * 26 + ord(ch) - ord("A") + 1
-    return number
-
-
-def _split_arguments(text: str) -> list[str]:
-    """The arguments of a call, split at the commas outside quotes and parentheses."""
-    parts, depth, quoted_text, current = [], 0, False, ""
-    for ch in text:
-        if ch == '"':
-            quoted_text = not quoted_text
-        elif not quoted_text and ch in "({":
-            depth += 1
-        elif not quoted_text and ch in ")}":
-            depth -= 1
-        elif ch == "," and depth == 0 and not quoted_text:
-            parts.append(current)
-            current = ""
-            continue
-        current += ch
-    parts.append(current)
-    return [part.strip() for part in parts]
-
-
-def _as_passed(value: object) -> object:
-    """A cell value as the functions receive it from the add-in: numbers as floats, dates as
-    their Excel serial numbers, empty cells as None."""
-    if isinstance(value, bool) or value is None or isinstance(value, str):
-        return value
-    if isinstance(value, datetime.datetime):
-        return float((value.date() - EXCEL_EPOCH).days)
-    if isinstance(value, datetime.date):
-        return float((value - EXCEL_EPOCH).days)
-    if isinstance(value, (int, float)):
-        return float(value)
-    return str(value)  # pragma: no cover - the templates hold no other values
-
-
-class _FormulaValues:
-    """The value of every formula cell of a built workbook, computed by the worksheet functions
-    themselves (:data:`~xl_tiebreak.excel.functions.EXCEL_FUNCTIONS`) with the arguments the
-    add-in passes — what the cells show once the add-in has recalculated."""
-
-    def __init__(self, wb: Any) -> None:
-        self.wb = wb
-        self.values: dict[str, dict[str, CachedValue]] = {}
-
-    def cell(self, sheet: str, row: int, col: int) -> object:
-        cell = self.wb[sheet].cell(row=row, column=col)
-        ref = f"{column_letter(col)}{row}"
-        if ref in self.values.get(sheet, {}):
-            return self.values[sheet][ref]
-        value = cell.value
-        if isinstance(value, ArrayFormula) or cell.data_type == "f":
-            self.formula(sheet, cell)
-            return self.values[sheet][ref]
-        return _as_passed(value)
-
-    def argument(self, sheet: str, token: str) -> object:
-        if token.startswith('"') and token.endswith('"'):
-            return token[1:-1].replace('""', '"')
-        if token == CROSSTABLE:
-            ws = self.wb[CROSSTABLE]
-            return [[self.cell(CROSSTABLE, r, c) for c in range(1, ws.max_column + 1)]
-                    for r in range(1, ws.max_row + 1)]
-        if token in self.wb.defined_names:
-            return self.argument(sheet, self.wb.defined_names[token].attr_text)
-        match = _REF.fullmatch(token)
-        if match is None:
-            raise InputError(f"{sheet}: cannot compute the argument {token!r}")
-        where = (match.group("sheet") or sheet).strip("'")
-        c1, r1 = _column_number(match.group("c1")), int(match.group("r1"))
-        if match.group("c2") is None:
-            return self.cell(where, r1, c1)
-        c2, r2 = _column_number(match.group("c2")), int(match.group("r2"))
-        return [[self.cell(where, r, c) for c in range(c1, c2 + 1)] for r in range(r1, r2 + 1)]
-
-    def formula(self, sheet: str, cell: Any) -> None:
-        value = cell.value
-        text, ref = (value.text, value.ref) if isinstance(value, ArrayFormula) else (
-            str(value), cell.coordinate)
-        helper = _RULES_HELPER.fullmatch(text)
-        if helper:  # the Rules helper of the Settings sheet (docs: _settings_sheet)
-            rules = self.cell(sheet, int(helper.group("rules")), 2)
-            start = self.cell(sheet, int(helper.group("date")), 2)
-            auto = rules is None or str(rules).upper() in ("", "AUTO")
-            result: object = (("AUTO" if start is None else start) if auto else rules)
-        else:
-            call = _CALL.fullmatch(text)
-            if call is None or call.group("name") not in EXCEL_FUNCTIONS:
-                raise InputError(f"{sheet}!{cell.coordinate}: cannot compute {text!r}")
-            args = [self.argument(sheet, a) for a in _split_arguments(call.group("args"))]
-            result = EXCEL_FUNCTIONS[call.group("name")](*args)
-        match = _REF.fullmatch(ref)
-        assert match is not None
-        c1, r1 = _column_number(match.group("c1")), int(match.group("r1"))
-        c2 = _column_number(match.group("c2") or match.group("c1"))
-        r2 = int(match.group("r2") or match.group("r1"))
-        rows = result if isinstance(result, list) else [[result]]
-        cells = self.values.setdefault(sheet, {})
-        for r in range(r1, r2 + 1):
-            for c in range(c1, c2 + 1):
-                # an array formula larger than its result shows #N/A there, as in Excel
-                row = rows[r - r1] if r - r1 < len(rows) else None
-                item = row[c - c1] if row is not None and c - c1 < len(row) else "#N/A"
-                self.wb[sheet].cell(row=r, column=c)  # the cell exists in the file
-                cells[f"{column_letter(c)}{r}"] = item  # type: ignore[assignment]
-
-    def compute(self) -> dict[str, dict[str, CachedValue]]:
-        for ws in self.wb.worksheets:
-            for row in list(ws.iter_rows()):
-                for c in row:
-                    formula = isinstance(c.value, ArrayFormula) or c.data_type == "f"
-                    if formula and c.coordinate not in self.values.get(ws.title, {}):
-                        self.formula(ws.title, c)
-        return self.values
-
-
 def save_with_values(workbook: Any, target: Path) -> None:
     """Save a built workbook atomically with the computed value cached in every formula cell
-    (:mod:`xl_tiebreak.excel.cached`), so that a viewer without the add-in shows numbers, not
-    ``#NAME?``, until the add-in recalculates. The workbook does not ask for a full
-    recalculation on opening (openpyxl's default), which would replace them by ``#NAME?``."""
-    values = _FormulaValues(workbook).compute()
-    workbook.calculation.fullCalcOnLoad = False
-    workbook.calculation.calcId = _CALC_ID
-    data = with_cached_values(workbook_bytes(workbook), values)
+    (:func:`~xl_tiebreak.excel.cached.bytes_with_values`), so that a viewer without the
+    add-in shows numbers, not ``#NAME?``, until the add-in recalculates."""
+    data = bytes_with_values(workbook)
     with transaction() as stage:
         stage(target, data)
-
-
-_CALC_ID = 191029
-"""The calculation engine of Excel 2019/365: Excel recalculates a whole workbook on opening
-when it was saved by an older engine (openpyxl writes 171027), which without the add-in would
-replace the cached values by ``#NAME?``."""
 
 
 # ====================================================================== workbooks
