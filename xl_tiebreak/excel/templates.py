@@ -259,10 +259,15 @@ def _crosstable_sheet(ws: Any, template: Template) -> None:
             cell.border = _GRID
             if cell.column not in names:  # numbers, ½ and x alike (issue 13)
                 cell.alignment = Alignment(horizontal="center")
+            if cell.row > 1 and template.rows[0][cell.column - 1] == template.rows[
+                    cell.row - 1][0]:  # a grid's diagonal (the player's own column): shaded
+                cell.fill = _DIAGONAL
     ws.freeze_panes = "C2"
     _print_setup(ws, pages_tall=0)
 
 
+_DIAGONAL = PatternFill(fill_type="solid", start_color="FFD9D9D9", end_color="FFD9D9D9")
+"""The diagonal of a round-robin grid, shaded as printed crosstables do."""
 _GRID_SIDE = Side(style="thin", color="FFB0B0B0")
 _GRID = Border(left=_GRID_SIDE, right=_GRID_SIDE, top=_GRID_SIDE, bottom=_GRID_SIDE)
 """Thin grey lines around every cell of the crosstable, so that a printed grid reads."""
