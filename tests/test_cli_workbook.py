@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import shlex
 import stat
 import zipfile
 from pathlib import Path
@@ -128,6 +129,21 @@ def test_templates_refuse_to_overwrite_without_force(tmp_path: Path,
     assert (tmp_path / "swiss.py").read_text(encoding="utf-8") == "# mine\n"
     code, out, _ = run(["templates", str(tmp_path), "--force"], capsys)
     assert code == 0 and len(out.splitlines()) == len(TEMPLATE_FILES)
+
+
+def test_demo_prints_its_path_then_what_to_open_next(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 13: the demo printed only a path. The first line stays the path alone; then
+    what to open, and a command that runs as printed (here without the console script)."""
+    code, out, _ = run(["demo", str(tmp_path)], capsys)
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == str((tmp_path / "tiebreak_demo.xlsm").resolve())
+    assert "open it in Excel" in lines[1] and "LibreOffice" in lines[1]
+    command = shlex.split(lines[-1])
+    assert command[:2] == ["xl-tiebreak", "standings"] and command[2] == lines[0]
+    csv_path = tmp_path / "out.csv"
+    assert run([*command[1:-1], str(csv_path)], capsys)[0] == 0  # --csv PATH, elsewhere
+    assert csv_path.read_text(encoding="utf-8-sig").startswith("Rank,No,Name,Pts,")
 
 
 def test_demo_refuses_to_overwrite_without_force(tmp_path: Path,

@@ -7,6 +7,7 @@ import datetime
 import hashlib
 import importlib.util
 import re
+import shutil
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,6 +41,7 @@ from xl_tiebreak.excel.templates import (
     quickstart_path,
     xlwings_version,
 )
+from xl_tiebreak.model import BlankRounds
 from xl_tiebreak.numbers import to_float
 from xl_tiebreak.rules import resolve_rules
 from xl_tiebreak.standings import Standings, compute_standings
@@ -162,6 +164,30 @@ def test_settings_sheet_reads_back() -> None:
         assert settings.name == template.settings["name"]
         assert settings.unrated_rating == template.settings.get("unrated_rating")
         assert settings.scheduled_rounds == 7
+        assert settings.blank_rounds is BlankRounds.ABSENT
+
+
+@pytest.mark.parametrize("name", WORKBOOKS)
+def test_blank_rounds_row_with_its_drop_down(name: str, tmp_path: Path) -> None:
+    """The Settings row 'Blank rounds' (issue 13; docs/decisions.md D-H1): Absent by default,
+    a drop-down of the three choices, and a choice made there is what the reader takes."""
+    path = SHIPPED / name
+    wb = openpyxl.load_workbook(path, keep_vba=name.endswith(".xlsm"))
+    settings = wb["Settings"]
+    row = next(c.row for c in settings["A"] if c.value == "Blank rounds")
+    assert settings[f"B{row}"].value == "Absent"
+    lists = [dv for dv in settings.data_validations.dataValidation
+             if str(dv.sqref) == f"B{row}"]
+    assert [dv.formula1 for dv in lists] == ['"Absent,Half-point bye,Declared"']
+    for choice, want in (("Half-point bye", BlankRounds.HALF_POINT_BYE),
+                         ("Declared", BlankRounds.DECLARED), ("Absent", BlankRounds.ABSENT)):
+        settings[f"B{row}"] = choice
+        read, problems = read_settings(OpenpyxlBook(wb))
+        assert problems == [] and read.blank_rounds is want, choice
+    tiebreaks = next(c.row for c in settings["A"] if c.value == "Tie-breaks (in order)")
+    assert row < tiebreaks  # the tie-break slots stay the last rows
+    assert wb.defined_names["TieBreaks"].attr_text == (
+        f"Settings!$B${tiebreaks}:$B${tiebreaks + 11}")
 
 
 def test_companion_modules_expose_main() -> None:
@@ -268,13 +294,11 @@ class Expected:
         return out
 
 
-@pytest.mark.parametrize("name", WORKBOOKS)
-def test_every_formula_cell_equals_the_engine(name: str, registered: None,
-                                               tmp_path: Path) -> None:
-    path = SHIPPED / name
-    template = template_of(name)
+def check_formula_cells(path: Path, values: dict[tuple[str, str], Any]) -> None:
+    """Every formula cell of the template at ``path`` has in ``values`` (``{("SHEET", "B5"):
+    value}``) what the engine computes (empty results as an empty text)."""
+    template = template_of(path.name)
     expected = Expected(template)
-    values = calculate(sized_names(path, tmp_path / name))
     wb = openpyxl.load_workbook(path)
     checked: set[tuple[str, str]] = set()
 
@@ -299,6 +323,48 @@ def test_every_formula_cell_equals_the_engine(name: str, registered: None,
             check("FORMULA STANDINGS", f"{column_letter(j + 1)}{3 + i}", want)
     assert set(formula_cells(path)) == checked
     assert len(checked) > template.players * 10
+
+
+@pytest.mark.parametrize("name", WORKBOOKS)
+def test_every_formula_cell_equals_the_engine(name: str, registered: None,
+                                               tmp_path: Path) -> None:
+    path = SHIPPED / name
+    check_formula_cells(path, calculate(sized_names(path, tmp_path / name)))
+
+
+def cached_values(path: Path) -> dict[tuple[str, str], Any]:
+    """The value stored in each formula cell of the file (what a viewer without the add-in
+    shows), read as openpyxl reads cached values; an empty text as ""."""
+    wb = openpyxl.load_workbook(path, data_only=True)
+
+    def stored(value: Any) -> Any:
+        if isinstance(value, datetime.datetime):  # a date-formatted number: the serial
+            return float((value.date() - EXCEL_EPOCH).days)
+        return "" if value is None else value
+
+    return {(sheet, ref): stored(wb[sheet_title(wb, sheet)][ref].value)
+            for sheet, ref in formula_cells(path)}
+
+
+def sheet_title(wb: Any, upper: str) -> str:
+    return next(t for t in wb.sheetnames if t.upper() == upper)
+
+
+@pytest.mark.parametrize("name", WORKBOOKS)
+def test_every_formula_cell_holds_the_engine_value_cached(name: str) -> None:
+    """Issue 8 item 4: opened without the add-in, every formula cell shows what the engine
+    computes (its cached value), not #NAME?, until the add-in recalculates."""
+    path = SHIPPED / name
+    check_formula_cells(path, cached_values(path))
+    workbook = openpyxl.load_workbook(path)
+    assert not workbook.calculation.fullCalcOnLoad  # which would replace them by #NAME?
+
+
+def test_the_demo_holds_the_engine_values_cached(tmp_path: Path) -> None:
+    demo = build_demo(tmp_path)
+    as_swiss = tmp_path / "swiss.xlsm"  # check_formula_cells finds the template by the name
+    demo.rename(as_swiss)
+    check_formula_cells(as_swiss, cached_values(as_swiss))
 
 
 # ---------------------------------------------------------------- review
@@ -457,3 +523,17 @@ def test_libreoffice_sizes_the_crosstable_name_to_the_data(tmp_path: Path) -> No
     for name, rows in (("probe.xlsx", 17), ("probe17.xlsx", 18)):
         values = openpyxl.load_workbook(out / name, data_only=True)["Probe"]
         assert (values["A1"].value, values["B1"].value) == (rows, 13), name
+
+
+
+def test_the_standings_command_asks_for_a_recalculation(tmp_path: Path) -> None:
+    """``xl-tiebreak standings`` rewrites the workbook with openpyxl, which stores no formula
+    values: the file then asks the spreadsheet to recompute every formula on opening (never
+    empty cells shown as if computed), also for a template written with the values cached."""
+    from xl_tiebreak.excel.headless import write_standings_file
+
+    book = tmp_path / "swiss.xlsx"
+    shutil.copy(SHIPPED / "swiss.xlsx", book)
+    assert not openpyxl.load_workbook(book).calculation.fullCalcOnLoad
+    write_standings_file(book)
+    assert openpyxl.load_workbook(book).calculation.fullCalcOnLoad

@@ -270,7 +270,7 @@ def test_settings_errors(swiss: Path) -> None:
     with pytest.raises(InputError) as caught:
         write_standings_file(swiss)
     wheres = {p.where: p.message for p in caught.value.problems}
-    assert wheres["Settings!B19"].startswith("unknown tie-break 'NOPE'")
+    assert wheres["Settings!B20"].startswith("unknown tie-break 'NOPE'")
     assert wheres["Settings!B5"].startswith("cannot read 'someday': expected a date")
     assert wheres["Settings!B4"].startswith("unknown rule set 'FIDE1999'")
 
@@ -280,11 +280,11 @@ def test_settings_and_crosstable_errors_are_listed_together(swiss: Path) -> None
     set_cell(swiss, "Crosstable", "F2", "9w0")
     with pytest.raises(InputError) as caught:
         write_standings_file(swiss)
-    assert [p.where for p in caught.value.problems] == ["Settings!B18", "Crosstable!F2"]
+    assert [p.where for p in caught.value.problems] == ["Settings!B19", "Crosstable!F2"]
     set_cell(swiss, "Crosstable", "I8", "zz")
     with pytest.raises(InputError) as caught:
         write_standings_file(swiss)
-    assert [p.where for p in caught.value.problems] == ["Settings!B18", "Crosstable!I8"]
+    assert [p.where for p in caught.value.problems] == ["Settings!B19", "Crosstable!I8"]
 
 
 def test_missing_crosstable(tmp_path: Path) -> None:

@@ -485,7 +485,11 @@ def _workbook_command(args: argparse.Namespace) -> int:
         if args.command == "standings":
             from xl_tiebreak.excel.headless import write_standings_file
         else:
-            from xl_tiebreak.excel.templates import build_demo, build_templates
+            from xl_tiebreak.excel.templates import (
+                build_demo,
+                build_templates,
+                demo_next_step,
+            )
     except ImportError as exc:  # openpyxl (or, for templates, xlwings) missing
         raise InputError(f"this command needs openpyxl and xlwings: pip install "
                          f"'xl-tiebreak[excel]' ({exc})") from exc
@@ -496,7 +500,9 @@ def _workbook_command(args: argparse.Namespace) -> int:
         for path in build_templates(args.dir, force=args.force):
             print(path)
     elif args.command == "demo":
-        print(build_demo(args.dir, force=args.force))
+        demo = build_demo(args.dir, force=args.force)
+        print(demo)  # the first line is the path alone (scripts read it)
+        print(demo_next_step(demo))
     return 0
 
 

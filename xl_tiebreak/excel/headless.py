@@ -94,6 +94,9 @@ def write_standings_file(
         book.close()
     with files.transaction() as stage:
         # both staged, then renamed in this order: the workbook, then the CSV
+        # openpyxl stores no formula values: the spreadsheet recomputes them on opening
+        # (files.RECOMPUTED), also in a template written with them cached
+        workbook.calculation.fullCalcOnLoad = True
         staged = stage(target, files.workbook_bytes(workbook))
         for item in keep.lost_features(source, staged.temp, ours):
             if item not in lost:

@@ -61,6 +61,12 @@ SETTINGS_ROWS: tuple[tuple[str, str, str], ...] = (
     ("Points for a half-point bye (HPB)", "hpb", "Empty: as a draw"),
     ("Points for a zero-point bye (ZPB)", "zpb", "Absence, round after withdrawal"),
     (
+        "Blank rounds",
+        "blank_rounds",
+        "An empty round cell: Absent (a zero-point bye), Half-point bye, or Declared (as each "
+        "player's Pts say)",
+    ),
+    (
         "Tie-breaks (in order)",
         "tiebreaks",
         "One per row below (or comma separated); e.g. BH/C1, BH, SB, DE, WIN",
@@ -95,7 +101,7 @@ _ALIASES = {
     "zpb": "zpb",
     "bye": "pab",
     # "Blank rounds": Absent (default), Half-point bye or Declared (as each player's Pts say);
-    # read wherever it stands (not yet a row of the shipped templates)
+    # read wherever it stands (a row of the shipped templates since issue 13)
     "blank": "blank_rounds",
     "blankrounds": "blank_rounds",
     "emptyrounds": "blank_rounds",

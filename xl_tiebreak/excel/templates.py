@@ -38,12 +38,13 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import os
+import shlex
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import xlwings
-from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
@@ -52,7 +53,8 @@ from xl_tiebreak import registry
 from xl_tiebreak.cells import column_letter, range_ref
 from xl_tiebreak.descriptors import parse_descriptor
 from xl_tiebreak.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
-from xl_tiebreak.excel.files import save_workbook, write_text_file
+from xl_tiebreak.excel.cached import bytes_with_values
+from xl_tiebreak.excel.files import transaction, write_text_file
 from xl_tiebreak.excel.functions import FIXED_DESCRIPTORS, RATING_FUNCTIONS
 from xl_tiebreak.excel.layout import (
     HALF_FORMAT,
@@ -81,6 +83,7 @@ __all__ = [
     "build_templates",
     "build_workbook",
     "built_with",
+    "demo_next_step",
     "quickstart_path",
 ]
 
@@ -203,11 +206,12 @@ TEMPLATE_FILES = tuple(
 
 _DEFAULT_POINTS = {
     "win": 1, "draw": 0.5, "loss": 0, "forfeit_win": 1, "forfeit_loss": 0, "pab": 1, "fpb": 1,
-    "hpb": 0.5, "zpb": 0,
+    "hpb": 0.5, "zpb": 0, "blank_rounds": "Absent",
 }
 _VALIDATIONS = {
     "rules": '"AUTO,FIDE2026,FIDE2023,FIDE2009,USCF"',
     "type": '"Swiss,Round robin"',
+    "blank_rounds": '"Absent,Half-point bye,Declared"',
 }
 _SUGGESTED_TIEBREAKS = (
     '"BH/C1,BH,BH/C2,BH/M1,SB,SB/C1,DE,WIN,WON,BPG,BWG,PS,REP,STD,KS,AOB,FB,ARO,ARO/C1,TPR,'
@@ -249,26 +253,61 @@ def _crosstable_sheet(ws: Any, template: Template) -> None:
         ws.column_dimensions[column_letter(col)].width = width
     for row in ws.iter_rows(min_row=2, min_col=n_cols, max_col=n_cols):
         row[0].number_format = HALF_FORMAT
-    for row in ws.iter_rows(min_row=2, max_col=1):
-        row[0].alignment = Alignment(horizontal="center")
+    names = [c for c in range(1, n_cols + 1) if str(template.rows[0][c - 1]) == "Name"]
+    for row in ws.iter_rows(min_row=1, max_row=len(template.rows), max_col=n_cols):
+        for cell in row:
+            cell.border = _GRID
+            if cell.column not in names:  # numbers, ½ and x alike (issue 13)
+                cell.alignment = Alignment(horizontal="center")
+            if cell.row > 1 and template.rows[0][cell.column - 1] == template.rows[
+                    cell.row - 1][0]:  # a grid's diagonal (the player's own column): shaded
+                cell.fill = _DIAGONAL
     ws.freeze_panes = "C2"
+    _print_setup(ws, pages_tall=0)
+
+
+_DIAGONAL = PatternFill(fill_type="solid", start_color="FFD9D9D9", end_color="FFD9D9D9")
+"""The diagonal of a round-robin grid, shaded as printed crosstables do."""
+_GRID_SIDE = Side(style="thin", color="FFB0B0B0")
+_GRID = Border(left=_GRID_SIDE, right=_GRID_SIDE, top=_GRID_SIDE, bottom=_GRID_SIDE)
+"""Thin grey lines around every cell of the crosstable, so that a printed grid reads."""
+
+
+def _print_setup(ws: Any, pages_tall: int) -> None:
+    """Landscape, one page wide (``pages_tall`` pages tall, 0: as many as needed), the first
+    row repeated on every page, centred on the paper (issue 13: a crosstable of up to 11
+    rounds and the Settings sheet print one page wide)."""
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = pages_tall
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_title_rows = "1:1"
+    ws.print_options.horizontalCentered = True
+    ws.page_margins.left = ws.page_margins.right = 0.4
 
 
 def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
     """Fill the Settings sheet; returns the defined names (name → reference) it provides."""
 
-    ws.append(["Setting", "Value", "Meaning"])
-    _header_style(ws, 1, 3)
+    ws.append(["Setting", "Value", "What the value means"])
     names: dict[str, str] = {}
     values = {**_DEFAULT_POINTS, **template.settings}
     for label, field, hint in SETTINGS_ROWS:
         row = ws.max_row + 1
-        ws.cell(row=row, column=1, value=label).font = Font(bold=True)
-        _note_style(ws.cell(row=row, column=3, value=hint or None))
+        title = ws.cell(row=row, column=1, value=label)
+        title.font = Font(bold=True)
+        title.alignment = Alignment(vertical="top")
+        note = ws.cell(row=row, column=3, value=hint or None)
+        _note_style(note)
+        note.alignment = Alignment(wrap_text=True, vertical="top")
+        lines = -(-len(hint) // 72)  # about 72 italic characters fit in a line of width 60
+        if lines > 1:
+            ws.row_dimensions[row].height = 15.0 * lines
         if field == "tiebreaks":
             items = list(values.get("tiebreaks", []))  # type: ignore[call-overload]
             for i in range(TIEBREAK_SLOTS):
-                ws.cell(row=row + i, column=2, value=items[i] if i < len(items) else None)
+                slot = ws.cell(row=row + i, column=2, value=items[i] if i < len(items) else None)
+                slot.alignment = Alignment(horizontal="left", vertical="top")
             ref = f"{SETTINGS}!$B${row}:$B${row + TIEBREAK_SLOTS - 1}"
             names["TieBreaks"] = ref
             dv = DataValidation(type="list", formula1=_SUGGESTED_TIEBREAKS, allow_blank=True,
@@ -278,6 +317,7 @@ def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
             continue
         value = values.get(field)
         cell = ws.cell(row=row, column=2, value=value)
+        cell.alignment = Alignment(horizontal="left", vertical="top")
         if field == "start_date":
             cell.number_format = "yyyy-mm-dd"
         if field in _VALIDATIONS:
@@ -291,23 +331,29 @@ def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
             # they use the same rule set as the Standings sheet.
             fields = [f for _, f, _ in SETTINGS_ROWS]
             date_row = row + fields.index("start_date") - fields.index("rules")
-            ws.cell(row=1, column=4, value="Rules for the functions (AUTO: the start date)")
+            ws.cell(row=1, column=4,
+                    value="Rules the functions get (AUTO: the start date)")
             # The date cell itself, not TEXT(date, "yyyy-mm-dd"): TEXT's format codes depend
             # on Excel's language; the functions read a date, a serial or a text alike.
             helper = ws.cell(row=row, column=4, value=(
                 f'=IF(OR(B{row}="",UPPER(B{row})="AUTO"),'
                 f'IF(B{date_row}="","AUTO",B{date_row}),B{row})'))
             helper.number_format = "yyyy-mm-dd"
+            helper.alignment = Alignment(horizontal="left", vertical="top")
             names["Rules"] = f"{SETTINGS}!$D${row}"
         elif field == "type":
             names["TournamentType"] = f"{SETTINGS}!$B${row}"
         elif field == "unrated_rating":
             names["UnratedRating"] = f"{SETTINGS}!$B${row}"
-    ws.column_dimensions["A"].width = 40
+    _header_style(ws, 1, 4)
+    ws["D1"].alignment = Alignment(horizontal="center", wrap_text=True)
+    ws.row_dimensions[1].height = 30.0
+    ws.column_dimensions["A"].width = 38
     ws.column_dimensions["B"].width = 16
-    ws.column_dimensions["C"].width = 80
-    ws.column_dimensions["D"].width = 26
+    ws.column_dimensions["C"].width = 60
+    ws.column_dimensions["D"].width = 24
     ws.freeze_panes = "A2"
+    _print_setup(ws, pages_tall=1)
     return names
 
 
@@ -452,6 +498,15 @@ def _standings_placeholder(ws: Any) -> None:
     mark_worksheet(ws, STANDINGS_ROLE)
 
 
+def save_with_values(workbook: Any, target: Path) -> None:
+    """Save a built workbook atomically with the computed value cached in every formula cell
+    (:func:`~xl_tiebreak.excel.cached.bytes_with_values`), so that a viewer without the
+    add-in shows numbers, not ``#NAME?``, until the add-in recalculates."""
+    data = bytes_with_values(workbook)
+    with transaction() as stage:
+        stage(target, data)
+
+
 # ====================================================================== workbooks
 
 
@@ -561,7 +616,7 @@ def build_templates(directory: str | os.PathLike[str], force: bool = False) -> l
     for template in TEMPLATES:
         for vba, suffix in ((True, ".xlsm"), (False, ".xlsx")):
             target = folder / f"{template.stem}{suffix}"
-            save_workbook(build_workbook(template, vba=vba), target)
+            save_with_values(build_workbook(template, vba=vba), target)
             written.append(target)
         module = folder / f"{template.stem}.py"
         write_text_file(module, _companion_module(template.stem))
@@ -582,6 +637,15 @@ def build_demo(directory: str | os.PathLike[str] = ".", force: bool = False) -> 
     if not result.ok:  # pragma: no cover - the sample is valid
         raise InputError(result.problems)
     target = folder / f"{DEMO_NAME}.xlsm"
-    save_workbook(workbook, target)
+    save_with_values(workbook, target)
     write_text_file(folder / f"{DEMO_NAME}.py", _companion_module(DEMO_NAME))
     return target.resolve()
+
+
+def demo_next_step(path: Path) -> str:
+    """What to do with the demo workbook at ``path`` (printed by ``xl-tiebreak demo`` after
+    the path, issue 13)."""
+    shown = shlex.quote(str(path))
+    return (f"Next: open it in Excel (the Standings sheet is filled; with the xlwings add-in, "
+            f"Run main recomputes it) or in LibreOffice; or, without a spreadsheet, run:\n"
+            f"  xl-tiebreak standings {shown} --csv standings.csv")
