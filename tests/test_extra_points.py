@@ -1,4 +1,4 @@
-"""Extra points per participant (Swiss-Manager 42/43 "Pts+Arb"; docs/decisions.md D-O2): in
+"""Extra points per participant (Swiss-Manager 42/43 "Pts+Arb"; docs/decisions.md D51): in
 the participant's own score for ranking, in no tie-break; read from a crosstable ``Extra``
 column, shown in their own column and in the explanation. Every value derived by hand."""
 

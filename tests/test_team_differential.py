@@ -84,7 +84,7 @@ def test_tec_forfeits_as_games_by_hand(tec_without_299: Path) -> None:
 def test_t3_team_50_has_a_pab_and_an_hpb_in_round_3(tec_without_299: Path) -> None:
     # KNOWN_DIFFERENCES.md T3. Both records give 1 MP + 2 GP on 4 boards here (320 "1.0 2.0";
     # an HPB is a drawn match), so only the board points differ: an HPB is every board drawn,
-    # ½·(1+2+3+4) = 5; a PAB every board won, 1+2+3+4 = 10 (docs/decisions.md D-G2). The
+    # ½·(1+2+3+4) = 5; a PAB every board won, 1+2+3+4 = 10 (docs/decisions.md D24). The
     # checker's BC is ours + 10 - 5, and without the 320 entry the two programs agree.
     event = read_team_trf(tec_without_299)
     assert [n for n in event.notes if "written as" in n] == [

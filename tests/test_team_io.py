@@ -90,7 +90,7 @@ def test_draft_2025_file_refused_with_the_explanation() -> None:
 def test_team_rows_parse_in_team_events_only(row: object) -> None:
     code = row.code  # type: ignore[attr-defined]
     assert parse_descriptor(code, Score.MP).tiebreak is row
-    if code.endswith(":GP"):  # an individual event reads :GP as its own points (D-G5)
+    if code.endswith(":GP"):  # an individual event reads :GP as its own points (D27)
         assert parse_descriptor(code).code == code[:-3]
         return
     with pytest.raises(InputError):

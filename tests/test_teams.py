@@ -65,7 +65,7 @@ def test_e7_official_2023_values(column: str) -> None:
 
 def test_e7_sssc_official_values() -> None:
     # TEC rounds BH/F_N to one decimal for display; the engine rounds the total to 0.01
-    # (docs/decisions.md D-G4): both agree once the engine's value is rounded to one decimal,
+    # (docs/decisions.md D26): both agree once the engine's value is rounded to one decimal,
     # and the engine's value is GP + BH:MP / 3 rounded to 0.01 (F_N = floor(2·7/4) = 3).
     s = compute_team_standings(e7(), "SSSC,GPTS,BH:MP", rules="fide2023")
     for no, row in official().items():

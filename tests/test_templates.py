@@ -169,7 +169,7 @@ def test_settings_sheet_reads_back() -> None:
 
 @pytest.mark.parametrize("name", WORKBOOKS)
 def test_blank_rounds_row_with_its_drop_down(name: str, tmp_path: Path) -> None:
-    """The Settings row 'Blank rounds' (issue 13; docs/decisions.md D-H1): Absent by default,
+    """The Settings row 'Blank rounds' (issue 13; docs/decisions.md D30): Absent by default,
     a drop-down of the three choices, and a choice made there is what the reader takes."""
     path = SHIPPED / name
     wb = openpyxl.load_workbook(path, keep_vba=name.endswith(".xlsm"))

@@ -5,7 +5,7 @@ The readers (:mod:`xl_tiebreak.trf`, :mod:`xl_tiebreak.crosstable`) note every e
 before the participant's last entry) as a zero-point bye, then :func:`apply_blank_rounds`
 turns them into what the user chose (:class:`~xl_tiebreak.model.BlankRounds`) and returns the
 warning that lists them, with a hint when the declared points say that another choice fits.
-docs/decisions.md D-H1.
+docs/decisions.md D30.
 """
 
 from __future__ import annotations

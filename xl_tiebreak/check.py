@@ -170,7 +170,7 @@ def _points_problems(t: Tournament) -> Iterator[Problem]:
             if value is None:
                 value = units[key] = int(sc.points(rec.kind, rec.color) * unit)
             total += value
-        extra = p.extra_points  # part of the declared score (docs/decisions.md D-O2)
+        extra = p.extra_points  # part of the declared score (docs/decisions.md D51)
         if (declared - extra) * unit != total:
             plus = f" plus {fmt(extra)} extra points" if extra else ""
             yield _warning(

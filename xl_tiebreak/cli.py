@@ -421,7 +421,7 @@ def _csv_text(path: Path) -> str:
 
 def _is_team_csv(args: argparse.Namespace) -> bool:
     """True for a CSV team crosstable: ``--teams BOARDS``, or a 'Boards' row above a 'Team'
-    header (docs/decisions.md D-N1); never for an individual crosstable."""
+    header (docs/decisions.md D53); never for an individual crosstable."""
     p = Path(args.file)
     if p.suffix.lower() != ".csv" or not p.is_file():
         if args.teams is not None:
@@ -461,7 +461,7 @@ def _explanations_text(standings: Standings, numbers: Sequence[int]) -> str:
         out.write(f"\nHow the values of #{no} were obtained:\n")
         row = standings.row(no)
         extra = row.participant.extra_points
-        if extra:  # docs/decisions.md D-O2
+        if extra:  # docs/decisions.md D51
             games = row.points - extra
             sign = f"+ {fmt(extra)}" if extra > 0 else f"- {fmt(-extra)}"
             out.write(f"Pts = {fmt(games)} from the rounds {sign} extra points = "

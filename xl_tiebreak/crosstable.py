@@ -18,7 +18,7 @@ federation       ``Fed``, ``Federation``, ``Country``
 title            ``Title``
 points           ``Pts``, ``Points``, ``Score``, ``Total`` (becomes ``declared_points``)
 extra points     ``Extra``, ``Bonus``, ``+Pts`` (becomes ``extra_points``: added to the score
-                 for ranking only, docs/decisions.md D-O2; empty = 0; the declared points
+                 for ranking only, docs/decisions.md D51; empty = 0; the declared points
                  include them)
 rounds           ``R1`` … ``Rn``, ``1`` … ``n`` (also as the numbers 1.0 …), ``Rd 1``, ``Rd1``,
                  ``Round 1``
@@ -265,7 +265,7 @@ _START_KEYS = frozenset({
 _EXTRA_KEYS = frozenset({"extra", "extrapoints", "extrapts", "bonus", "bonuspoints", "+pts",
                          "+points", "+pt"})
 """Headers of the extra-points column (Swiss-Manager 42/43 "Pts+Arb"; docs/decisions.md
-D-O2)."""
+D51)."""
 _NAME_KEYS = frozenset({
     "name", "player", "playername", "names", "players", "spieler", "spielername", "teilnehmer",
     "nom", "joueur", "nombre", "jugador", "nome", "jogador", "giocatore", "ime", "imię",
@@ -318,7 +318,7 @@ class _Columns:
     title: int | None = None
     points: int | None = None
     extra: int | None = None
-    """Extra points added to the score (docs/decisions.md D-O2)."""
+    """Extra points added to the score (docs/decisions.md D51)."""
     rounds: dict[int, int] = dataclasses.field(default_factory=dict)
     bare: bool = True
     """True when every round column is labelled by a bare number (``1``, not ``R1``)."""
@@ -542,7 +542,7 @@ def _no_rounds(columns: _Columns, labels: list[object], body: list[_Row], places
                header_row: int, problems: list[Problem]) -> None:
     """No round column was found: an error naming the header row when any column is not a
     known field (it may hold rounds under a label not understood); else (only No, Name,
-    Rating… columns) a warning that the event is read with 0 rounds. docs/decisions.md D-H3."""
+    Rating… columns) a warning that the event is read with 0 rounds. docs/decisions.md D32."""
     known = {c for c in (columns.start, columns.name, columns.rating, columns.federation,
                          columns.title, columns.points) if c is not None}
     width = max([len(labels), *(len(r.cells) for r in body)])
@@ -797,7 +797,7 @@ def _swiss_rounds(
     blanks: list[Blank],
 ) -> int:
     """Fill in the rounds of a Swiss layout; returns the number of rounds read. Empty cells
-    are zero-point byes here, each noted in ``blanks`` (docs/decisions.md D-H1).
+    are zero-point byes here, each noted in ``blanks`` (docs/decisions.md D30).
 
     Rounds are counted up to the last round column with any non-empty cell.
     """
@@ -966,7 +966,7 @@ def read_crosstable(
     ``tournament_type`` (default: Swiss, or pre-determined for a round-robin grid),
     ``start_date``, ``scheduled_rounds`` (default: unknown, or N - 1 for a grid) and ``name``
     are copied into the result; ``source`` is the sheet name. ``blank_rounds``: what an empty
-    round cell of the Swiss layout means (docs/decisions.md D-H1); every empty cell is listed
+    round cell of the Swiss layout means (docs/decisions.md D30); every empty cell is listed
     in a warning (:attr:`Tournament.notes`) whatever the choice.
 
     The header is found among the first rows (a title or notes block above it is skipped,

@@ -144,7 +144,7 @@ class Engine:
         self._unrated_known = any(p.rating is None for p in tournament.participants)
         self.base = self.context()
         self.extra = [p.extra_points for p in tournament.participants]
-        """Each participant's extra points (docs/decisions.md D-O2): in :meth:`points` and
+        """Each participant's extra points (docs/decisions.md D51): in :meth:`points` and
         :meth:`score_units` only, never in a tie-break's context."""
         self.has_extra = any(self.extra)
 
@@ -168,7 +168,7 @@ class Engine:
     def points(self, i: int) -> Fraction:
         """Participant i's score after ``rounds`` rounds, extra points included (the score
         the standings rank by; the tie-breaks use the scores of the games alone,
-        docs/decisions.md D-O2)."""
+        docs/decisions.md D51)."""
         games = self.ratio(self.base.score[i], self.base.den)
         return games + self.extra[i] if self.has_extra else games
 

@@ -14,7 +14,7 @@ Every output has the same columns (:func:`standings_columns`) holding the same v
 Outputs for people write halves with the half sign (``4½``) and other fractions as decimals
 (``17.75``, :func:`xl_tiebreak.numbers.fmt_half`); outputs for programs write plain decimals
 (``4.5``, :func:`xl_tiebreak.numbers.fmt`). A partial event says ``after round k of n``
-everywhere (:func:`status_text`). See docs/decisions.md D-L1.
+everywhere (:func:`status_text`). See docs/decisions.md D19.
 
 CSV and text cells are neutralised against spreadsheet formula injection
 (:func:`xl_tiebreak.safety.formula_safe`): names come from strangers' files.
@@ -110,7 +110,7 @@ def standings_columns(standings: Standings, *, drop_empty: bool = True) -> list[
     }
     columns = [c for c in _FIXED if not drop_empty or present.get(c.field, True)]
     if drop_empty and has_extra_points(standings):
-        # included in Pts; shown beside it (docs/decisions.md D-O2). Not in the STANDINGS
+        # included in Pts; shown beside it (docs/decisions.md D51). Not in the STANDINGS
         # function's fixed columns.
         columns.append(EXTRA_COLUMN)
     columns += [Column("tiebreak", d.label, d, k) for k, d in enumerate(standings.descriptors)]
@@ -118,14 +118,14 @@ def standings_columns(standings: Standings, *, drop_empty: bool = True) -> list[
 
 
 def has_extra_points(standings: Standings) -> bool:
-    """True when a participant has extra points (docs/decisions.md D-O2)."""
+    """True when a participant has extra points (docs/decisions.md D51)."""
     return any(p.extra_points for p in standings.tournament.participants)
 
 
 def extra_points_legend() -> str:
     """The legend line of the Extra column."""
     return ("Extra: points added by the arbiter or the regulations (Swiss-Manager 42/43); "
-            "included in Pts for ranking, not in any tie-break (docs/decisions.md D-O2).")
+            "included in Pts for ranking, not in any tie-break (docs/decisions.md D51).")
 
 
 def cell_value(column: Column, row: Row) -> object:

@@ -75,7 +75,7 @@ class Color(enum.Enum):
 
 
 class BlankRounds(enum.Enum):
-    """What an empty round of a participant means (docs/decisions.md D-H1): always a choice
+    """What an empty round of a participant means (docs/decisions.md D30): always a choice
     the user can make, and always reported with the cells or lines taken that way."""
 
     ABSENT = "absent"
@@ -237,7 +237,7 @@ class Participant:
     """Points the arbiter or the regulations add to (or, negative, take from) the score
     (Swiss-Manager 42/43 "Pts+Arb"; a crosstable ``Extra`` column). They count in the
     participant's own score for ranking only: not in any tie-break, neither the participant's
-    own (SB, PS, the 16.4 dummy) nor the opponents' (BH, SB, ARO…); docs/decisions.md D-O2."""
+    own (SB, PS, the 16.4 dummy) nor the opponents' (BH, SB, ARO…); docs/decisions.md D51."""
     manual_order: Fraction | None = None
     """A value typed by the arbiter for the manual-order tie-break (``OTHER_MANUAL``,
     Swiss-Manager 5; :mod:`xl_tiebreak.arbiter`); None when none was typed."""
@@ -326,7 +326,7 @@ def note_rounds_played(
     """Set :attr:`Tournament.played_rounds` and note the rounds not yet played: rounds after
     the last one played (:func:`rounds_with_results`: only some pre-entered byes), and
     scheduled rounds (TRF ``142``/``XXR``, ``declared_where``) beyond the rounds read.
-    docs/decisions.md D-H2."""
+    docs/decisions.md D31."""
     played = rounds_with_results(t.participants, blanks)
     scheduled = t.scheduled_rounds
     if 0 < played < t.rounds:

@@ -1,6 +1,6 @@
 """A team crosstable (spreadsheet range or CSV text) read into a team event.
 
-Layout (docs/decisions.md D-N1): optional **settings rows** above the header, each a key in its
+Layout (docs/decisions.md D53): optional **settings rows** above the header, each a key in its
 first cell and the value in the next:
 
 ==================  ===========================================================================
@@ -10,7 +10,7 @@ first cell and the value in the next:
 ``Start date``      the event's start date (for the rule set of ``--rules auto``)
 ``Type``            ``Swiss`` (default) or ``Round robin``
 ``PAB``, ``HPB`` …  two cells: the match points and game points of that bye (``PAB, 1, 2`` as in
-                    E7; an empty cell keeps the default, docs/decisions.md D-G3)
+                    E7; an empty cell keeps the default, docs/decisions.md D25)
 ==================  ===========================================================================
 
 then the **header row**: a ``Team`` column (required: it is what makes the range a team
@@ -23,7 +23,7 @@ row per team; a round cell is
 - ``+F6`` / ``-F1``: the match won / lost by forfeit against team 6 / 1; the opponent is optional
   (``+F``, ``-F``); ``-F`` on both sides of a pair is a double forfeit;
 - ``PAB`` (``U``), ``HPB`` (``H``), ``FPB`` (``F``), ``ZPB`` (``Z``): the byes, scored as
-  :class:`~xl_tiebreak.teams.TeamScoring` says (docs/decisions.md D-G3);
+  :class:`~xl_tiebreak.teams.TeamScoring` says (docs/decisions.md D25);
 - empty: per the blank-round setting (an absence by default, a half-point bye with
   ``half-point-bye``), every such cell named in a warning; empty cells after a team's last
   entry are rounds it has not reached.

@@ -100,7 +100,7 @@ class TeamEvaluation(Evaluation):
             if d.code == "SSSC" and sssc_factor(self.engine) == 0:
                 out.append(Problem(Severity.WARNING, "SSSC is undefined: F_N = floor(max "
                                    "primary total / max secondary of a round) is 0 "
-                                   "(Art. 13.4.2; docs/decisions.md D-G4)"))
+                                   "(Art. 13.4.2; docs/decisions.md D26)"))
         return out
 
 

@@ -122,7 +122,7 @@ def sssc_factor(te: TeamEngine) -> int:
 
 def tb_sssc(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """SSSC (13.4): secondary score + BH of the primary score / F_N, rounded to 0.01 half up
-    (docs/decisions.md D-G4); undefined when F_N is 0 (few rounds, many boards)."""
+    (docs/decisions.md D26); undefined when F_N is 0 (few rounds, many boards)."""
     te = team_engine(eng)
     f_n = sssc_factor(te)
     inner: list[Term] | None = [] if terms is not None else None
@@ -146,7 +146,7 @@ def tb_sssc(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Val
 def board_points(te: TeamEngine, i: int, r: int) -> list[Fraction]:
     """Points on boards 1..k of team i in round r (0-based): a played match's boards; a won
     unplayed round (PAB, FPB, forfeit win) all boards won, a lost one all lost, an HPB all
-    drawn (docs/decisions.md D-G2)."""
+    drawn (docs/decisions.md D24)."""
     m = te.event.match(i, r + 1)
     k = te.event.boards
     if m.played and m.boards:

@@ -108,7 +108,7 @@ def _f(value: int | str | Fraction) -> Fraction:
 class TeamScoring:
     """Match points of a match result and MP/GP of every unplayed kind.
 
-    Defaults (docs/decisions.md D-G3): a PAB, an FPB and a forfeit win are a won match with
+    Defaults (docs/decisions.md D25): a PAB, an FPB and a forfeit win are a won match with
     every board won (win MP, boards GP); an HPB a drawn match with half the boards (draw MP,
     boards/2 GP); a ZPB and a forfeit loss (double forfeits too) nothing. E7 sets PAB = HPB =
     1 MP + 2 GP on 4 boards (TRF ``320``).

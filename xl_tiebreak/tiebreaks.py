@@ -139,7 +139,7 @@ def tb_tpn(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Valu
 
 
 def tb_pts(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
-    """PTS: the score (extra points included, each part itemised; docs/decisions.md D-O2)."""
+    """PTS: the score (extra points included, each part itemised; docs/decisions.md D51)."""
     if terms is not None and eng.extra[i]:
         terms.append(Term(0, "results of the rounds", None,
                           contribution=eng.games_points(i)))

@@ -169,7 +169,7 @@ def parse_trf(
     warning names it (:func:`~xl_tiebreak.inputs.decode_text_noted`); UTF-16 is refused with a
     message saying so; a byte-order mark is dropped. ``source`` names the input in
     :attr:`Tournament.source`. ``blank_rounds``: what an empty round means (docs/decisions.md
-    D-H1); every blank round is listed in a warning whatever the choice.
+    D30); every blank round is listed in a warning whatever the choice.
 
     Raises :class:`InputError` listing every problem found (each with ``line N, col C``).
     """
@@ -218,7 +218,7 @@ class _Reader:
         self.notes: list[Problem] = []
         """Warnings for the tournament (:attr:`Tournament.notes`)."""
         self.blanks: list[Blank] = []
-        """Blank rounds before each participant's last entry (docs/decisions.md D-H1)."""
+        """Blank rounds before each participant's last entry (docs/decisions.md D30)."""
         self.byes_240: list[tuple[int, str, int, int]] = []
         """TRF26 ``240`` byes: (line, kind letter, round, start number)."""
         self.dates: dict[str, tuple[str, int]] = {}
@@ -426,7 +426,7 @@ class _Reader:
             return
         self.apply_240()
         for line_no in self.lines_299:
-            # docs/decisions.md D-O2: the spec names 299 but gives no columns for it
+            # docs/decisions.md D51: the spec names 299 but gives no columns for it
             self.error("299 records (abnormal points, adjustments) are not read by this tool "
                        "(the TRF26 text gives no columns for them); the standings would leave "
                        "them out: remove the line, give the points as results, or give them "
@@ -676,7 +676,7 @@ class _Reader:
 def _is_blank_round(segment: str) -> bool:
     """A round block that says nothing: all blank, or only ``-`` as colour and/or result (no
     opponent or ``0000``): ICU exports write ``     -  `` for a requested bye and for a round
-    after withdrawal alike (docs/decisions.md D-H1)."""
+    after withdrawal alike (docs/decisions.md D30)."""
     if segment.isspace():
         return True
     return segment[:4].strip() in ("", "0000") and segment[5] in " -" and segment[7] in " -" \

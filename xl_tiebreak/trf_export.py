@@ -51,7 +51,7 @@ def export_warnings(standings: Standings) -> list[Problem]:
             f"picks {auto.label} from its start date: the file records the ranks and the "
             f"tie-break list, not the rule set"))
     extra = [p for p in t.participants if p.extra_points]
-    if extra:  # docs/decisions.md D-O2
+    if extra:  # docs/decisions.md D51
         numbers = ", ".join(f"#{p.start_no}" for p in extra[:20])
         more = ", …" if len(extra) > 20 else ""
         out.append(Problem(

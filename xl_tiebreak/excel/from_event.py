@@ -11,7 +11,7 @@ build_workbook`) with the event in place of the sample:
   (zero-point bye or absence), ``+F`` (a forfeit win whose opponent is unknown); rounds
   after a participant's last entry stay empty (as in the TRF). A round-robin event keeps this
   per-round layout too (a grid would lose the rounds and the colours; docs/decisions.md
-  D-O1); the Settings sheet then says
+  D50); the Settings sheet then says
   ``Round robin``. ``Pts`` holds the points the TRF declares (the computed score when it
   declares none), so the check compares them as it does for the TRF.
 * ``Settings``: the event's name, type, start date, rounds scheduled, points per result and

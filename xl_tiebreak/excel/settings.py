@@ -152,7 +152,7 @@ class Settings:
     unrated_rating: int | None = None
     scoring: Scoring = dataclasses.field(default_factory=Scoring)
     blank_rounds: BlankRounds = BlankRounds.ABSENT
-    """What an empty round cell means (docs/decisions.md D-H1)."""
+    """What an empty round cell means (docs/decisions.md D30)."""
     lots_seed: str | None = None
     """Seed of the drawing of lots (the ``Lots seed`` row): a text; a whole number typed in
     the cell counts as its digits (``2026``, not ``2026.0``). None: no row (the empty seed)."""
