@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
-from fractions import Fraction
 
 from xl_tiebreak.export import (
     group_note,
+    people_text,
     place_texts,
     standings_cells,
     standings_columns,
@@ -130,10 +130,6 @@ def _status(standings: Standings) -> str:
     return status_text(standings)
 
 
-def _value_text(value: Fraction | None) -> str:
-    return fmt_half(value)
-
-
 # ---------------------------------------------------------------------------- parts
 
 
@@ -187,7 +183,7 @@ def _standings_table(standings: Standings) -> str:
             elif isinstance(value, str):
                 shown = _e(value)
             else:
-                shown = _e(_value_text(value))  # type: ignore[arg-type]
+                shown = _e(people_text(value, c.places))
             tds.append(f'<td class="{_CLASSES[c.field]}">{shown}</td>')
         body.append("<tr>" + "".join(tds) + "</tr>")
     return (
