@@ -328,17 +328,10 @@ def standings_table(standings: Standings) -> str:
     columns = standings_columns(standings)
     header = [c.header for c in columns]
     body = []
-    shown: dict[tuple[object, int | None], str] = {}  # values repeat: format each once
     for place, cells in zip(place_texts(standings.rows), standings_cells(standings, columns),
                             strict=True):
-        row = [place]
-        for c, v in zip(columns[1:], cells[1:], strict=True):
-            key = (v, c.places)
-            text = shown.get(key)
-            if text is None:
-                text = shown[key] = people_text(v, c.places)
-            row.append(text)
-        body.append(row)
+        body.append([place, *(people_text(v, c.places)
+                              for c, v in zip(columns[1:], cells[1:], strict=True))])
     widths = [max(len(r[c]) for r in [header, *body]) for c in range(len(header))]
     left = {k for k, c in enumerate(columns) if c.field in ("title", "name", "fed")}
     for r in [header, *body]:
