@@ -39,12 +39,22 @@ from xl_tiebreak.trf import read_trf
 TIEBREAKS = [
     "BH", "BH/C1", "BH/C2", "BH/M1", "FB", "FB/C1", "SB", "SB/C1", "AOB", "WIN", "WON", "BPG",
     "BWG", "REP", "STD", "PS", "PS/C1", "KS", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO",
+    "BH/P", "BH/C1/P", "SB/P",
 ]  # fmt: skip
-"""Compared value by value (plus PTS, and DE as a ranking)."""
+"""Compared value by value (plus PTS, and DE as a ranking). The ``/P`` forms (forfeits as games
+against the scheduled opponent, spec §2.3, §5.4) of the Art. 16 tie-breaks are here too; WON,
+BPG, BWG with ``/P`` are not (the checker ignores ``/P`` for them, KNOWN_DIFFERENCES.md), nor
+AOB/P, FB/P and SB/C1/P (mismatches not yet analysed: KNOWN_DIFFERENCES.md, open)."""
 
-RANKINGS = [("DE",), ("WIN", "DE")]
+RANKINGS = [("DE",), ("WIN", "DE"), ("DE/P",), ("BH/P", "DE/P")]
 """Tie-break lists whose final ranks are compared (DE has no value; the checker prints a rank
 offset within the tied group, so the ranks are what is comparable)."""
+
+PTS_LATER = [("WIN", "PTS", "BH"), ("BH", "PTS", "SB"), ("SB/P", "WIN", "PTS", "ARO"),
+             ("BH/C1", "PS", "PTS")]
+"""Tie-break lists with PTS not first (TRF26 allows PTS anywhere, issue 9): one per event
+(:func:`pts_later`), given to both sides as the whole ranking order; ranks and every value are
+compared."""
 
 HELPERS: list[str] = []
 """Computed on our side only (not compared), for :func:`known_difference` if it needs them."""
@@ -83,9 +93,24 @@ class Comparison:
     """Our standings for each list of :data:`RANKINGS`."""
     theirs: oracle.OracleResult
     theirs_de: dict[tuple[str, ...], oracle.OracleResult]
+    later: tuple[str, ...]
+    """The list of :data:`PTS_LATER` used for this event."""
+    later_standings: Standings
+    theirs_later: oracle.OracleResult
     compared: int = 0
     accepted: collections.Counter[str] = dataclasses.field(default_factory=collections.Counter)
     failures: list[str] = dataclasses.field(default_factory=list)
+    known_labels: set[str] = dataclasses.field(default_factory=set)
+    """Tie-breaks with a value accepted as a known difference for some participant: a list
+    holding one may rank differently for that reason alone."""
+
+    def rank_explained(self, order: tuple[str, ...]) -> bool:
+        """True when a rank mismatch with ``order`` follows from a known value difference
+        (recorded as ``RANK-AFTER-KNOWN``)."""
+        if self.known_labels.intersection(order):
+            self.accepted["RANK-AFTER-KNOWN"] += 1
+            return True
+        return False
 
     @property
     def predetermined(self) -> bool:
@@ -99,6 +124,12 @@ def checker_rules(t: Tournament) -> str:
     the checker's choice (KNOWN_DIFFERENCES.md, "Rule set before 2023-09-01")."""
     d = t.start_date
     return "fide2026" if d is None or d >= generator.RULES_CUTOFF else "fide2023"
+
+
+def pts_later(t: Tournament) -> tuple[str, ...]:
+    """The list of :data:`PTS_LATER` used for ``t`` (by its size and rounds: every list is
+    drawn by some of the generated events)."""
+    return PTS_LATER[(len(t.participants) + t.rounds) % len(PTS_LATER)]
 
 
 def run_both(t: Tournament) -> Comparison:
@@ -121,7 +152,11 @@ def run_both(t: Tournament) -> Comparison:
     ours = compute_standings(t, [*TIEBREAKS, *HELPERS], rules=rules, unrated_rating=unrated)
     ours_de = {lst: compute_standings(t, list(lst), rules=rules, unrated_rating=unrated)
                for lst in RANKINGS}
-    return Comparison(t, trf, unrated, ours, ours_de, theirs, theirs_de)
+    later = pts_later(t)
+    theirs_later = oracle.run_text(trf, list(later), **flags)
+    ours_later = compute_standings(t, list(later), rules=rules, unrated_rating=unrated)
+    return Comparison(t, trf, unrated, ours, ours_de, theirs, theirs_de, later, ours_later,
+                      theirs_later)
 
 
 def _first_rounds(t: Tournament, k: int) -> Tournament:
@@ -150,26 +185,51 @@ def compare(t: Tournament) -> Comparison:
             known = known_difference(c, label, sno, ours, theirs[label])
             if known:
                 c.accepted[known] += 1
+                c.known_labels.add(label)
             else:
                 c.failures.append(_message(c, label, sno, ours, theirs[label]))
+    _compare_later(c)
     for lst in RANKINGS:
-        de = lst.index("DE")
+        de = next(k for k, code in enumerate(lst) if code.split("/")[0] == "DE")
         for row in c.de_standings[lst].rows:
             sno = row.participant.start_no
             c.compared += 2
             theirs_rank = c.theirs_de[lst].ranks[sno]
-            if row.rank != theirs_rank:
-                c.failures.append(_message(c, "DE", sno, row.rank, theirs_rank, ranking=lst))
+            if row.rank != theirs_rank and not c.rank_explained(lst):
+                c.failures.append(_message(c, lst[de], sno, row.rank, theirs_rank, ranking=lst))
             # DE's own column: the place inside the group still tied when DE is applied. The
             # checker prints 0 where DE decided nothing (or the participant was not tied);
             # we leave the value undefined there.
             ours_de = row.values[de] if row.values[de] is not None else Fraction(0)
-            theirs_de = c.theirs_de[lst].values[sno]["DE"]
-            if ours_de != theirs_de:
-                c.failures.append(_message(c, "DE", sno, row.values[de], theirs_de, ranking=lst,
-                                           column=True))
+            theirs_de = c.theirs_de[lst].values[sno][lst[de]]
+            if ours_de != theirs_de and not c.rank_explained(lst[:de]):
+                c.failures.append(_message(c, lst[de], sno, row.values[de], theirs_de,
+                                           ranking=lst, column=True))
     return c
 
+
+def _compare_later(c: Comparison) -> None:
+    """Ranks and values with the :data:`PTS_LATER` list (PTS not first) of this event."""
+    theirs = c.theirs_later
+    labels = [d.label for d in c.later_standings.descriptors]
+    assert "PTS" not in labels and len(labels) == len(c.later) - 1
+    for row in c.later_standings.rows:
+        sno = row.participant.start_no
+        c.compared += 2
+        if row.rank != theirs.ranks[sno] and not c.rank_explained(c.later):
+            c.failures.append(_message(c, "PTS", sno, row.rank, theirs.ranks[sno],
+                                       ranking=c.later))
+        if row.points != theirs.values[sno]["PTS"]:
+            c.failures.append(_message(c, "PTS", sno, row.points, theirs.values[sno]["PTS"]))
+        for label, ours in zip(labels, row.values, strict=True):
+            c.compared += 1
+            if ours == theirs.values[sno][label]:
+                continue
+            known = known_difference(c, label, sno, ours, theirs.values[sno][label])
+            if known:
+                c.accepted[known] += 1
+            else:
+                c.failures.append(_message(c, label, sno, ours, theirs.values[sno][label]))
 
 def _fmt(v: Fraction | int | None) -> str:
     if v is None:
@@ -183,8 +243,13 @@ def _message(
     theirs: Fraction | int | None, ranking: tuple[str, ...] | None = None, column: bool = False,
 ) -> str:
     """Failure text: tournament, tie-break, participant, both values, our explanation, TRF."""
-    s = c.standings if ranking is None else c.de_standings[ranking]
+    if ranking is None:
+        s = c.standings
+    else:
+        s = c.later_standings if ranking == c.later else c.de_standings[ranking]
     what = label if ranking is None else f"rank with [PTS, {', '.join(ranking)}]"
+    if ranking == c.later:
+        what = f"rank with [{', '.join(ranking)}]"
     if column:
         what = f"{label} place in the tied group with [PTS, {', '.join(ranking or ())}]"
     lines = [
@@ -193,7 +258,7 @@ def _message(
         f"  ours:    {_fmt(ours)}",
         f"  checker: {_fmt(theirs)}",
     ]
-    if label != "PTS":
+    if label != "PTS" and not column:
         d = next(d for d in s.descriptors if d.label == label)
         try:
             lines += ["  our explanation:", *("    " + x for x in s.explain(sno, d).lines())]
@@ -241,13 +306,67 @@ def _std_against_draw_points(t: Tournament, recs: list[tuple[int, Record]]) -> F
     return sum((_std_step(sc.points(r.kind, r.color), sc.draw) for _, r in recs), Fraction(0))
 
 
+_VUR = (Kind.FORFEIT_LOSS, Kind.HPB, Kind.ZPB)
+
+
+def _bye_before_forfeit_gap(t: Tournament, sno: int, k: int) -> Fraction:
+    """How much more the checker's AS(sno) is than ours under /P: draw points minus the points
+    of each requested bye whose later rounds (up to k) are all VURs in the plain reading and
+    include a forfeit loss against a known opponent (a game under /P)."""
+    p = t.by_start_no()[sno]
+    recs = [p.record(r) for r in range(1, k + 1)]
+    sc = t.scoring
+    gap = Fraction(0)
+    for q, r in enumerate(recs):
+        later = recs[q + 1:]
+        if r.kind in (Kind.HPB, Kind.ZPB) and later and all(x.kind in _VUR for x in later) \
+                and any(x.kind is Kind.FORFEIT_LOSS and x.opponent is not None for x in later):
+            gap += sc.draw - sc.points(r.kind, r.color)
+    return gap
+
+
+def _checker_p_value(c: Comparison, label: str, sno: int, code: str, cut: int) -> Fraction | None:
+    """BH/P or SB/P (with a low cut of ``cut``) of ``sno`` as the checker reads it: our terms
+    with each opponent's AS raised by :func:`_bye_before_forfeit_gap`, the same rounds cut, or
+    (when the raise changes which are lowest) the ``cut`` lowest contributions cut. None when no
+    opponent has such a bye (then nothing explains a mismatch)."""
+    t = c.tournament
+    k = c.standings.rounds
+    d = next(d for d in c.standings.descriptors if d.label == label)
+    terms = c.standings.explain(sno, d).terms
+    by_no = t.by_start_no()
+    raised: list[tuple[Fraction, bool]] = []
+    any_gap = False
+    for term in terms:
+        if term.contribution is None:
+            return None
+        add = Fraction(0)
+        if 1 <= term.round <= k:
+            rec = by_no[sno].record(term.round)
+            if rec.opponent is not None and rec.opponent in by_no and not term.label.startswith(
+                    "dummy"):
+                weight = Fraction(1) if code == "BH" else t.scoring.points(rec.kind, rec.color)
+                add = weight * _bye_before_forfeit_gap(t, rec.opponent, k)
+        any_gap = any_gap or add != 0
+        raised.append((term.contribution + add, bool(term.cut)))
+    if not any_gap:
+        return None
+    same_cut = sum((v for v, was_cut in raised if not was_cut), Fraction(0))
+    if cut == 0:
+        return same_cut
+    lowest = sorted(v for v, _ in raised)
+    recut = sum(lowest[cut:], Fraction(0))
+    theirs = c.theirs.values[sno].get(label)
+    return theirs if theirs in (same_cut, recut) else same_cut
+
+
 def known_difference(
     c: Comparison, label: str, sno: int, ours: Fraction | None, theirs: Fraction | None
 ) -> str | None:
     """The id of the known difference that explains ``ours != theirs``, or None.
 
     Ids (see KNOWN_DIFFERENCES.md): ``Q3-RR-FORFEIT-WIN``, ``Q4-STD-DOUBLE-FORFEIT``,
-    ``REP-RR-REST``.
+    ``REP-RR-REST``, ``P-BYE-BEFORE-FORFEIT``.
     """
     t = c.tournament
     code = label.split("/")[0]
@@ -274,6 +393,15 @@ def known_difference(
             lost = _std_step(sc.points(Kind.FORFEIT_LOSS), sc.draw)
             if ours - theirs == n * (Fraction(1, 2) - lost):
                 return "Q4-STD-DOUBLE-FORFEIT"
+
+    # /P: an opponent's requested bye followed only by forfeit losses (and byes) is 16.2.3 for
+    # us (under /P a forfeit is a game, not a VUR), 16.2.5 for the checker (AS: draw points).
+    mods = label.split("/")[1:]
+    cuts = [int(m[1:]) for m in mods if m[:1] == "C" and m[1:].isdigit()]
+    p_form = code in ("BH", "SB") and "P" in mods and len(mods) == 1 + len(cuts)
+    if p_form and both and not c.predetermined \
+            and _checker_p_value(c, label, sno, code, sum(cuts)) == theirs:
+        return "P-BYE-BEFORE-FORFEIT"
 
     # REP in a round robin: the checker counts a rest round as not elected.
     if code == "REP" and c.predetermined and both:
@@ -559,6 +687,41 @@ def test_known_rep_rr_rest_round() -> None:
     assert ours == 5  # the rest round was not declined: every round counts as elected
     assert theirs == 4  # the checker counts the rest round like a zero-point bye
     assert known_difference(c, "REP", 1, ours, theirs) == "REP-RR-REST"
+
+
+BYE_THEN_FORFEIT = {
+    # 3 rounds, 2026 rules. #2 asks for a zero-point bye in round 2 and loses round 3 by
+    # forfeit to #3; #4 gets the pairing-allocated bye in round 2.
+    1: "2w1 3b0 4w1",
+    2: "1b0 Z 3b-",
+    3: "4w= 1w1 2w+",
+    4: "3b= U 1b0",
+}
+
+
+def test_known_p_bye_before_forfeit_is_not_at_the_end() -> None:
+    """Under /P a forfeit is a game against the scheduled opponent and "no longer a VUR" (spec
+    §5.4, §2.3), so #2's round-2 bye is followed by a round that is not voluntary: category
+    16.2.3, face value (0) in AS(#2). Without /P the forfeit loss is a VUR, the bye is 16.2.5
+    and counts draw points (½). The checker keeps 16.2.5 under /P."""
+    t = generator.compact(BYE_THEN_FORFEIT)
+    c = run_both(t)
+    # plain BH of #1: AS(#2) = 0 + ½ (16.2.5) + 0 = ½, AS(#3) = ½ + 1 + 1, AS(#4) = ½ + 1 + 0
+    assert c.standings.value(1, "BH") == c.theirs.values[1]["BH"] == Fraction(9, 2)
+    # BH/P of #1: AS(#2) = 0 under /P → 0 + 2½ + 1½ = 4; the checker keeps ½ → 4½
+    c2, ours, theirs = _one(t, "BH/P", 1)
+    assert (ours, theirs) == (4, Fraction(9, 2))
+    assert known_difference(c2, "BH/P", 1, ours, theirs) == "P-BYE-BEFORE-FORFEIT"
+    # #3 played #2 by forfeit: under /P a game against #2 (AS 0 vs the checker's ½)
+    c3, ours, theirs = _one(t, "BH/P", 3)
+    assert (ours, theirs) == (Fraction(7, 2), 4)  # #4 1½ + #1 2 + #2 (0 vs ½)
+    assert known_difference(c3, "BH/P", 3, ours, theirs) == "P-BYE-BEFORE-FORFEIT"
+    # SB/P of #1: beat #2 (0 vs ½), lost to #3, beat #4 (1½) → 1½; checker 2
+    c4, ours, theirs = _one(t, "SB/P", 1)
+    assert (ours, theirs) == (Fraction(3, 2), 2)
+    assert known_difference(c4, "SB/P", 1, ours, theirs) == "P-BYE-BEFORE-FORFEIT"
+    # the predicate wants the exact gap
+    assert known_difference(c4, "SB/P", 1, ours, theirs + 1) is None
 
 
 def test_predicate_rejects_other_mismatches() -> None:

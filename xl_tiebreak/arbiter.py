@@ -23,19 +23,20 @@ of forfeits); a round without an opponent adds nothing.
 from __future__ import annotations
 
 import functools
-import hashlib
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from xl_tiebreak.categories import Category
 from xl_tiebreak.engine import Engine, Term, Value
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
     from xl_tiebreak.descriptors import Descriptor
 
 
 def lot_digest(seed: str, start_no: int) -> str:
     """The SHA-256 hex digest of ``<seed>:<start number>`` that decides a participant's lot."""
+    import hashlib  # only a drawing of lots needs it (start-up time of the command line)
+
     return hashlib.sha256(f"{seed}:{start_no}".encode()).hexdigest()
 
 

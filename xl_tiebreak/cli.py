@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import gc
 import io
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -41,6 +42,8 @@ from xl_tiebreak.version import __version__
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from xl_tiebreak.excel.settings import Settings
 
 _WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -91,8 +94,42 @@ def _load_workbook(path: Path) -> tuple[Tournament, Settings]:
     return tournament, settings
 
 
+def _columns() -> int:
+    """The terminal's width as :func:`shutil.get_terminal_size` finds it (``COLUMNS``, else the
+    terminal of standard output, else 80), without importing shutil (start-up time)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, the width read by :func:`_columns` (argparse would import
+    shutil, and with it bz2, lzma and zlib, for every argument added)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         _columns() - 2 if width is None else width)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser (and, by argparse's default, its subcommands' parsers) that formats
+    with :class:`_Formatter`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="xl-tiebreak",
         description="Exact, explainable FIDE C.07 chess tie-breaks and standings.",
     )
@@ -402,10 +439,16 @@ def _is_team_file(path: str) -> bool:
         return False
     if p.stat().st_size > MAX_INPUT_BYTES:
         return False
+    data = p.read_bytes()
+    if not data.startswith((b"\xff\xfe", b"\xfe\xff")) and not any(
+        data.startswith(tag) or b"\n" + tag in data or b"\r" + tag in data
+        or data.startswith(b"\xef\xbb\xbf" + tag) for tag in (b"310", b"013")
+    ):  # no team record in an ASCII-compatible text: team_trf is not even imported
+        return False
     from xl_tiebreak.team_trf import is_team_trf
 
     try:
-        return is_team_trf(decode_text_noted(p.read_bytes())[0])
+        return is_team_trf(decode_text_noted(data)[0])
     except DecodeError:  # not a readable TRF at all: the TRF reader says why
         return False
 

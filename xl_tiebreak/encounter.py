@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from xl_tiebreak.categories import Category
 from xl_tiebreak.engine import Engine, Explanation, Term, Value
 from xl_tiebreak.numbers import fmt_half, split_runs
 from xl_tiebreak.unplayed import Context
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:  # type annotations only; never imported at run time
     from xl_tiebreak.descriptors import Descriptor
 

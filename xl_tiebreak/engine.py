@@ -18,7 +18,6 @@ import enum
 import math
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from xl_tiebreak.categories import Category
 from xl_tiebreak.model import Color, Kind, Tournament, TournamentType
@@ -26,6 +25,7 @@ from xl_tiebreak.numbers import fmt_half
 from xl_tiebreak.rules import RuleSet
 from xl_tiebreak.unplayed import Context, build_context
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:  # type annotations only; never imported at run time
     from xl_tiebreak.descriptors import Descriptor
 

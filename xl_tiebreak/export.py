@@ -39,9 +39,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CSV_HEADER",
-    "PLAYER_FIELDS",
     "Column",
+    "PLAYER_FIELDS",
+    "csv_places",
     "group_note",
+    "people_text",
     "place_ranges",
     "place_texts",
     "standings_cells",
@@ -67,6 +69,9 @@ class Column:
     descriptor: Descriptor | None = None
     level: int = -1
     """Position of the tie-break in the list (``tiebreak`` columns only)."""
+    places: int | None = None
+    """Fixed decimals every output shows (AOB: rounded by the number of rounds, spec §4.11);
+    None: the value as it is (halves as ``½`` for people, plain decimals for programs)."""
 
 
 PLAYER_FIELDS = ("title", "fed", "rating")
@@ -113,7 +118,8 @@ def standings_columns(standings: Standings, *, drop_empty: bool = True) -> list[
         # included in Pts; shown beside it (docs/decisions.md D51). Not in the STANDINGS
         # function's fixed columns.
         columns.append(EXTRA_COLUMN)
-    columns += [Column("tiebreak", d.label, d, k) for k, d in enumerate(standings.descriptors)]
+    columns += [Column("tiebreak", d.label, d, k, _places(d, standings.rounds))
+                for k, d in enumerate(standings.descriptors)]
     return columns
 
 
@@ -126,6 +132,12 @@ def extra_points_legend() -> str:
     """The legend line of the Extra column."""
     return ("Extra: points added by the arbiter or the regulations (Swiss-Manager 42/43); "
             "included in Pts for ranking, not in any tie-break (docs/decisions.md D51).")
+
+
+def _places(d: Descriptor, rounds: int) -> int | None:
+    """The fixed decimals of a tie-break's column after ``rounds`` rounds (None: exact)."""
+    places = d.tiebreak.places
+    return None if places is None else places(rounds)
 
 
 def cell_value(column: Column, row: Row) -> object:
@@ -208,12 +220,15 @@ def group_note(standings: Standings, level: int) -> str:
     return "decided no place in this event (no tie it could break was left when it was reached)"
 
 
-def _people_text(value: object) -> str:
-    """A value as people read it: ``4½``, ``17.75``, ``2291``; empty for None."""
+def people_text(value: object, places: int | None = None) -> str:
+    """A value as people read it: ``4½``, ``17.75``, ``2291``, with ``places`` exactly that
+    many decimals (``42.500``); empty for None."""
     if value is None:
         return ""
     if isinstance(value, str):
         return formula_safe(value)
+    if places is not None:
+        return fmt(value, places)  # type: ignore[arg-type]
     return fmt_half(value)  # type: ignore[arg-type]
 
 
@@ -236,12 +251,23 @@ def standings_csv_table(standings: Standings, player_columns: bool = False) -> l
     return [header, *standings_cells(standings, chosen)]
 
 
-def _csv_text(value: object) -> str:
+def csv_places(standings: Standings, player_columns: bool = False) -> list[int | None]:
+    """The fixed decimals of each column of :func:`standings_csv_table` (None: exact)."""
+    places: list[int | None] = [None] * len(CSV_HEADER)
+    places += [_places(d, standings.rounds) for d in standings.descriptors]
+    if has_extra_points(standings):  # the Extra column (exact)
+        places.append(None)
+    if player_columns:
+        places += [None] * len(PLAYER_FIELDS)
+    return places
+
+
+def _csv_text(value: object, places: int | None = None) -> str:
     if value is None:
         return ""
     if isinstance(value, str):
         return formula_safe(value)
-    return fmt(value)  # type: ignore[arg-type]
+    return fmt(value, places)  # type: ignore[arg-type]
 
 
 def standings_csv(standings: Standings, player_columns: bool = False) -> str:
@@ -254,8 +280,9 @@ def standings_csv(standings: Standings, player_columns: bool = False) -> str:
 
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
+    places = csv_places(standings, player_columns)
     for row in standings_csv_table(standings, player_columns):
-        w.writerow([_csv_text(v) for v in row])
+        w.writerow([_csv_text(v, n) for v, n in zip(row, places, strict=True)])
     return buf.getvalue()
 
 
@@ -270,6 +297,7 @@ def standings_json(standings: Standings) -> dict[str, object]:
     the text people read (``"3–4"``).
     """
     t = standings.tournament
+    places = [_places(d, standings.rounds) for d in standings.descriptors]
     return {
         "tournament": t.name,
         "rules": standings.rules.value,
@@ -295,8 +323,8 @@ def standings_json(standings: Standings) -> dict[str, object]:
                 "federation": row.participant.federation,
                 "points": fmt(row.points),
                 "extra_points": fmt(row.participant.extra_points),
-                "values": {d.label: (None if v is None else fmt(v))
-                           for d, v in zip(standings.descriptors, row.values)},
+                "values": {d.label: (None if v is None else fmt(v, n))
+                           for d, v, n in zip(standings.descriptors, row.values, places)},
             }
             for row, place in zip(standings.rows, place_texts(standings.rows), strict=True)
         ],
@@ -330,7 +358,8 @@ def standings_table(standings: Standings) -> str:
     body = []
     for place, cells in zip(place_texts(standings.rows), standings_cells(standings, columns),
                             strict=True):
-        body.append([place, *(_people_text(v) for v in cells[1:])])
+        body.append([place, *(people_text(v, c.places)
+                              for c, v in zip(columns[1:], cells[1:], strict=True))])
     widths = [max(len(r[c]) for r in [header, *body]) for c in range(len(header))]
     left = {k for k, c in enumerate(columns) if c.field in ("title", "name", "fed")}
     for r in [header, *body]:

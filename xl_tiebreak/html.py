@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
-from fractions import Fraction
 
 from xl_tiebreak.export import (
     extra_points_legend,
     group_note,
     has_extra_points,
+    people_text,
     place_texts,
     standings_cells,
     standings_columns,
@@ -132,10 +132,6 @@ def _status(standings: Standings) -> str:
     return status_text(standings)
 
 
-def _value_text(value: Fraction | None) -> str:
-    return fmt_half(value)
-
-
 # ---------------------------------------------------------------------------- parts
 
 
@@ -189,7 +185,7 @@ def _standings_table(standings: Standings) -> str:
             elif isinstance(value, str):
                 shown = _e(value)
             else:
-                shown = _e(_value_text(value))  # type: ignore[arg-type]
+                shown = _e(people_text(value, c.places))
             tds.append(f'<td class="{_CLASSES[c.field]}">{shown}</td>')
         body.append("<tr>" + "".join(tds) + "</tr>")
     return (

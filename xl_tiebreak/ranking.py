@@ -12,7 +12,6 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from xl_tiebreak.descriptors import Descriptor
 from xl_tiebreak.engine import Engine, Explanation, Value
@@ -20,6 +19,7 @@ from xl_tiebreak.model import InputError, Participant, Problem, Tournament
 from xl_tiebreak.numbers import split_runs
 from xl_tiebreak.rules import RuleSet
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
     from xl_tiebreak.evaluation import Evaluation
 

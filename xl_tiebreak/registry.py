@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Callable
 
 from xl_tiebreak import arbiter, encounter, team_tiebreaks, tiebreaks, uscf
 from xl_tiebreak.engine import Explained, GroupExplain, GroupOrder, TieBreakFunction
@@ -134,6 +135,9 @@ class TieBreak:
     """The one-tie-break worksheet functions that expose it."""
     boards: bool = False
     """Reads board results (Art. 12: BC, TBR, BBE and the EDE variants that end with them)."""
+    places: Callable[[int], int] | None = None
+    """The decimals its values are rounded to after a number of rounds, and shown with in
+    every output (AOB: :func:`xl_tiebreak.tiebreaks.aob_places`); None: exact values."""
 
     @property
     def group(self) -> bool:
@@ -227,7 +231,7 @@ TIEBREAKS: tuple[TieBreak, ...] = (
     TieBreak(
         "AOB", "Average of Opponents' Buchholz", "Art. 8.2", tiebreaks.tb_aob,
         modifiers=_mods("PF"), explained=_AVERAGE, swiss_manager=SwissManager(77, (_P.FORE,)),
-        round_robin_warning=_BUCHHOLZ_TYPE,
+        round_robin_warning=_BUCHHOLZ_TYPE, places=tiebreaks.aob_places,
         functions=(_fn("AVG_OPP_BUCHHOLZ", "AOB", 9),),
     ),
     TieBreak(

@@ -16,48 +16,50 @@ from __future__ import annotations
 import datetime
 import enum
 from collections.abc import Sequence
-from typing import Protocol
 
 from xl_tiebreak.categories import Category
 from xl_tiebreak.model import InputError
 
+TYPE_CHECKING = False  # typing (for Protocol) only for the type checker: start-up time
+if TYPE_CHECKING:
+    from typing import Protocol
 
-class RoundTable(Protocol):
-    """What a policy reads about a tournament: per-participant, per-round tables in units."""
+    class RoundTable(Protocol):
+        """What a policy reads about a tournament: per-participant, per-round tables in units."""
 
-    @property
-    def rounds(self) -> int:
-        """Rounds taken into account (k)."""
+        @property
+        def rounds(self) -> int:
+            """Rounds taken into account (k)."""
 
-    @property
-    def draw_units(self) -> int:
-        """Points of a draw, in units."""
+        @property
+        def draw_units(self) -> int:
+            """Points of a draw, in units."""
 
-    @property
-    def score(self) -> Sequence[int]:
-        """S(P): actual score of each participant."""
+        @property
+        def score(self) -> Sequence[int]:
+            """S(P): actual score of each participant."""
 
-    @property
-    def adjusted(self) -> Sequence[int]:
-        """AS(P): score of each participant seen by its opponents."""
+        @property
+        def adjusted(self) -> Sequence[int]:
+            """AS(P): score of each participant seen by its opponents."""
 
-    @property
-    def pts(self) -> Sequence[Sequence[int]]:
-        """Points of each participant in each round."""
+        @property
+        def pts(self) -> Sequence[Sequence[int]]:
+            """Points of each participant in each round."""
 
-    @property
-    def cats(self) -> Sequence[Sequence[Category]]:
-        """Art. 16.2 category of each participant's rounds."""
+        @property
+        def cats(self) -> Sequence[Sequence[Category]]:
+            """Art. 16.2 category of each participant's rounds."""
 
-    @property
-    def opps(self) -> Sequence[Sequence[int]]:
-        """Opponent index per round, -1 when none or unknown."""
+        @property
+        def opps(self) -> Sequence[Sequence[int]]:
+            """Opponent index per round, -1 when none or unknown."""
 
-    def running(self, i: int) -> Sequence[int]:
-        """Running score of i after each round."""
+        def running(self, i: int) -> Sequence[int]:
+            """Running score of i after each round."""
 
-    def opposite(self, units: int) -> int:
-        """Points of the opposite result."""
+        def opposite(self, units: int) -> int:
+            """Points of the opposite result."""
 
 
 class Policy:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from xl_tiebreak import tiebreaks
 from xl_tiebreak.categories import Category
@@ -44,6 +43,7 @@ from xl_tiebreak.numbers import fmt_half, round_half_up
 from xl_tiebreak.team_engine import TeamEngine
 from xl_tiebreak.teams import Score
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:  # type annotations only; never imported at run time
     from xl_tiebreak.descriptors import Descriptor
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from xl_tiebreak import ratings
 from xl_tiebreak.categories import Category
@@ -28,6 +27,7 @@ from xl_tiebreak.model import Color, Kind
 from xl_tiebreak.numbers import fmt_half, round_half_up
 from xl_tiebreak.unplayed import Context
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:  # type annotations only; never imported at run time
     from xl_tiebreak.descriptors import Descriptor
 

@@ -616,6 +616,12 @@ class _Reader:
                         shape = tail[0] if opponent is None else tail[1]
                         if shape is not None:
                             record = _fast_record(shape, opponent, prefix + str(col))
+                            if opponent is not None:  # names an opponent: not a blank round
+                                records.append(record)
+                                last_entry = rnd
+                                rnd += 1
+                                col += _ROUND_WIDTH
+                                continue
             if record is None:
                 record = self.read_round(segment, line_no, rnd, col)
             if record is not None:

@@ -9,7 +9,6 @@ unplayed rounds count as opponents with 0. Descriptors carry the TRF26 ``OTHER_`
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from xl_tiebreak.categories import Category
 from xl_tiebreak.engine import Engine, Explanation, Term, Value, bh_elements, cut, element_terms
@@ -18,6 +17,7 @@ from xl_tiebreak.numbers import fmt_half, split_runs
 from xl_tiebreak.rules import RuleSet
 from xl_tiebreak.unplayed import Context
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:  # type annotations only; never imported at run time
     from xl_tiebreak.descriptors import Descriptor
 

@@ -30,6 +30,7 @@ __all__ = [
     "Style",
     "number_format",
     "standings_formats",
+    "fixed_format",
     "standings_table",
     "standings_values",
 ]
@@ -115,6 +116,11 @@ class SheetLayout:
         """The cells padded to a rectangle (what a 2-D range assignment needs)."""
         width = self.width
         return [list(row) + [None] * (width - len(row)) for row in self.cells]
+
+
+def fixed_format(places: int) -> str:
+    """Number format with exactly ``places`` decimals (AOB's rounding: ``0.000``)."""
+    return "0." + "0" * places if places else WHOLE_FORMAT
 
 
 def number_format(d: Descriptor) -> str:

@@ -29,6 +29,7 @@ from xl_tiebreak.excel.layout import (
     WHOLE_FORMAT,
     SheetLayout,
     Style,
+    fixed_format,
     number_format,
     standings_values,
 )
@@ -326,6 +327,8 @@ def _footer_name(standings: Standings) -> str:
 
 def _column_format(column: Column) -> str | None:
     """The number format of a standings column (None: text or the general format)."""
+    if column.places is not None:  # AOB: as many decimals as it is rounded to
+        return fixed_format(column.places)
     if column.descriptor is not None:
         return number_format(column.descriptor)
     return {"place": WHOLE_FORMAT, "no": WHOLE_FORMAT, "rating": WHOLE_FORMAT,

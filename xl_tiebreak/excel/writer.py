@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Sequence
+from decimal import Decimal
 from pathlib import Path
 
 from xl_tiebreak.cells import sheet_ref
@@ -31,8 +32,9 @@ from xl_tiebreak.excel.sheets import (
     sheet_kind,
     standings_layout,
 )
-from xl_tiebreak.export import standings_csv_table
+from xl_tiebreak.export import csv_places, standings_csv_table
 from xl_tiebreak.model import InputError, Problem, Severity
+from xl_tiebreak.numbers import fmt
 from xl_tiebreak.standings import Standings
 
 __all__ = ["WriteResult", "write_problems_to", "write_standings_to"]
@@ -62,7 +64,11 @@ class WriteResult:
         (:func:`xl_tiebreak.export.standings_csv_table`); empty when nothing was computed."""
         if self.standings is None:
             return []
-        return standings_csv_table(self.standings, player_columns)
+        table = standings_csv_table(self.standings, player_columns)
+        places = csv_places(self.standings, player_columns)
+        # AOB's fixed decimals (42.500) survive as a Decimal, which the CSV writes as it is
+        return [table[0], *([v if n is None or v is None else Decimal(fmt(v, n))  # type: ignore[arg-type]
+                             for v, n in zip(row, places, strict=True)] for row in table[1:])]
 
     @property
     def message(self) -> str:
