@@ -27,6 +27,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from xl_tiebreak.excel import keep
 from xl_tiebreak.model import InputError
 from xl_tiebreak.numbers import fmt, from_float
 from xl_tiebreak.safety import formula_safe
@@ -268,21 +269,6 @@ _LOST_FOLDERS = (
 )
 """Parts of a workbook that openpyxl does not write back, by folder, and what they are."""
 
-_EXTENSIONS = {
-    "{78C0D931-6437-407D-A8EE-F0AAD7539E65}": "conditional formats such as data bars and icon "
-                                              "sets (Excel 2010 extensions)",
-    "{B025F937-C7B1-47D3-B67F-A62EFF666E3E}": "conditional formats such as data bars and icon "
-                                              "sets (Excel 2010 extensions)",
-    "{CCE6A557-97BC-4B89-ADB6-D9C93CAAB3DF}": "drop-down lists that refer to other sheets "
-                                              "(data validation extensions)",
-    "{05C60535-1F16-4FD2-B633-F4F36F0B64E0}": "sparklines",
-    "{A8765BA9-456A-4DAB-B4F3-ACF838C121DE}": "slicers",
-    "{3A4CF648-6AED-40F4-86FF-DC5316D8AED3}": "slicers",
-    "{7E03D99C-DC04-49D9-9315-930204A7B6E9}": "timelines",
-    "{FC87AEE6-9EDD-4A0A-B7FB-166176984837}": "protected ranges",
-    "{01252117-D84E-4E92-8308-4BE1C098FCBB}": "ignored-error settings",
-    "{F7C9EE02-42E1-4005-9D12-6889AFFD525C}": "add-in (web extension) data",
-}
 """Worksheet extensions (``<extLst><ext uri=…>``) by URI, and what they are; openpyxl drops
 every worksheet extension."""
 _EXT_URI = re.compile(rb"<(?:[A-Za-z0-9_]+:)?ext\b[^>]*?\buri=\"(\{[^\"]{1,64}\})\"")
@@ -317,7 +303,7 @@ def lost_parts(path: Path) -> list[str]:
         for name in names:
             if re.fullmatch(r"xl/worksheets/[^/]+\.xml", name):
                 for uri in sorted(_sheet_extensions(archive, name)):
-                    what = _EXTENSIONS.get(uri, "Excel extensions (extLst)")
+                    what = keep.EXTENSIONS.get(uri, "Excel extensions (extLst)")
                     if what not in lost:
                         lost.append(what)
     return lost

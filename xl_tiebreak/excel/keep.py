@@ -149,7 +149,7 @@ NAMES: dict[str, str] = {
 }
 """What each known relationship, element and attribute is, for people."""
 
-_EXTENSIONS = {
+EXTENSIONS = {
     "{78C0D931-6437-407D-A8EE-F0AAD7539E65}": "conditional formats such as data bars and icon "
                                               "sets (Excel 2010 extensions)",
     "{B025F937-C7B1-47D3-B67F-A62EFF666E3E}": "conditional formats such as data bars and icon "
@@ -296,7 +296,7 @@ def _rel_counts(archive: zipfile.ZipFile, part: str) -> dict[str, int]:
 def _name(feature: str, where: str) -> str:
     """A lost feature said for people."""
     if feature.startswith("ext:"):
-        return _EXTENSIONS.get(feature[4:], "Excel extensions (extLst)")
+        return EXTENSIONS.get(feature[4:], "Excel extensions (extLst)")
     if feature.startswith("rel:"):
         short = feature[4:]
         for key in (feature, "rel:" + short.rsplit("/", 1)[-1]):
