@@ -47,29 +47,35 @@ class Evaluation:
         after_round: int | None = None,
         unrated_rating: int | None = None,
     ) -> None:
-        found = check(tournament)
-        errors = [p for p in found if p.severity is Severity.ERROR]
-        if errors:
-            raise InputError(errors)
+        warnings = self._start(check(tournament), rules, tournament.start_date, after_round,
+                               tournament.rounds, "tournament")
         self.tournament = tournament
-        self.rules = resolve_rules(rules, tournament.start_date)
-        """The rule set used."""
-        self.rules_note = rules_note(rules, tournament.start_date)
-        """How the rule set was chosen (``auto: rules in force on the start date …``)."""
-        if after_round is not None and not 0 <= after_round <= tournament.rounds:
-            raise InputError(
-                f"after round {after_round}: the tournament has {tournament.rounds} rounds"
-            )
         if after_round is None and tournament.played_rounds is not None:
             after_round = tournament.played_rounds  # later rounds only hold pre-entered byes
         self.engine = Engine(tournament, self.rules, after_round, unrated_rating)
-        self.problems: list[Problem] = [
-            p for p in found if p.severity is Severity.WARNING
-        ] + tournament.notes + self._rule_warnings()
+        self.problems: list[Problem] = warnings + tournament.notes + self._rule_warnings()
         """Warnings about the tournament (the check's, then the reader's choices: blank rounds,
         rounds not yet played, dates) and the rule set (errors raise instead)."""
+
+    def _start(
+        self, found: list[Problem], rules: str | RuleSet | None,
+        start_date: datetime.date | None, after_round: int | None, rounds: int, what: str,
+    ) -> list[Problem]:
+        """The first steps of every evaluation (individual or team): refuse the errors the
+        check ``found``, resolve the rule set, check ``after_round`` against the ``rounds`` of
+        the ``what`` (tournament, event); returns the check's warnings."""
+        errors = [p for p in found if p.severity is Severity.ERROR]
+        if errors:
+            raise InputError(errors)
+        self.rules = resolve_rules(rules, start_date)
+        """The rule set used."""
+        self.rules_note = rules_note(rules, start_date)
+        """How the rule set was chosen (``auto: rules in force on the start date …``)."""
+        if after_round is not None and not 0 <= after_round <= rounds:
+            raise InputError(f"after round {after_round}: the {what} has {rounds} rounds")
         self._standings: dict[tuple[Descriptor | int, ...], Standings] = {}
         self._by_start_no: dict[Descriptor, dict[int, Value]] = {}
+        return [p for p in found if p.severity is Severity.WARNING]
 
     @property
     def rounds(self) -> int:

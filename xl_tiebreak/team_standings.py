@@ -11,11 +11,11 @@ from collections.abc import Sequence
 
 from xl_tiebreak.descriptors import Descriptor, parse_descriptor, parse_list
 from xl_tiebreak.evaluation import Evaluation, Order
-from xl_tiebreak.model import InputError, Problem, Severity, TournamentType
+from xl_tiebreak.model import Problem, Severity, TournamentType
 from xl_tiebreak.presets import PRESETS
 from xl_tiebreak.ranking import Standings
 from xl_tiebreak.registry import GAME_POINTS_ONLY
-from xl_tiebreak.rules import RuleSet, resolve_rules, rules_note
+from xl_tiebreak.rules import RuleSet
 from xl_tiebreak.team_check import check_event
 from xl_tiebreak.team_engine import TeamEngine
 from xl_tiebreak.team_tiebreaks import sssc_factor
@@ -36,22 +36,14 @@ class TeamEvaluation(Evaluation):
         rules: str | RuleSet | None = "auto",
         after_round: int | None = None,
     ) -> None:
-        found = check_event(event)
-        errors = [p for p in found if p.severity is Severity.ERROR]
-        if errors:
-            raise InputError(errors)
+        warnings = self._start(check_event(event), rules, event.start_date, after_round,
+                               event.rounds, "event")
         self.event = event
-        self.rules = resolve_rules(rules, event.start_date)
-        self.rules_note = rules_note(rules, event.start_date)
-        if after_round is not None and not 0 <= after_round <= event.rounds:
-            raise InputError(f"after round {after_round}: the event has {event.rounds} rounds")
         self.engine: TeamEngine = TeamEngine(event, self.rules, after_round)
         self.tournament = self.engine.tournament
-        self.problems: list[Problem] = [p for p in found if p.severity is Severity.WARNING]
+        self.problems: list[Problem] = warnings
         self.problems += [Problem(Severity.WARNING, n, event.source) for n in event.notes]
         self.problems += self._rule_warnings()
-        self._standings: dict[tuple[Descriptor | int, ...], Standings] = {}
-        self._by_start_no = {}
 
     def order(self, order: Order = None) -> tuple[list[Descriptor], int]:
         """The tie-break list of an order, read for this event's primary score; a team event
