@@ -14,35 +14,20 @@ issue 13 item 2); skipped when ``soffice`` or poppler's ``pdfinfo``/``pdftotext`
 from __future__ import annotations
 
 import csv
-import importlib.util
-import shutil
 import subprocess
 from pathlib import Path
 from types import ModuleType
 
 import openpyxl
 import pytest
+from libreoffice import SOFFICE, needs_libreoffice, render_script
 
 from xl_tiebreak.excel.templates import SWISS, build_demo
 
-ROOT = Path(__file__).resolve().parent.parent
-SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 ERRORS = ("#NAME?", "#VALUE!", "Err:", "#N/A", "#REF!")
 ARRAY_SHEETS = ("Functions", "Formula standings")
 
-pytestmark = pytest.mark.skipif(
-    SOFFICE is None or not shutil.which("pdfinfo") or not shutil.which("pdftotext"),
-    reason="needs LibreOffice (soffice) and poppler-utils (pdfinfo, pdftotext)",
-)
-
-
-def render_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "render_standings_png", ROOT / "scripts" / "render_standings_png.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+pytestmark = needs_libreoffice
 
 
 @pytest.fixture(scope="module")

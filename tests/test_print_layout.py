@@ -8,32 +8,13 @@ The rendering helpers are those of ``scripts/render_standings_png.py`` (the READ
 
 from __future__ import annotations
 
-import importlib.util
-import shutil
-from pathlib import Path
-from types import ModuleType
-
 import pytest
+from libreoffice import needs_libreoffice, render_script
 
 from xl_tiebreak.excel.templates import SWISS
 from xl_tiebreak.version import __version__
 
-ROOT = Path(__file__).resolve().parent.parent
-
-pytestmark = pytest.mark.skipif(
-    not (shutil.which("soffice") or shutil.which("libreoffice"))
-    or not shutil.which("pdfinfo") or not shutil.which("pdftotext"),
-    reason="needs LibreOffice (soffice) and poppler-utils (pdfinfo, pdftotext)",
-)
-
-
-def render_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "render_standings_png", ROOT / "scripts" / "render_standings_png.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+pytestmark = needs_libreoffice
 
 
 @pytest.fixture(scope="module")
