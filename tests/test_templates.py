@@ -340,7 +340,8 @@ def cached_values(path: Path) -> dict[tuple[str, str], Any]:
     def stored(value: Any) -> Any:
         if isinstance(value, datetime.datetime):  # a date-formatted number: the serial
             return float((value.date() - EXCEL_EPOCH).days)
-        return "" if value is None else value
+        # an empty text is cached as one space (LibreOffice recomputes empty ones: D56)
+        return "" if value is None or value == " " else value
 
     return {(sheet, ref): stored(wb[sheet_title(wb, sheet)][ref].value)
             for sheet, ref in formula_cells(path)}
@@ -358,6 +359,19 @@ def test_every_formula_cell_holds_the_engine_value_cached(name: str) -> None:
     check_formula_cells(path, cached_values(path))
     workbook = openpyxl.load_workbook(path)
     assert not workbook.calculation.fullCalcOnLoad  # which would replace them by #NAME?
+
+
+def test_the_demo_formulas_evaluate_to_the_engine(registered: None, tmp_path: Path) -> None:
+    """The demo writes one plain formula per cell (docs/decisions.md D56): evaluated by
+    ``formulas`` (INDEX over STANDINGS included), every cell equals the engine."""
+    demo = build_demo(tmp_path)
+    as_swiss = tmp_path / "swiss.xlsm"
+    demo.rename(as_swiss)
+    wb = openpyxl.load_workbook(as_swiss)
+    assert not any(isinstance(c.value, ArrayFormula) for ws in wb.worksheets
+                   for row in ws.iter_rows() for c in row)
+    assert wb["Formula standings"]["C4"].value.startswith("=INDEX(STANDINGS(")
+    check_formula_cells(as_swiss, calculate(sized_names(as_swiss, tmp_path / "sized.xlsm")))
 
 
 def test_the_demo_holds_the_engine_values_cached(tmp_path: Path) -> None:

@@ -5,7 +5,8 @@ openpyxl writes every formula cell with an empty ``<v/>``: a viewer without the 
 ``#NAME?`` in every cell that calls a worksheet function of xl-tiebreak. :func:`with_cached_values`
 rewrites the saved file so that those cells hold the values the functions compute — what a
 spreadsheet shows until the add-in recalculates: each ``<c>`` named in the table gets its
-``<v>`` (``t="str"`` for a text, ``t="b"`` for TRUE/FALSE, none for a number), the formula
+``<v>`` (``t="str"`` for a text — an empty one as one space, which LibreOffice keeps —,
+``t="b"`` for TRUE/FALSE, none for a number), the formula
 (``<f>``, on the first cell of an array formula) is kept as it is.
 
 The other parts of the file (the VBA project included) are copied byte for byte.
@@ -44,7 +45,10 @@ _CELL = re.compile(r'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*?)(?:/>|>(?P<bod
                    re.S)
 _TYPE = re.compile(r'\s+t="[^"]*"')
 _ROW = re.compile(r'<row(?P<attrs> r="(?P<r>[0-9]+)"[^>]*?)(?:/>|>(?P<body>.*?)</row>)', re.S)
-_VALUE = re.compile(r"<v\s*/>|<v>.*?</v>", re.S)
+_VALUE = re.compile(r"<v\s*/>|<v(?:\s[^>]*)?>.*?</v>", re.S)
+EMPTY_TEXT_XML = '<v xml:space="preserve"> </v>'
+"""How an empty text result is cached: one space (LibreOffice recomputes a formula whose cached
+value is empty; docs/decisions.md D56)."""
 
 
 def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
@@ -70,7 +74,11 @@ def _value_xml(value: CachedValue) -> tuple[str, str]:
         if isinstance(value, float) and not math.isfinite(value):
             return ' t="e"', "<v>#NUM!</v>"
         return "", f"<v>{value!r}</v>" if isinstance(value, float) else f"<v>{value}</v>"
-    return ' t="str"', f"<v>{escape('' if value is None else value)}</v>"
+    if value is None or value == "":
+        # LibreOffice ignores an empty cached result and recomputes the cell (#NAME? without
+        # the add-in): an empty text is cached as one space (docs/decisions.md D56)
+        return ' t="str"', EMPTY_TEXT_XML
+    return ' t="str"', f"<v>{escape(value)}</v>"
 
 
 def _rewrite_sheet(xml: str, values: Mapping[str, CachedValue], sheet: str) -> str:
@@ -152,6 +160,10 @@ def functions() -> Mapping[str, Callable[..., Any]]:
 
 
 _CALL = re.compile(r"=(?P<name>[A-Z][A-Z0-9_]*)\((?P<args>.*)\)", re.S)
+_INDEX = re.compile(r"=INDEX\((?P<inner>[A-Z][A-Z0-9_]*\(.*\)),(?P<row>\d+),(?P<col>\d+)\)",
+                    re.S)
+"""One item of a function's result, ``=INDEX(STANDINGS(...),2,3)`` (the demo's per-cell
+Formula standings, docs/decisions.md D56)."""
 _RULES_HELPER = re.compile(
     r'=IF\(OR\(B(?P<rules>\d+)="",UPPER\(B(?P=rules)\)="AUTO"\),'
     r'IF\(B(?P<date>\d+)="","AUTO",B(?P=date)\),B(?P=rules)\)')
@@ -207,6 +219,7 @@ class FormulaValues:
     def __init__(self, wb: Any) -> None:
         self.wb = wb
         self.values: dict[str, dict[str, CachedValue]] = {}
+        self._calls: dict[tuple[str, str], object] = {}
 
     def cell(self, sheet: str, row: int, col: int) -> object:
         cell = self.wb[sheet].cell(row=row, column=col)
@@ -253,12 +266,14 @@ class FormulaValues:
             start = self.cell(sheet, int(helper.group("date")), 2)
             auto = rules is None or str(rules).upper() in ("", "AUTO")
             result: object = (("AUTO" if start is None else start) if auto else rules)
+        elif (index := _INDEX.fullmatch(text)) is not None:
+            whole = self.call(sheet, cell.coordinate, "=" + index.group("inner"))
+            rows_of = whole if isinstance(whole, list) else [[whole]]
+            r, c = int(index.group("row")) - 1, int(index.group("col")) - 1
+            inside = 0 <= r < len(rows_of) and 0 <= c < len(rows_of[r])
+            result = rows_of[r][c] if inside else "#REF!"
         else:
-            call = _CALL.fullmatch(text)
-            if call is None or call.group("name") not in functions():
-                raise InputError(f"{sheet}!{cell.coordinate}: cannot compute {text!r}")
-            args = [self.argument(sheet, a) for a in _split_arguments(call.group("args"))]
-            result = functions()[call.group("name")](*args)
+            result = self.call(sheet, cell.coordinate, text)
         match = _REF.fullmatch(ref)
         assert match is not None
         c1, r1 = _column_number(match.group("c1")), int(match.group("r1"))
@@ -273,6 +288,18 @@ class FormulaValues:
                 item = row[c - c1] if row is not None and c - c1 < len(row) else "#N/A"
                 self.wb[sheet].cell(row=r, column=c)  # the cell exists in the file
                 cells[f"{column_letter(c)}{r}"] = item  # type: ignore[assignment]
+
+    def call(self, sheet: str, coordinate: str, text: str) -> object:
+        """The result of one worksheet-function call ``=NAME(args)`` written on ``sheet``
+        (computed once per sheet and text)."""
+        key = (sheet, text)
+        if key not in self._calls:
+            call = _CALL.fullmatch(text)
+            if call is None or call.group("name") not in functions():
+                raise InputError(f"{sheet}!{coordinate}: cannot compute {text!r}")
+            args = [self.argument(sheet, a) for a in _split_arguments(call.group("args"))]
+            self._calls[key] = functions()[call.group("name")](*args)
+        return self._calls[key]
 
     def compute(self) -> dict[str, dict[str, CachedValue]]:
         for ws in self.wb.worksheets:

@@ -30,6 +30,10 @@ Each template has:
   over the user's own xlwings settings even when empty, so the quickstart's interpreter and
   conda rows are removed).
 
+The demo (:func:`build_demo`) is the Swiss template with its Standings filled, written with one
+plain formula per cell on the Functions and Formula standings sheets (LibreOffice recomputes
+array formulas on opening: docs/decisions.md D56).
+
 Existing files are never overwritten unless ``force`` (``--force``) is given.
 """
 
@@ -242,6 +246,14 @@ def _note_style(cell: Any) -> None:
     cell.font = Font(italic=True, color="FF" + NOTE_FONT[1:])
 
 
+def _wrap_note(ws: Any, n_cols: int, height: float = 48) -> None:
+    """The note in A1 wrapped in a cell merged over the first ``n_cols`` columns, so that a
+    long note does not run across (and print on) pages of its own."""
+    ws.merge_cells(start_row=1, start_column=1, end_row=1, end_column=n_cols)
+    ws["A1"].alignment = Alignment(wrap_text=True, vertical="top")
+    ws.row_dimensions[1].height = height
+
+
 def _crosstable_sheet(ws: Any, template: Template) -> None:
     for row in template.rows:
         ws.append(list(row))
@@ -391,10 +403,14 @@ def _function_columns(template: Template) -> list[tuple[str, str, str]]:
     return columns
 
 
-def _functions_sheet(ws: Any, template: Template) -> None:
-    ws["A1"] = ("Worksheet functions of xl-tiebreak, one call per column: in Excel, click Import "
+def _functions_sheet(ws: Any, template: Template, per_cell: bool = False) -> None:
+    """The Functions sheet: one call per column (an array formula over the players), or with
+    ``per_cell`` one plain formula per player (the demo: docs/decisions.md D56)."""
+    ws["A1"] = (PER_CELL_NOTE if per_cell else
+                "Worksheet functions of xl-tiebreak, one call per column: in Excel, click Import "
                 "Functions on the xlwings ribbon once, then Ctrl+Alt+F9 (see the How to sheet).")
     ws["A1"].font = Font(bold=True)
+    _wrap_note(ws, 9)
     ws["A2"] = "Check"
     ws["B2"] = "=CROSSTABLE_CHECK(Crosstable,TournamentType)"
     columns = _function_columns(template)
@@ -409,9 +425,13 @@ def _functions_sheet(ws: Any, template: Template) -> None:
         ws.cell(row=row, column=2, value=player[1])
     nos, names = f"$A${first}:$A${last}", f"$B${first}:$B${last}"
     for col, (_, formula, shown) in enumerate(columns, start=3):
-        ref = range_ref(first, col, last, col)
-        ws.cell(row=first, column=col).value = ArrayFormula(
-            ref, formula.format(nos=nos, names=names))
+        if per_cell:
+            for r in range(first, last + 1):
+                ws.cell(row=r, column=col).value = formula.format(nos=f"$A{r}", names=f"$B{r}")
+        else:
+            ref = range_ref(first, col, last, col)
+            ws.cell(row=first, column=col).value = ArrayFormula(
+                ref, formula.format(nos=nos, names=names))
         for r in range(first, last + 1):
             ws.cell(row=r, column=col).number_format = shown
     for col, text in enumerate(header, start=1):
@@ -421,25 +441,52 @@ def _functions_sheet(ws: Any, template: Template) -> None:
     ws.freeze_panes = f"C{FUNCTIONS_FIRST_ROW}"
 
 
-def _formula_standings_sheet(ws: Any, template: Template) -> None:
-    ws["A1"] = ("The whole standings from one formula: {=STANDINGS(Crosstable,TieBreaks,Rules,"
-                "UnratedRating,TournamentType)}. A fixed-size array formula (any Excel); in "
-                "Excel 365 a plain =STANDINGS(Crosstable) in an empty cell spills, and "
-                "=TIEBREAKS(Crosstable,TieBreaks) gives every tie-break of every player.")
+PER_CELL_NOTE = (
+    "Worksheet functions of xl-tiebreak, one formula per cell in this demo, so that it shows its "
+    "values in any spreadsheet (LibreOffice recomputes array formulas on opening). The "
+    "templates use one call per column, e.g. {=BUCHHOLZ_CUT1(Crosstable,$A$5:$A$20)}: much "
+    "faster for big events. In Excel: Import Functions on the xlwings ribbon, then Ctrl+Alt+F9.")
+"""Note of the demo's Functions sheet (per-cell formulas, docs/decisions.md D56)."""
+
+STANDINGS_CALL = "STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating,TournamentType)"
+"""The call of the Formula standings sheet."""
+
+
+def _formula_standings_sheet(ws: Any, template: Template, per_cell: bool = False) -> None:
+    """The Formula standings sheet: one array formula ``{=STANDINGS(...)}``, or with
+    ``per_cell`` one ``=INDEX(STANDINGS(...),row,column)`` per cell (the demo: D56)."""
+    if per_cell:
+        ws["A1"] = (f"The whole standings from one function: each cell here is "
+                    f"=INDEX({STANDINGS_CALL},row,column), so that this demo shows its values "
+                    f"in any spreadsheet. The templates use one array formula "
+                    f"{{={STANDINGS_CALL}}}; in Excel 365 a plain =STANDINGS(Crosstable) in an "
+                    f"empty cell spills, and =TIEBREAKS(Crosstable,TieBreaks) gives every "
+                    f"tie-break of every player.")
+    else:
+        ws["A1"] = (f"The whole standings from one formula: {{={STANDINGS_CALL}}}. A fixed-size "
+                    f"array formula (any Excel); in Excel 365 a plain =STANDINGS(Crosstable) in "
+                    f"an empty cell spills, and =TIEBREAKS(Crosstable,TieBreaks) gives every "
+                    f"tie-break of every player.")
     _note_style(ws["A1"])
     order = template.settings.get("tiebreaks", [])
     assert isinstance(order, list)
     formats = standings_formats([parse_descriptor(t) for t in order])
     n_rows, n_cols = template.players + 1, len(formats)
-    ref = range_ref(3, 1, 2 + n_rows, n_cols)
-    ws["A3"] = ArrayFormula(
-        ref, "=STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating,TournamentType)")
+    if per_cell:
+        for i in range(n_rows):
+            for j in range(n_cols):
+                ws.cell(row=3 + i, column=1 + j).value = f"=INDEX({STANDINGS_CALL},{i + 1},{j + 1})"
+    else:
+        ws["A3"] = ArrayFormula(range_ref(3, 1, 2 + n_rows, n_cols), f"={STANDINGS_CALL}")
     for row in ws.iter_rows(min_row=4, max_row=2 + n_rows, max_col=n_cols):
         for cell, shown in zip(row, formats, strict=True):
             if shown:
                 cell.number_format = shown
     _header_style(ws, 3, n_cols)
     ws.column_dimensions["C"].width = 20
+    _wrap_note(ws, n_cols, 62)
+    _print_setup(ws, pages_tall=0)
+    ws.print_title_rows = "3:3"
 
 
 _HOW_TO = (
@@ -510,9 +557,11 @@ def save_with_values(workbook: Any, target: Path) -> None:
 # ====================================================================== workbooks
 
 
-def build_workbook(template: Template, vba: bool = True) -> Any:
+def build_workbook(template: Template, vba: bool = True, per_cell: bool = False) -> Any:
     """The template as an ``openpyxl.Workbook`` built on xlwings' quickstart.xlsm (its VBA
-    project kept when ``vba``; save it as .xlsm then, as .xlsx otherwise)."""
+    project kept when ``vba``; save it as .xlsm then, as .xlsx otherwise); ``per_cell``: one
+    plain formula per cell on the Functions and Formula standings sheets instead of one array
+    formula per column (the demo, docs/decisions.md D56)."""
 
     source = quickstart_path()
     if not source.is_file():
@@ -523,8 +572,8 @@ def build_workbook(template: Template, vba: bool = True) -> Any:
     _crosstable_sheet(crosstable, template)
     names = _settings_sheet(wb.create_sheet(SETTINGS), template)
     _standings_placeholder(wb.create_sheet(STANDINGS))
-    _functions_sheet(wb.create_sheet("Functions"), template)
-    _formula_standings_sheet(wb.create_sheet("Formula standings"), template)
+    _functions_sheet(wb.create_sheet("Functions"), template, per_cell)
+    _formula_standings_sheet(wb.create_sheet("Formula standings"), template, per_cell)
     _xlwings_conf(wb)
     wb.move_sheet("xlwings.conf", offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(
         "xlwings.conf"))
@@ -632,7 +681,7 @@ def build_demo(directory: str | os.PathLike[str] = ".", force: bool = False) -> 
     module = Path(directory) / f"{DEMO_NAME}.py"
     _refuse_existing([target, module], force)
     folder = _directory(directory)
-    workbook = build_workbook(SWISS, vba=True)
+    workbook = build_workbook(SWISS, vba=True, per_cell=True)
     result = write_standings_to(OpenpyxlBook(workbook))
     if not result.ok:  # pragma: no cover - the sample is valid
         raise InputError(result.problems)
