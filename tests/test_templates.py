@@ -515,7 +515,6 @@ def test_functions_follow_the_start_date_when_rules_is_auto(tmp_path: Path,
 def test_libreoffice_sizes_the_crosstable_name_to_the_data(tmp_path: Path) -> None:
     """The INDEX/COUNTA name, evaluated by a real spreadsheet program: 17 rows × 13 columns
     for the Swiss sample, 18 rows once a 17th player is typed below."""
-    import shutil
     import subprocess
 
     soffice = shutil.which("soffice")
@@ -540,14 +539,53 @@ def test_libreoffice_sizes_the_crosstable_name_to_the_data(tmp_path: Path) -> No
 
 
 
-def test_the_standings_command_asks_for_a_recalculation(tmp_path: Path) -> None:
-    """``xl-tiebreak standings`` rewrites the workbook with openpyxl, which stores no formula
-    values: the file then asks the spreadsheet to recompute every formula on opening (never
-    empty cells shown as if computed), also for a template written with the values cached."""
+def test_the_standings_command_caches_fresh_formula_values(tmp_path: Path) -> None:
+    """``xl-tiebreak standings`` rewrites the workbook with openpyxl (which stores no formula
+    values) and caches the value of every formula again, computed from the crosstable as it is
+    now (a result changed first), so that a viewer without the add-in still shows numbers; the
+    file does not ask for a recalculation then."""
+    from xl_tiebreak.excel.headless import write_standings_file
+
+    book = tmp_path / "swiss.xlsm"
+    wb = openpyxl.load_workbook(SHIPPED / "swiss.xlsm", keep_vba=True)
+    # #16 Oliver Bennett draws his round-7 game instead of withdrawing: a new table
+    ws = wb["Crosstable"]
+    header = [c.value for c in ws[1]]
+    row = next(r for r in ws.iter_rows(min_row=2) if r[0].value == 16)
+    row[header.index("R7")].value = "15w½"
+    row[header.index("Pts")].value = 1.5
+    row15 = next(r for r in ws.iter_rows(min_row=2) if r[0].value == 15)
+    row15[header.index("R7")].value = "16b½"
+    row15[header.index("Pts")].value = 2
+    wb.save(book)
+    write_standings_file(book)
+    assert not openpyxl.load_workbook(book).calculation.fullCalcOnLoad
+    edited = read_crosstable([[c.value for c in r] for r in
+                              openpyxl.load_workbook(book)["Crosstable"].iter_rows()])
+    got = cached_values(book)
+    functions = openpyxl.load_workbook(book)["Functions"]
+    headers = [c.value for c in functions[FUNCTIONS_FIRST_ROW - 1]]
+    col = headers.index("BUCHHOLZ") + 1
+    bh = compute_standings(edited, ["BH"], "auto")
+    for r in range(FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + SWISS.players):
+        start_no = functions.cell(row=r, column=1).value
+        assert got[("FUNCTIONS", f"{column_letter(col)}{r}")] == to_float(
+            bh.row(start_no).values[0]), start_no
+    assert bh.row(16).values[0] != compute_standings(
+        read_crosstable([list(x) for x in SWISS.rows]), ["BH"], "auto").row(16).values[0]
+
+
+def test_the_standings_command_asks_for_a_recalculation_for_other_formulas(
+        tmp_path: Path) -> None:
+    """A formula of the user's own (only the spreadsheet computes it): the file is saved
+    without formula values and asks the spreadsheet to recompute every formula on opening —
+    never a stale or empty value shown as if computed."""
     from xl_tiebreak.excel.headless import write_standings_file
 
     book = tmp_path / "swiss.xlsx"
-    shutil.copy(SHIPPED / "swiss.xlsx", book)
-    assert not openpyxl.load_workbook(book).calculation.fullCalcOnLoad
+    wb = openpyxl.load_workbook(SHIPPED / "swiss.xlsx")
+    wb["Settings"]["F1"] = "=SUM(Crosstable!D2:D5)"
+    wb.save(book)
     write_standings_file(book)
     assert openpyxl.load_workbook(book).calculation.fullCalcOnLoad
+    assert openpyxl.load_workbook(book, data_only=True)["Functions"]["C5"].value is None

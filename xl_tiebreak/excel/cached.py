@@ -33,7 +33,8 @@ from xl_tiebreak.excel.files import workbook_bytes
 from xl_tiebreak.excel.names import parse_sized, sized_extent
 from xl_tiebreak.model import InputError
 
-__all__ = ["CachedValue", "FormulaValues", "bytes_with_values", "with_cached_values"]
+__all__ = ["CachedValue", "FormulaValues", "bytes_with_values", "saved_bytes",
+           "with_cached_values"]
 
 CachedValue = str | float | int | bool | None
 """A value a formula cell shows: a number, a text, TRUE/FALSE, or None (an empty text)."""
@@ -321,6 +322,20 @@ def bytes_with_values(workbook: Any) -> bytes:
     workbook.calculation.fullCalcOnLoad = False
     workbook.calculation.calcId = _CALC_ID
     return with_cached_values(workbook_bytes(workbook), values)
+
+
+def saved_bytes(workbook: Any) -> tuple[bytes, bool]:
+    """The workbook as ``xl-tiebreak standings`` saves it, and whether its formula values are
+    cached: when every formula cell is a call of xl-tiebreak's worksheet functions (or the
+    Rules helper), with the values computed from the crosstable as it is now, so that a viewer
+    without the add-in shows them; otherwise (a formula of the user's own, which only the
+    spreadsheet can compute) without values, asking the spreadsheet to recompute every
+    formula on opening — never a stale value shown as if computed."""
+    try:
+        return bytes_with_values(workbook), True
+    except (InputError, KeyError, ValueError, IndexError):
+        workbook.calculation.fullCalcOnLoad = True
+        return workbook_bytes(workbook), False
 
 
 _CALC_ID = 191029

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from xl_tiebreak.excel import files, keep
+from xl_tiebreak.excel.cached import saved_bytes
 from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.reading import read_book_tournament
 from xl_tiebreak.excel.settings import Settings, read_settings
@@ -94,10 +95,10 @@ def write_standings_file(
         book.close()
     with files.transaction() as stage:
         # both staged, then renamed in this order: the workbook, then the CSV
-        # openpyxl stores no formula values: the spreadsheet recomputes them on opening
-        # (files.RECOMPUTED), also in a template written with them cached
-        workbook.calculation.fullCalcOnLoad = True
-        staged = stage(target, files.workbook_bytes(workbook))
+        # openpyxl stores no formula values: cached here when xl-tiebreak can compute every
+        # formula, else the spreadsheet recomputes them on opening (files.RECOMPUTED)
+        data, cached = saved_bytes(workbook)
+        staged = stage(target, data)
         for item in keep.lost_features(source, staged.temp, ours):
             if item not in lost:
                 lost.append(item)
@@ -110,8 +111,8 @@ def write_standings_file(
     result.path = Path(os.path.realpath(target))
     dropped = [
         Problem(Severity.WARNING, f"{', '.join(lost)} of {source.name} are not in "
-                                  f"{target.name} (openpyxl cannot keep them). "
-                                  f"{files.RECOMPUTED}")
+                                  f"{target.name} (openpyxl cannot keep them)."
+                                  f"{'' if cached else ' ' + files.RECOMPUTED}")
     ] if lost else []
     dropped += [Problem(Severity.WARNING, note) for note in notes_after]
     if not result.ok:
@@ -124,7 +125,7 @@ def _refusal(source: Path, lost: Sequence[str]) -> InputError:
     return InputError(
         f"{source.name} contains {', '.join(lost)}, which cannot be kept when the file is "
         "rewritten without Excel: it was not changed; write to another file with -o (the copy "
-        f"lacks them). {files.RECOMPUTED}"
+        "lacks them)."
     )
 
 
