@@ -234,14 +234,20 @@ class Evaluation:
                         "give the start date (--start-date, Settings 'Start date') if the "
                         "event started before 2026-03-01",
             ))
-        if t.type_inferred:
-            out.append(Problem(
-                Severity.WARNING,
-                "treated as a round robin (pre-determined pairings, Art. 15.2): the input does "
-                "not say, and every participant met every other equally often",
-                t.source,
-            ))
-        return out
+        return out + inferred_type_note(t)
+
+
+def inferred_type_note(t: Tournament) -> list[Problem]:
+    """The warning that the event is treated as a round robin though its input does not say
+    so (empty when the type was given)."""
+    if not t.type_inferred:
+        return []
+    return [Problem(
+        Severity.WARNING,
+        "treated as a round robin (pre-determined pairings, Art. 15.2): the input does "
+        "not say, and every participant met every other equally often",
+        t.source,
+    )]
 
 
 def _iso(day: datetime.date) -> str:

@@ -35,6 +35,7 @@ from xl_tiebreak.check import check
 from xl_tiebreak.crosstable import read_crosstable
 from xl_tiebreak.descriptors import Descriptor, parse_descriptor
 from xl_tiebreak.engine import Value
+from xl_tiebreak.evaluation import inferred_type_note
 from xl_tiebreak.excel import arguments
 from xl_tiebreak.excel.arguments import CellProblem
 from xl_tiebreak.excel.cells import cell_errors, date_hints, excel_error
@@ -540,7 +541,10 @@ def check_text(crosstable: object, kind: object = None) -> Any:
         problems = list(parsed.error.problems)
     else:
         assert parsed.tournament is not None
-        problems = check(parsed.tournament)
+        # the reader's own warnings too (blank rounds read as absences, an inferred round
+        # robin): the choices made without the user, said beside the result
+        problems = (check(parsed.tournament) + parsed.tournament.notes
+                    + inferred_type_note(parsed.tournament))
     if not problems:
         return "OK"
     errors = sum(1 for p in problems if p.severity is Severity.ERROR)
