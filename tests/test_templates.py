@@ -132,6 +132,7 @@ def test_template_contents(name: str) -> None:
     assert conf == {"UDF Modules": "xl_tiebreak.udfs"}  # issue 8: no other key overrides
     assert wb.defined_names["Crosstable"].attr_text == CROSSTABLE_REFERS_TO
     assert set(wb.defined_names) == {"Crosstable", "Rules", "UnratedRating", "TieBreaks",
+                                     "BlankRounds",
                                      "TournamentType"}
     rules = [dv for dv in wb["Settings"].data_validations.dataValidation
              if dv.formula1 == '"AUTO,FIDE2026,FIDE2023,FIDE2009,USCF"']
@@ -589,3 +590,45 @@ def test_the_standings_command_asks_for_a_recalculation_for_other_formulas(
     write_standings_file(book)
     assert openpyxl.load_workbook(book).calculation.fullCalcOnLoad
     assert openpyxl.load_workbook(book, data_only=True)["Functions"]["C5"].value is None
+
+
+def test_the_functions_read_blank_rounds_as_the_settings_say(tmp_path: Path) -> None:
+    """Settings' Blank rounds reaches the worksheet functions (defined name ``BlankRounds``):
+    #9's half-point bye of round 3 typed as an empty cell, with Blank rounds = Half-point bye,
+    gives every formula the value of the shipped template (where the cell says ``H``, values
+    checked against the engine above); with Absent, #9 has half a point less. The Standings
+    sheet agrees, and the check says how the blank was read."""
+    from xl_tiebreak.excel.headless import write_standings_file
+
+    shipped = cached_values(SHIPPED / "swiss.xlsx")
+    for setting, same in (("Half-point bye", True), ("Absent", False)):
+        book = tmp_path / f"{setting[0]}" / "swiss.xlsx"
+        book.parent.mkdir()
+        wb = openpyxl.load_workbook(SHIPPED / "swiss.xlsx")
+        ws = wb["Crosstable"]
+        header = [c.value for c in ws[1]]
+        row9 = next(r for r in ws.iter_rows(min_row=2) if r[0].value == 9)
+        assert row9[header.index("R3")].value == "H"
+        row9[header.index("R3")].value = None
+        settings = wb["Settings"]
+        blank_row = next(c.row for c in settings["A"] if c.value == "Blank rounds")
+        settings.cell(row=blank_row, column=2, value=setting)
+        wb.save(book)
+        write_standings_file(book)
+        got = cached_values(book)
+        check = got[("FUNCTIONS", "B2")]
+        if same:
+            assert "1 blank round read as a half-point bye" in str(check)
+            assert "cell H10 (#9 round 3)" in str(check)
+        else:  # the blank read as an absence, the declared 3.5 points, the setting to use
+            assert str(check).startswith("OK, 3 warnings: row 10: #9 Chloé Martin declares")
+        differing = {k for k in shipped if k != ("FUNCTIONS", "B2") and got[k] != shipped[k]}
+        points_9 = ("FUNCTIONS", f"C{FUNCTIONS_FIRST_ROW + 8}")
+        assert (differing == set()) is same, sorted(differing)[:5]
+        if not same:
+            assert got[points_9] == shipped[points_9] - 0.5
+        standings = sheet_table.table(list(openpyxl.load_workbook(book)["Standings"].iter_rows(
+            values_only=True)))
+        at = standings[0].index("Pts")
+        pts = next(r[at] for r in standings[1:] if r[1] == 9)
+        assert pts == got[points_9]

@@ -345,16 +345,15 @@ def test_check_lists_every_problem_with_its_cell() -> None:
     xt = broken(7, 8, "zz")
     xt[9][9] = "??"
     lines = check_lines(xt)
-    assert lines[0] == "2 errors:"
-    assert any("cell I8: cannot read 'zz'" in line for line in lines[1:])
+    assert lines[0].startswith("2 errors: ")  # and the first problem, which fits
+    assert any("cell I8: cannot read 'zz'" in line for line in lines)
     assert any("cell J10: cannot read '??'" in line for line in lines[1:])
 
 
 def test_check_reports_mirror_errors_and_warnings() -> None:
     xt = broken(1, 12, 7.0)  # Pts of #1 declared 7, results add up to 6: a warning
     lines = check_lines(xt)
-    assert lines[0] == "OK, 1 warning:"
-    assert lines[1].startswith("warning: row 2: #1 Anna")
+    assert lines[0].startswith("OK, 1 warning: row 2: #1 Anna")
     mirror = broken(1, 5, "9w0")
     assert check_lines(mirror)[0].startswith("1 error")
 
@@ -364,7 +363,7 @@ def test_a_long_check_comes_back_as_lines_of_at_most_255_characters() -> None:
     for row in range(1, 17):
         xt[row][5] = f"zz{row}"  # 16 errors: one text of them would exceed 255 characters
     lines = check_lines(xt)
-    assert lines[0] == "16 errors:"
+    assert lines[0].startswith("16 errors: ")
     assert len(" ".join(lines)) > 255
     for row in range(2, 18):
         assert sum(f"cell F{row}: cannot read 'zz{row - 1}'" in line for line in lines) == 1

@@ -19,7 +19,7 @@ from xl_tiebreak.cells import is_blank
 from xl_tiebreak.dates import date_value
 from xl_tiebreak.descriptors import Descriptor, parse_descriptor, parse_list
 from xl_tiebreak.excel.cells import excel_error
-from xl_tiebreak.model import InputError, Problem, Severity, TournamentType
+from xl_tiebreak.model import BlankRounds, InputError, Problem, Severity, TournamentType
 from xl_tiebreak.rules import RuleSet, resolve_rules, rules_in_force
 
 __all__ = [
@@ -178,6 +178,20 @@ def tournament_type(value: object) -> TournamentType | None:
         raise CellProblem(f"#TYPE? unknown tournament type {shorten(str(value), 40)!r}: use "
                           "Swiss or Round robin (empty: from the crosstable)")
     return found
+
+
+def blank_rounds(value: object) -> BlankRounds:
+    """What an empty round cell of the crosstable means: ``Absent`` (default, also when
+    empty), ``Half-point bye`` or ``Declared`` (the Settings sheet's words; ``absent``,
+    ``half-point-bye``, ``hpb``, ``declared`` … as on the command line)."""
+    value = without_error(value, "#ARG?", "blank rounds")
+    if is_blank(value):
+        return BlankRounds.ABSENT
+    try:
+        return BlankRounds.parse(str(value))
+    except ValueError:
+        raise CellProblem(f"#ARG? blank rounds {shorten(str(value), 40)!r}: use Absent, "
+                          "Half-point bye or Declared (empty: Absent)") from None
 
 
 def unrated_rating(value: object) -> int | None:

@@ -236,6 +236,8 @@ class FormulaValues:
     def argument(self, sheet: str, token: str) -> object:
         if token.startswith('"') and token.endswith('"'):
             return token[1:-1].replace('""', '"')
+        if token.upper() in ("TRUE", "FALSE"):
+            return token.upper() == "TRUE"
         sized = (parse_sized(self.wb.defined_names[token].attr_text)
                  if token in self.wb.defined_names else None)
         if sized is not None:  # INDEX/COUNTA: the filled cells (excel/names.py)
@@ -324,6 +326,13 @@ def bytes_with_values(workbook: Any) -> bytes:
     return with_cached_values(workbook_bytes(workbook), values)
 
 
+MAX_CACHED_AREA = 250_000
+"""Cells of used area (rows × columns, all sheets) up to which ``xl-tiebreak standings``
+computes the formulas' values itself (a 400-player template is about 40,000); a bigger
+workbook asks the spreadsheet to recompute them instead (a stray cell in the last row would
+make every sheet a million rows to visit)."""
+
+
 def saved_bytes(workbook: Any) -> tuple[bytes, bool]:
     """The workbook as ``xl-tiebreak standings`` saves it, and whether its formula values are
     cached: when every formula cell is a call of xl-tiebreak's worksheet functions (or the
@@ -331,9 +340,14 @@ def saved_bytes(workbook: Any) -> tuple[bytes, bool]:
     without the add-in shows them; otherwise (a formula of the user's own, which only the
     spreadsheet can compute) without values, asking the spreadsheet to recompute every
     formula on opening — never a stale value shown as if computed."""
+    area = sum(ws.max_row * ws.max_column for ws in workbook.worksheets)
     try:
+        if area > MAX_CACHED_AREA:
+            raise InputError("too large a used area to compute the formulas here")
         return bytes_with_values(workbook), True
-    except (InputError, KeyError, ValueError, IndexError):
+    except (InputError, KeyError, ValueError, IndexError, AttributeError, TypeError):
+        # a formula it cannot follow (a chart sheet where a range was expected, a name
+        # it does not know…): the spreadsheet computes it
         workbook.calculation.fullCalcOnLoad = True
         return workbook_bytes(workbook), False
 

@@ -32,12 +32,13 @@ def order_texts(value: object) -> list[tuple[str, ...]]:
 
 
 def compare_rows(crosstable: object, orders: object, rules: object,
-                 unrated: object, kind: object = None) -> list[list[object]]:
+                 unrated: object, kind: object = None,
+                 blanks: object = None) -> list[list[object]]:
     """The comparison table: Moves (``*``), No, Name, Pts, one place column per order
     (``kind``: the tournament type argument, as for every function)."""
     texts = order_texts(orders)
     rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
-    parsed = _parsed(crosstable, kind)
+    parsed = _parsed(crosstable, kind, blanks)
     if parsed.error is not None:
         raise CellProblem(arguments.crosstable_text(parsed.error))
     evaluation = _computed(parsed, texts[0] or None, rule_set, rating).standings.evaluation

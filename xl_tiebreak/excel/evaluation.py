@@ -41,6 +41,7 @@ from xl_tiebreak.excel.arguments import CellProblem
 from xl_tiebreak.excel.cells import cell_errors, date_hints, excel_error
 from xl_tiebreak.excel.layout import standings_table
 from xl_tiebreak.model import (
+    BlankRounds,
     InputError,
     Severity,
     Tournament,
@@ -216,12 +217,13 @@ def _infer_type(tournament: Tournament) -> None:
 
 
 @functools.lru_cache(maxsize=32)
-def _parse(content: _Content, kind: TournamentType | None = None) -> _Parsed:
+def _parse(content: _Content, kind: TournamentType | None = None,
+           blanks: BlankRounds = BlankRounds.ABSENT) -> _Parsed:
     errors = cell_errors(content.rows, _cell)
     if errors:
         return _Parsed(None, InputError(errors), frozenset(), {}, {})
     try:
-        tournament = read_crosstable(content.rows, tournament_type=kind)
+        tournament = read_crosstable(content.rows, tournament_type=kind, blank_rounds=blanks)
     except InputError as error:
         return _Parsed(None, InputError(date_hints(error.problems)), frozenset(), {}, {})
     if kind is None:
@@ -291,9 +293,11 @@ def clear_cache() -> None:
     _parse.cache_clear()
 
 
-def _parsed(crosstable: object, kind: object = None) -> _Parsed:
-    """The read crosstable (cached) for the tournament type argument ``kind``."""
-    return _parse(_Content(crosstable), arguments.tournament_type(kind))
+def _parsed(crosstable: object, kind: object = None, blanks: object = None) -> _Parsed:
+    """The read crosstable (cached) for the tournament type argument ``kind`` and the blank
+    rounds argument ``blanks`` (what an empty round cell means)."""
+    return _parse(_Content(crosstable), arguments.tournament_type(kind),
+                  arguments.blank_rounds(blanks))
 
 
 def _computed(
@@ -382,12 +386,12 @@ def for_players(players: object, one: Callable[[object], Any]) -> Any:
 
 def tiebreak_value(
     crosstable: object, player: object, descriptor: object, rules: object, unrated: object,
-    kind: object = None,
+    kind: object = None, blanks: object = None,
 ) -> Any:
     """A tie-break's value for a player or each of a range of players (:func:`for_players`)."""
     d = descriptor if isinstance(descriptor, Descriptor) else arguments.descriptor(descriptor)
     rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
-    parsed = _parsed(crosstable, kind)
+    parsed = _parsed(crosstable, kind, blanks)
     _ready(parsed)
     _computed(parsed, (), rule_set, rating)  # reports crosstable errors found by the check
     values = _values(parsed, d, rule_set, rating)
@@ -408,17 +412,17 @@ def _fixed() -> dict[str, Descriptor]:
 
 def value_of(
     function: str, crosstable: object, player: object, rules: object = None,
-    unrated: object = None, kind: object = None,
+    unrated: object = None, kind: object = None, blanks: object = None,
 ) -> Any:
     """The guarded cell value of the one-tie-break worksheet function ``function``
     (``"BUCHHOLZ_CUT1"``: its descriptor comes from the registry), for a player or a range of
     players."""
     return arguments.guarded(tiebreak_value, crosstable, player, _fixed()[function], rules,
-                             unrated, kind)
+                             unrated, kind, blanks)
 
 
-def points(crosstable: object, player: object) -> Any:
-    parsed = _parsed(crosstable)
+def points(crosstable: object, player: object, blanks: object = None) -> Any:
+    parsed = _parsed(crosstable, None, blanks)
     _ready(parsed)
     rows = _computed(parsed, (), RuleSet.FIDE2026, None).rows
     return for_players(player, lambda p: float(rows[_player(parsed, p)].points))
@@ -426,11 +430,11 @@ def points(crosstable: object, player: object) -> Any:
 
 def place(
     crosstable: object, player: object, order: object, rules: object, unrated: object,
-    kind: object = None,
+    kind: object = None, blanks: object = None,
 ) -> Any:
     tiebreaks = arguments.tiebreak_order(order)
     rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
-    parsed = _parsed(crosstable, kind)
+    parsed = _parsed(crosstable, kind, blanks)
     _ready(parsed)
     rows = _computed(parsed, tiebreaks, rule_set, rating).rows
     return for_players(player, lambda p: float(rows[_player(parsed, p)].rank))
@@ -456,12 +460,12 @@ def _header_flag(value: object) -> bool:
 
 def standings_rows(
     crosstable: object, order: object, rules: object, unrated: object, kind: object = None,
-    header: object = None,
+    header: object = None, blanks: object = None,
 ) -> list[list[object]]:
     tiebreaks = arguments.tiebreak_order(order)
     rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
     with_header = _header_flag(header)
-    parsed = _parsed(crosstable, kind)
+    parsed = _parsed(crosstable, kind, blanks)
     _ready(parsed)
     standings = _computed(parsed, tiebreaks, rule_set, rating).standings
     table = standings_table(standings, every_place=True)
@@ -470,12 +474,13 @@ def standings_rows(
 
 def tiebreaks_rows(
     crosstable: object, order: object, rules: object, unrated: object, kind: object = None,
+    blanks: object = None,
 ) -> list[list[object]]:
     """The values of every tie-break of the order (columns, in the order's sequence) for every
     player (rows, in the crosstable's order, so that they line up with it); no header row."""
     tiebreaks = arguments.tiebreak_order(order)
     rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
-    parsed = _parsed(crosstable, kind)
+    parsed = _parsed(crosstable, kind, blanks)
     _ready(parsed)
     computed = _computed(parsed, tiebreaks, rule_set, rating)
     assert parsed.tournament is not None
@@ -512,14 +517,14 @@ def _column(parts: list[str]) -> Any:
 
 def explanation(
     crosstable: object, player: object, descriptor: object, rules: object, unrated: object,
-    kind: object = None,
+    kind: object = None, blanks: object = None,
 ) -> Any:
     """How a value was computed: for one player, its text (a column of lines of at most 255
     characters when longer); for a range of players, one line each, cut at 255 characters
     (ask for one player to see the whole text)."""
     d = arguments.descriptor(descriptor)
     rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
-    parsed = _parsed(crosstable, kind)
+    parsed = _parsed(crosstable, kind, blanks)
     _ready(parsed)
     order = (d.text or d.canonical,) if d.code == "DE" else ()
     standings = _computed(parsed, order, rule_set, rating).standings
@@ -533,10 +538,11 @@ def explanation(
     return for_players(player, lambda p: arguments.shorten(text(p)))
 
 
-def check_text(crosstable: object, kind: object = None) -> Any:
-    """``OK``, or a column of lines: a summary (``2 errors, 1 warning:``), then one problem
-    per line (at most 255 characters each; a longer one goes on over the following lines)."""
-    parsed = _parsed(crosstable, kind)
+def check_text(crosstable: object, kind: object = None, blanks: object = None) -> Any:
+    """``OK``, or a column of lines: a summary (``2 errors, 1 warning:``) followed on its line
+    by the first problem when that fits, then one problem per line (at most 255 characters
+    each; a longer one goes on over the following lines)."""
+    parsed = _parsed(crosstable, kind, blanks)
     if parsed.error is not None:
         problems = list(parsed.error.problems)
     else:
@@ -554,7 +560,14 @@ def check_text(crosstable: object, kind: object = None) -> Any:
         parts.append(f"{errors} error{'s' if errors != 1 else ''}")
     if warnings:
         parts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
-    out = [("" if errors else "OK, ") + ", ".join(parts) + ":"]
-    for p in problems:
-        out.extend(lines(f"{'' if p.severity is Severity.ERROR else 'warning: '}{p}"))
+    head = ("" if errors else "OK, ") + ", ".join(parts) + ":"
+    body = [line for p in problems
+            for line in lines(f"{'' if p.severity is Severity.ERROR else 'warning: '}{p}")]
+    # the first line says the first problem too when it fits: a cell that shows only the
+    # first line of the column (a plain formula, legacy Excel) still says what is wrong
+    first = body[0].removeprefix("warning: ") if not errors else body[0]
+    if len(head) + 1 + len(first) <= arguments.MAX_TEXT:
+        out = [f"{head} {first}", *body[1:]]
+    else:
+        out = [head, *body]
     return _column(out[: MAX_CHECK_LINES])

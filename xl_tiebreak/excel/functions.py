@@ -123,6 +123,8 @@ _DOC_DESCRIPTOR = "Tie-break descriptor, e.g. BH/C1, SB, KS/L+1, ARO/U1400"
 _DOC_ORDER = "Tie-break order, comma separated or a range (default: the engine's default list)"
 _DOC_TYPE = "Swiss or Round robin (empty: from the crosstable, a grid or all-play-all pairings)"
 _DOC_HEADER = "TRUE (default): with the header row; FALSE: the rows only"
+_DOC_BLANKS = ("What an empty round cell means: Absent (default), Half-point bye, or Declared "
+               "(as each player's Pts say); the Settings sheet's Blank rounds")
 
 
 # ====================================================================== worksheet functions
@@ -133,9 +135,10 @@ _DOC_HEADER = "TRUE (default): with the header row; FALSE: the rows only"
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
-def POINTS(crosstable: list[list[Any]], player: Any) -> Any:
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
+def POINTS(crosstable: list[list[Any]], player: Any, blank_rounds: Any = "") -> Any:
     """Points of the player (all rounds of the crosstable, 1-½-0 scoring)."""
-    return guarded(points, crosstable, player)
+    return guarded(points, crosstable, player, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -143,12 +146,14 @@ def POINTS(crosstable: list[list[Any]], player: Any) -> Any:
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def BUCHHOLZ(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Buchholz (BH, C.07 Art. 8.1): sum of the opponents' scores, unplayed rounds adjusted
     (Art. 16)."""
-    return value_of("BUCHHOLZ", crosstable, player, rules, None, tournament_type)
+    return value_of("BUCHHOLZ", crosstable, player, rules, None, tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -156,12 +161,14 @@ def BUCHHOLZ(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def BUCHHOLZ_CUT1(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Buchholz Cut-1 (BH/C1, Art. 8.1, 14.1): Buchholz without the least significant
     opponent's score."""
-    return value_of("BUCHHOLZ_CUT1", crosstable, player, rules, None, tournament_type)
+    return value_of("BUCHHOLZ_CUT1", crosstable, player, rules, None, tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -169,11 +176,13 @@ def BUCHHOLZ_CUT1(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def BUCHHOLZ_CUT2(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Buchholz Cut-2 (BH/C2): Buchholz without the two least significant values."""
-    return value_of("BUCHHOLZ_CUT2", crosstable, player, rules, None, tournament_type)
+    return value_of("BUCHHOLZ_CUT2", crosstable, player, rules, None, tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -181,11 +190,14 @@ def BUCHHOLZ_CUT2(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def BUCHHOLZ_MEDIAN1(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Median Buchholz (BH/M1): Buchholz without the highest and the lowest value."""
-    return value_of("BUCHHOLZ_MEDIAN1", crosstable, player, rules, None, tournament_type)
+    return value_of("BUCHHOLZ_MEDIAN1", crosstable, player, rules, None,
+                    tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -193,11 +205,14 @@ def BUCHHOLZ_MEDIAN1(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def BUCHHOLZ_MEDIAN2(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Median-2 Buchholz (BH/M2): Buchholz without the two highest and two lowest values."""
-    return value_of("BUCHHOLZ_MEDIAN2", crosstable, player, rules, None, tournament_type)
+    return value_of("BUCHHOLZ_MEDIAN2", crosstable, player, rules, None,
+                    tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -205,11 +220,13 @@ def BUCHHOLZ_MEDIAN2(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def FORE_BUCHHOLZ(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Fore Buchholz (FB, Art. 8.3): Buchholz with every last-round game counted as a draw."""
-    return value_of("FORE_BUCHHOLZ", crosstable, player, rules, None, tournament_type)
+    return value_of("FORE_BUCHHOLZ", crosstable, player, rules, None, tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -217,11 +234,14 @@ def FORE_BUCHHOLZ(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def AVG_OPP_BUCHHOLZ(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Average of Opponents' Buchholz (AOB, Art. 8.2)."""
-    return value_of("AVG_OPP_BUCHHOLZ", crosstable, player, rules, None, tournament_type)
+    return value_of("AVG_OPP_BUCHHOLZ", crosstable, player, rules, None,
+                    tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -229,12 +249,14 @@ def AVG_OPP_BUCHHOLZ(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def SONNEBORN(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Sonneborn-Berger (SB, Art. 9.1): sum of each opponent's score times the points scored
     against that opponent."""
-    return value_of("SONNEBORN", crosstable, player, rules, None, tournament_type)
+    return value_of("SONNEBORN", crosstable, player, rules, None, tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -242,11 +264,14 @@ def SONNEBORN(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def SONNEBORN_CUT1(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Sonneborn-Berger Cut-1 (SB/C1): Sonneborn-Berger without the least significant value."""
-    return value_of("SONNEBORN_CUT1", crosstable, player, rules, None, tournament_type)
+    return value_of("SONNEBORN_CUT1", crosstable, player, rules, None,
+                    tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -254,11 +279,13 @@ def SONNEBORN_CUT1(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def KOYA(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Koya System (KS, Art. 9.2): points scored against opponents with 50 % or more."""
-    return value_of("KOYA", crosstable, player, rules, None, tournament_type)
+    return value_of("KOYA", crosstable, player, rules, None, tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -266,11 +293,13 @@ def KOYA(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def WINS(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Number of wins (WIN, Art. 7.1): rounds with the points of a win, played or not."""
-    return value_of("WINS", crosstable, player, rules, None, tournament_type)
+    return value_of("WINS", crosstable, player, rules, None, tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -278,11 +307,13 @@ def WINS(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def GAMES_WON(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Number of games won over the board (WON, Art. 7.2)."""
-    return value_of("GAMES_WON", crosstable, player, rules, None, tournament_type)
+    return value_of("GAMES_WON", crosstable, player, rules, None, tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -290,11 +321,13 @@ def GAMES_WON(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def BLACK_GAMES(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Number of games played with Black (BPG, Art. 7.3)."""
-    return value_of("BLACK_GAMES", crosstable, player, rules, None, tournament_type)
+    return value_of("BLACK_GAMES", crosstable, player, rules, None, tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -302,11 +335,13 @@ def BLACK_GAMES(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def BLACK_WINS(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Number of games won with Black (BWG, Art. 7.4)."""
-    return value_of("BLACK_WINS", crosstable, player, rules, None, tournament_type)
+    return value_of("BLACK_WINS", crosstable, player, rules, None, tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -314,11 +349,13 @@ def BLACK_WINS(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def PROGRESSIVE(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Progressive score (PS, Art. 7.5): sum of the running scores after each round."""
-    return value_of("PROGRESSIVE", crosstable, player, rules, None, tournament_type)
+    return value_of("PROGRESSIVE", crosstable, player, rules, None, tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -326,13 +363,16 @@ def PROGRESSIVE(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def ROUNDS_PLAYED_BY_CHOICE(
     crosstable: list[list[Any]], player: Any, rules: Any = "AUTO",
     tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Rounds one elected to play (REP, Art. 7.6): rounds played or forfeited by the opponent,
     i.e. not missed by the player's own choice."""
-    return value_of("ROUNDS_PLAYED_BY_CHOICE", crosstable, player, rules, None, tournament_type)
+    return value_of("ROUNDS_PLAYED_BY_CHOICE", crosstable, player, rules, None,
+                    tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -340,12 +380,15 @@ def ROUNDS_PLAYED_BY_CHOICE(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def STANDARD_POINTS(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Standard points (STD, Art. 7.7): 1 for a win, ½ for a draw, 0 for a loss, whatever the
     scoring system."""
-    return value_of("STANDARD_POINTS", crosstable, player, rules, None, tournament_type)
+    return value_of("STANDARD_POINTS", crosstable, player, rules, None,
+                    tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -354,13 +397,15 @@ def STANDARD_POINTS(
 @xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def ARO(
     crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO",
     tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Average Rating of Opponents (ARO, Art. 10.1), rounded; empty when undefined or skipped
     because of unrated players without a rating for them."""
-    return value_of("ARO", crosstable, player, rules, unrated_rating, tournament_type)
+    return value_of("ARO", crosstable, player, rules, unrated_rating, tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -369,12 +414,14 @@ def ARO(
 @xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def TPR(
     crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO",
     tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Tournament Performance Rating (TPR, Art. 10.2); empty when undefined or skipped."""
-    return value_of("TPR", crosstable, player, rules, unrated_rating, tournament_type)
+    return value_of("TPR", crosstable, player, rules, unrated_rating, tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -383,12 +430,14 @@ def TPR(
 @xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def PTP(
     crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO",
     tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Perfect Tournament Performance (PTP, Art. 10.3); empty when undefined or skipped."""
-    return value_of("PTP", crosstable, player, rules, unrated_rating, tournament_type)
+    return value_of("PTP", crosstable, player, rules, unrated_rating, tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -397,12 +446,15 @@ def PTP(
 @xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def APRO(
     crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO",
     tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Average Performance Rating of Opponents (APRO, Art. 10.4); empty when undefined."""
-    return value_of("APRO", crosstable, player, rules, unrated_rating, tournament_type)
+    return value_of("APRO", crosstable, player, rules, unrated_rating,
+                    tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -411,12 +463,15 @@ def APRO(
 @xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def APPO(
     crosstable: list[list[Any]], player: Any, unrated_rating: Any = "", rules: Any = "AUTO",
     tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Average Perfect Performance of Opponents (APPO, Art. 10.5); empty when undefined."""
-    return value_of("APPO", crosstable, player, rules, unrated_rating, tournament_type)
+    return value_of("APPO", crosstable, player, rules, unrated_rating,
+                    tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -424,12 +479,15 @@ def APPO(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def DIRECT_ENCOUNTER(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Direct Encounter (DE, Art. 6): the player's place (1, 2, …) inside the group of players
     tied on points, as their games against each other decide; empty when DE decides nothing."""
-    return value_of("DIRECT_ENCOUNTER", crosstable, player, rules, None, tournament_type)
+    return value_of("DIRECT_ENCOUNTER", crosstable, player, rules, None,
+                    tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -439,6 +497,7 @@ def DIRECT_ENCOUNTER(
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def TIEBREAK(
     crosstable: list[list[Any]],
     player: Any,
@@ -446,11 +505,12 @@ def TIEBREAK(
     rules: Any = "AUTO",
     unrated_rating: Any = "",
     tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Any tie-break by its descriptor (BH/C1, SB, KS/L+1, ARO/U1400, DE/P…); empty when
     undefined."""
     return guarded(tiebreak_value, crosstable, player, descriptor, rules, unrated_rating,
-                   tournament_type)
+                   tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -460,6 +520,7 @@ def TIEBREAK(
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def PLACE(
     crosstable: list[list[Any]],
     player: Any,
@@ -467,10 +528,12 @@ def PLACE(
     rules: Any = "AUTO",
     unrated_rating: Any = "",
     tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Final place of the player by points and the tie-break order; players still tied share
     the place (both get the better one)."""
-    return guarded(place, crosstable, player, order, rules, unrated_rating, tournament_type)
+    return guarded(place, crosstable, player, order, rules, unrated_rating,
+                   tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -480,6 +543,7 @@ def PLACE(
 @xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
 @xw.arg("header", err_to_str=True, doc=_DOC_HEADER)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def STANDINGS(
     crosstable: list[list[Any]],
     order: Any = "",
@@ -487,11 +551,12 @@ def STANDINGS(
     unrated_rating: Any = "",
     tournament_type: Any = "",
     header: Any = True,
+    blank_rounds: Any = "",
 ) -> Any:
     """The sorted standings as a table: a header row (unless header is FALSE), then Place, No,
     Name, Rating, Fed, Pts, one column per tie-break (spills in Excel 365)."""
     return guarded(standings_rows, crosstable, order, rules, unrated_rating, tournament_type,
-                   header)
+                   header, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -500,16 +565,19 @@ def STANDINGS(
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def TIEBREAKS(
     crosstable: list[list[Any]],
     order: Any = "",
     rules: Any = "AUTO",
     unrated_rating: Any = "",
     tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Every tie-break of the order for every player in one call: one row per player in the
     crosstable's order, one column per tie-break, no header (spills in Excel 365)."""
-    return guarded(tiebreaks_rows, crosstable, order, rules, unrated_rating, tournament_type)
+    return guarded(tiebreaks_rows, crosstable, order, rules, unrated_rating,
+                   tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -519,25 +587,30 @@ def TIEBREAKS(
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def COMPARE_ORDERS(
     crosstable: list[list[Any]],
     orders: Any = "",
     rules: Any = "AUTO",
     unrated_rating: Any = "",
     tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """The standings under several tie-break orders side by side: Moves (* = placed
     differently by some order), No, Name, Pts, one place column per order (spills)."""
-    return guarded(compare_rows, crosstable, orders, rules, unrated_rating, tournament_type)
+    return guarded(compare_rows, crosstable, orders, rules, unrated_rating,
+                   tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
-def CROSSTABLE_CHECK(crosstable: list[list[Any]], tournament_type: Any = "") -> Any:
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
+def CROSSTABLE_CHECK(crosstable: list[list[Any]], tournament_type: Any = "", blank_rounds: Any = ""
+) -> Any:
     """"OK", or a column of lines: how many errors and warnings, then every problem of the
     crosstable with its cell (errors stop the tie-breaks, warnings do not)."""
-    return guarded(check_text, crosstable, tournament_type)
+    return guarded(check_text, crosstable, tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -547,6 +620,7 @@ def CROSSTABLE_CHECK(crosstable: list[list[Any]], tournament_type: Any = "") -> 
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def TIEBREAK_EXPLAIN(
     crosstable: list[list[Any]],
     player: Any,
@@ -554,11 +628,12 @@ def TIEBREAK_EXPLAIN(
     rules: Any = "AUTO",
     unrated_rating: Any = "",
     tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """How a tie-break value was computed, in one line, e.g. BH/C1 (FIDE 2026) = 3½ + 3 + 2½
     = 9; cut: R3 …"""
     return guarded(explanation, crosstable, player, descriptor, rules, unrated_rating,
-                   tournament_type)
+                   tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -566,12 +641,15 @@ def TIEBREAK_EXPLAIN(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def MODIFIED_MEDIAN(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Modified Median (US Chess 34E1): opponents' adjusted scores without the lowest, the
     highest or both by plus, minus or even score (two each from 9 rounds)."""
-    return value_of("MODIFIED_MEDIAN", crosstable, player, rules, None, tournament_type)
+    return value_of("MODIFIED_MEDIAN", crosstable, player, rules, None,
+                    tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -579,11 +657,13 @@ def MODIFIED_MEDIAN(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def SOLKOFF(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Solkoff (US Chess 34E2): sum of the opponents' adjusted scores, unplayed games ½."""
-    return value_of("SOLKOFF", crosstable, player, rules, None, tournament_type)
+    return value_of("SOLKOFF", crosstable, player, rules, None, tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -591,12 +671,14 @@ def SOLKOFF(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def CUMULATIVE(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Cumulative (US Chess 34E3): running scores summed, less a point per unplayed win or
     full-point bye."""
-    return value_of("CUMULATIVE", crosstable, player, rules, None, tournament_type)
+    return value_of("CUMULATIVE", crosstable, player, rules, None, tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -604,11 +686,14 @@ def CUMULATIVE(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def OPP_CUMULATIVE(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Cumulative of opposition (US Chess 34E9): sum of the opponents' Cumulative scores."""
-    return value_of("OPP_CUMULATIVE", crosstable, player, rules, None, tournament_type)
+    return value_of("OPP_CUMULATIVE", crosstable, player, rules, None,
+                    tournament_type, blank_rounds)
 
 
 @xw.func(category=CATEGORY)
@@ -616,11 +701,13 @@ def OPP_CUMULATIVE(
 @xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
 def KASHDAN(
-    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
 ) -> Any:
     """Kashdan (US Chess 34E7): 4 per win, 2 per draw, 1 per loss played, 0 unplayed."""
-    return value_of("KASHDAN", crosstable, player, rules, None, tournament_type)
+    return value_of("KASHDAN", crosstable, player, rules, None, tournament_type, blank_rounds)
 
 
 _FUNCTIONS: Sequence[Any] = (

@@ -17,15 +17,19 @@ Each template has:
   lists for Rules and Tournament type, and the defined names ``Rules`` (a helper cell beside
   the Rules setting: with AUTO, the start date cell itself — no ``TEXT()`` format codes,
   which are language-specific — so the functions use the same rule set as the Standings
-  sheet), ``TournamentType``, ``UnratedRating`` and ``TieBreaks``;
+  sheet), ``TournamentType``, ``UnratedRating``, ``BlankRounds`` (what an empty round cell
+  means, so that the functions read the crosstable as the Standings sheet does) and
+  ``TieBreaks``;
 * ``Standings`` — filled by the macro / the headless command: a placeholder text
   (:data:`~xl_tiebreak.excel.sheets.PLACEHOLDER`), and the mark of a Standings sheet
   (:data:`~xl_tiebreak.excel.sheets.STANDINGS_ROLE`) that lets xl-tiebreak replace it;
 * ``Functions`` — one call per worksheet function for the whole column of players, e.g.
-  ``{=BUCHHOLZ_CUT1(Crosstable,$A$5:$A$20,Rules,TournamentType)}`` (an array formula over the
+  ``{=BUCHHOLZ_CUT1(Crosstable,$A$5:$A$20,Rules,TournamentType,BlankRounds)}`` (an array
+  formula over the
   column: the crosstable is transferred once per column, not once per player);
 * ``Formula standings`` — ``{=STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating,
-  TournamentType)}`` as a fixed-size array formula (openpyxl cannot write spilling formulas);
+  TournamentType,TRUE,BlankRounds)}`` as a fixed-size array formula (openpyxl cannot write
+  spilling formulas);
 * ``xlwings.conf`` — only ``UDF Modules`` = ``xl_tiebreak.udfs`` (a key on that sheet wins
   over the user's own xlwings settings even when empty, so the quickstart's interpreter and
   conda rows are removed).
@@ -357,6 +361,8 @@ def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
             names["TournamentType"] = f"{SETTINGS}!$B${row}"
         elif field == "unrated_rating":
             names["UnratedRating"] = f"{SETTINGS}!$B${row}"
+        elif field == "blank_rounds":
+            names["BlankRounds"] = f"{SETTINGS}!$B${row}"
     _header_style(ws, 1, 4)
     ws["D1"].alignment = Alignment(horizontal="center", wrap_text=True)
     ws.row_dimensions[1].height = 30.0
@@ -371,8 +377,8 @@ def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
 
 def _function_formula(name: str) -> str:
     if name in RATING_FUNCTIONS:
-        return f"={name}(Crosstable,{{nos}},UnratedRating,Rules,TournamentType)"
-    return f"={name}(Crosstable,{{nos}},Rules,TournamentType)"
+        return f"={name}(Crosstable,{{nos}},UnratedRating,Rules,TournamentType,BlankRounds)"
+    return f"={name}(Crosstable,{{nos}},Rules,TournamentType,BlankRounds)"
 
 
 FUNCTIONS_FIRST_ROW = 5
@@ -386,9 +392,9 @@ def _function_columns(template: Template) -> list[tuple[str, str, str]]:
     example = template.example
     example_format = number_format(parse_descriptor(example))
     columns = [
-        ("POINTS", "=POINTS(Crosstable,{nos})", HALF_FORMAT),
-        ("PLACE", "=PLACE(Crosstable,{nos},TieBreaks,Rules,UnratedRating,TournamentType)",
-         WHOLE_FORMAT),
+        ("POINTS", "=POINTS(Crosstable,{nos},BlankRounds)", HALF_FORMAT),
+        ("PLACE", "=PLACE(Crosstable,{nos},TieBreaks,Rules,UnratedRating,TournamentType,"
+         "BlankRounds)", WHOLE_FORMAT),
     ]
     columns += [
         (name, _function_formula(name), number_format(parse_descriptor(FIXED_DESCRIPTORS[name])))
@@ -396,10 +402,10 @@ def _function_columns(template: Template) -> list[tuple[str, str, str]]:
     ]
     columns.append((f'TIEBREAK "{example}" by name',
                     f'=TIEBREAK(Crosstable,{{names}},"{example}",Rules,UnratedRating,'
-                    'TournamentType)', example_format))
+                    'TournamentType,BlankRounds)', example_format))
     columns.append((f'TIEBREAK_EXPLAIN "{example}"',
                     f'=TIEBREAK_EXPLAIN(Crosstable,{{nos}},"{example}",Rules,UnratedRating,'
-                    'TournamentType)', "General"))
+                    'TournamentType,BlankRounds)', "General"))
     return columns
 
 
@@ -412,7 +418,7 @@ def _functions_sheet(ws: Any, template: Template, per_cell: bool = False) -> Non
     ws["A1"].font = Font(bold=True)
     _wrap_note(ws, 9)
     ws["A2"] = "Check"
-    ws["B2"] = "=CROSSTABLE_CHECK(Crosstable,TournamentType)"
+    ws["B2"] = "=CROSSTABLE_CHECK(Crosstable,TournamentType,BlankRounds)"
     columns = _function_columns(template)
     header = ["No", "Name", *(h for h, _, _ in columns)]
     for col, text in enumerate(header, start=1):
@@ -448,7 +454,8 @@ PER_CELL_NOTE = (
     "faster for big events. In Excel: Import Functions on the xlwings ribbon, then Ctrl+Alt+F9.")
 """Note of the demo's Functions sheet (per-cell formulas, docs/decisions.md D56)."""
 
-STANDINGS_CALL = "STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating,TournamentType)"
+STANDINGS_CALL = ("STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating,TournamentType,TRUE,"
+                  "BlankRounds)")
 """The call of the Formula standings sheet."""
 
 
