@@ -109,6 +109,36 @@ def extended_sb(opponent: Score, own: Score) -> TieBreakFunction:
     return compute
 
 
+def tb_olympiad_sb(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
+    """Olympiad Sonneborn-Berger (Swiss-Manager 74, spec §6.5 and §9.3): Σ opponent's MP ×
+    the team's own GP of the match, one round dropped — the PAB round when there is one,
+    otherwise the opponent with the lowest MP (ties: the lowest contribution, then the earlier
+    round). Unplayed rounds count a dummy opponent as in EMGSB (Art. 16 of the rule set); the
+    16.5 VUR exception does not apply (the Olympiad rule is a 16.6 alternative; see
+    docs/decisions.md D-T21)."""
+    te = team_engine(eng)
+    octx = te.of(Score.MP).context(d.forfeits_played)
+    sctx = te.of(Score.GP).context(d.forfeits_played)
+    pts = sctx.pts[i]
+    elements = [Element(r, v, v * pts[r], vur) for r, v, vur in octx.terms(i)]
+    byes = [e for e in elements if te.event.match(i, e.r + 1).kind is Kind.PAB]
+    removed: list[tuple[Element, str]] = []
+    if byes:
+        drop = min(byes, key=lambda e: (e.c, e.r))
+        removed.append((drop, "pairing-allocated bye dropped first (Olympiad SB)"))
+    elif elements:
+        drop = min(elements, key=lambda e: (e.v, e.c, e.r))
+        removed.append((drop, "opponent with the lowest MP dropped (Olympiad SB)"))
+    kept = [e for e in elements if all(e is not x for x, _ in removed)]
+    scale = octx.den * sctx.den
+    if terms is not None:
+        for t in element_terms(te.of(Score.MP), octx, i, kept, removed, True):
+            e = next(x for x in elements if x.r == t.round - 1)
+            terms.append(dataclasses.replace(
+                t, points=sctx.to_points(pts[e.r]), contribution=Fraction(e.c, scale)))
+    return eng.ratio(sum(e.c for e in kept), scale)
+
+
 def sssc_factor(te: TeamEngine) -> int:
     """F_N of SSSC (13.4.2.b): the maximum primary total divided by the maximum secondary
     score of a round, rounded down (MP primary: floor(W_MP·N / boards))."""
