@@ -75,9 +75,35 @@ def total(score: Score) -> TieBreakFunction:
     """MPTS / GPTS: the team's match points or game points."""
 
     def compute(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
-        return team_engine(eng).of(score).points(i)
+        te = team_engine(eng)
+        if terms is not None:
+            terms.extend(score_terms(te, score, i))
+        return te.of(score).points(i)
 
     return compute
+
+
+def score_terms(te: TeamEngine, score: Score, i: int) -> list[Term]:
+    """The rounds of a team's MP or GP total, each with where its points come from: the boards
+    of a played match (MP by the match result), the event's value of an unplayed kind (and
+    the record that set it: TRF ``320``/``299``), or a ``299`` record for that round alone."""
+    ev = te.event
+    out = []
+    for r in range(1, te.rounds + 1):
+        m = ev.match(i, r)
+        pts = ev.mp_of(m) if score is Score.MP else ev.gp_of(m)
+        own = m.mp if score is Score.MP else m.gp
+        if m.set_by and own is not None:
+            why = f"{score.value} set for this round by {m.set_by}"
+        elif m.played:
+            why = ("by the match result, " + ev.scoring.describe() if score is Score.MP
+                   else "the sum of its boards")
+        else:
+            source = ev.scoring.source(m.kind)
+            why = f"the event's {score.value} for a {m.kind.value}" + (
+                f", set by {source}" if source else " (docs/decisions.md D25)")
+        out.append(Term(r, te.round_label(i, r - 1), None, contribution=pts, reason=why))
+    return out
 
 
 def tb_secondary(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:

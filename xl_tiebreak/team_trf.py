@@ -210,7 +210,7 @@ class _TeamReader:
 
     def read_320(self, line: str, no: int) -> None:
         mp, gp = _number(_col(line, 5, 8)), _number(_col(line, 10, 13))
-        self.scoring = self.scoring.with_unplayed(Kind.PAB, mp, gp)
+        self.scoring = self.scoring.with_unplayed(Kind.PAB, mp, gp, f"line {no} (320)")
         col, rnd = 15, 1
         while col <= len(line):
             team = _int(_col(line, col, col + 2))
@@ -282,9 +282,9 @@ class _TeamReader:
                 + (f", round {rnd}" if rnd else ", for every round"))
         if rnd and teams:
             for team in teams:
-                self.explicit[rnd, team] = (mp, gp, f"line {no}")
+                self.explicit[rnd, team] = (mp, gp, f"line {no} (299)")
         else:
-            self.scoring = self.scoring.with_unplayed(kind, mp, gp)
+            self.scoring = self.scoring.with_unplayed(kind, mp, gp, f"line {no} (299)")
 
     # -- matches -------------------------------------------------------------------------------
     def build_rounds(self, parts: dict[int, Participant], rounds: int) -> int:
@@ -354,22 +354,22 @@ class _TeamReader:
     def match(self, t: Team, r: int, raw: dict[tuple[int, int], tuple[list[BoardGame],
               int | None, str]], gp_of: dict[tuple[int, int], Fraction], boards: int) -> Match:
         key = (r, t.start_no)
-        mp, gp, _ = self.explicit.get(key, (None, None, ""))
+        mp, gp, set_by = self.explicit.get(key, (None, None, ""))
         self.note_double_entry(t, r)
         if key in self.forfeits:
             kind, opp, color, where = self.forfeits[key]
-            return Match(kind, opp, color, gp, mp, where=where)
+            return Match(kind, opp, color, gp, mp, where=where, set_by=set_by)
         if key in self.byes:
             kind, where = self.byes[key]
-            return Match(kind, gp=gp, mp=mp, where=where)
+            return Match(kind, gp=gp, mp=mp, where=where, set_by=set_by)
         if key in self.pab:
-            return Match(Kind.PAB, gp=gp, mp=mp, where=self.pab[key])
+            return Match(Kind.PAB, gp=gp, mp=mp, where=self.pab[key], set_by=set_by)
         games, opp, where = raw[key]
         if opp is None:
             kinds = {b.kind for b in games}
             for kind in (Kind.FORFEIT_WIN, Kind.PAB, Kind.FPB, Kind.HPB):
                 if kind in kinds:
-                    return Match(kind, gp=gp, mp=mp, where=where)
+                    return Match(kind, gp=gp, mp=mp, where=where, set_by=set_by)
             return Match(Kind.ZPB, where=where)
         played = [b for b in games if b.opponent is not None]
         filled = self.filled(raw, key)
@@ -389,7 +389,8 @@ class _TeamReader:
         own = gp_of[key] if gp is None else gp
         other = gp_of[r, opp]
         color = played[0].color if played else None
-        return Match(match_result(own, other), opp, color, own, mp, tuple(games), where=where)
+        return Match(match_result(own, other), opp, color, own, mp, tuple(games), where=where,
+                     set_by=set_by)
 
 
     def note_double_entry(self, t: Team, r: int) -> None:
