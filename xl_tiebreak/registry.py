@@ -135,6 +135,9 @@ class TieBreak:
     """The one-tie-break worksheet functions that expose it."""
     boards: bool = False
     """Reads board results (Art. 12: BC, TBR, BBE and the EDE variants that end with them)."""
+    round_order: bool = False
+    """Depends on the order of the rounds (PS; FB, which counts the last round apart): refused
+    for an event without rounds (a team round-robin grid)."""
     places: Callable[[int], int] | None = None
     """The decimals its values are rounded to after a number of rounds, and shown with in
     every output (AOB: :func:`xl_tiebreak.tiebreaks.aob_places`); None: exact values."""
@@ -201,7 +204,7 @@ TIEBREAKS: tuple[TieBreak, ...] = (
     TieBreak(
         "PS", "Progressive Score", "Art. 7.5", tiebreaks.tb_ps, modifiers=_mods("C"),
         explained=_SUM, swiss_manager=SwissManager(86, (_P.GAME_POINTS, _P.ZERO)),
-        functions=(_fn("PROGRESSIVE", "PS", 15),),
+        round_order=True, functions=(_fn("PROGRESSIVE", "PS", 15),),
     ),
     TieBreak(
         "REP", "Rounds one Elected to Play", "Art. 7.6", tiebreaks.tb_rep, aliases=("GE",),
@@ -237,7 +240,7 @@ TIEBREAKS: tuple[TieBreak, ...] = (
     TieBreak(
         "FB", "Fore Buchholz", "Art. 8.3", tiebreaks.tb_fb, modifiers=_mods("CMP"),
         explained=_SUM, swiss_manager=SwissManager(84, (*_CUTS, _P.FORE_BUCHHOLZ), "F"),
-        round_robin_warning=_BUCHHOLZ_TYPE,
+        round_robin_warning=_BUCHHOLZ_TYPE, round_order=True,
         functions=(_fn("FORE_BUCHHOLZ", "FB", 8),),
     ),
     TieBreak(

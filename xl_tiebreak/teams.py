@@ -190,6 +190,10 @@ class TeamEvent:
     type_inferred: bool = False
     notes: list[str] = dataclasses.field(default_factory=list)
     """What the reader chose that the input did not say (shown as warnings)."""
+    rounds_known: bool = True
+    """False when the input has no rounds (a round-robin grid, :mod:`xl_tiebreak.team_grid`):
+    the matches stand in made-up rounds, so tie-breaks that depend on the order of the rounds
+    and intermediate standings are refused."""
 
     def __post_init__(self) -> None:
         longest = max((len(t.rounds) for t in self.teams), default=0)
