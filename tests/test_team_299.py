@@ -78,3 +78,91 @@ def test_individual_files_still_refuse_299() -> None:
             "299 +   1.0   3.0    6    1\n")
     with pytest.raises(InputError, match=r"299 records"):
         parse_trf(text, "ind")
+
+
+# ====================================================================== against the checker
+
+ORACLE_CODES = ["MPTS", "GPTS", "BH:MP", "BH:GP", "EMMSB", "EMGSB", "EGGSB", "WIN:MP"]
+NAMES = {"WIN:MP": "WIN"}
+
+
+def _differences(lines: list[str]) -> dict[str, set[int]]:
+    import oracle
+
+    text = require(TRF_DIR / "e7_held_team.trf").read_text(encoding="utf-8").rstrip("\n")
+    text += "\n" + "\n".join(lines) + "\n"
+    theirs = oracle.run_text(text, ["PTS", *[NAMES.get(x, x) for x in ORACLE_CODES]])
+    s = compute_team_standings(parse_team_trf(text, "e7+299"), ",".join(ORACLE_CODES),
+                               rules="fide2023")
+    out: dict[str, set[int]] = {}
+    for no, values in theirs.values.items():
+        for x in ORACLE_CODES:
+            if s.value(no, x) != values[NAMES.get(x, x)]:
+                out.setdefault(x, set()).add(no)
+    return out
+
+
+def _oracle_available() -> bool:
+    import oracle
+
+    return oracle.available()
+
+
+needs_oracle = pytest.mark.skipif(not _oracle_available(), reason="gacrux not installed")
+
+
+@needs_oracle
+@pytest.mark.parametrize("lines", [
+    # a played match's result and points set for one team (E7.1: #8 lost R1 1½–2½ to #1)
+    [record("W", "2.0", "3.0", "1", "8")],
+    [record("D", "1.0", "2.0", "2", "9")],
+    [record("L", "0.0", "1.0", "7", "5")],
+    # the event's HPB (E7: 1 MP + 2 GP by the 320 record's PAB value) set to 1 MP + 1½ GP
+    [record("H", "1.0", "1.5")],
+    # a 299 U does not override the 320 record's PAB (warned), as in the checker
+    [record("U", "1.0", "1.5")],
+    # a 299 Z sets recorded zero-point byes; #7 is absent in R7 (no record): nothing
+    [record("Z", "0.0", "1.0")],
+], ids=["W", "D", "L", "H", "U", "Z"])
+def test_299_agrees_with_the_checker(lines: list[str]) -> None:
+    assert _differences(lines) == {}
+
+
+@needs_oracle
+def test_299_for_one_unplayed_round_is_a_known_difference() -> None:
+    # tests/KNOWN_DIFFERENCES.md T6: the checker applies a round's 299 to played matches only;
+    # here #14's R5 HPB set to 1 MP + 1 GP: #14's GP 11½ − 2 + 1 = 10½ here, 11½ there, so
+    # GPTS of #14 differs, and BH:GP of its opponents and of #14 itself (its R5 and R7
+    # dummies have its own GP under the 2023 rules).
+    found = _differences([record("H", "1.0", "1.0", "5", "14")])
+    assert found["GPTS"] == {14}
+    opponents = {7, 13, 11, 9, 10}  # #14's opponents in E7.1 (R5 HPB, R7 PAB)
+    assert found["BH:GP"] == opponents | {14}
+    assert "MPTS" not in found
+    s = compute_team_standings(e7_with(record("H", "1.0", "1.0", "5", "14")), "GPTS",
+                               rules="fide2023")
+    assert s.value(14, "GPTS") == Fraction(21, 2)
+
+
+def test_a_result_type_needs_its_round() -> None:
+    with pytest.raises(InputError, match=r"type W \(a match result\) needs the round"):
+        e7_with(record("W", "2.0", "3.0"))
+
+
+def test_u_after_a_320_is_not_used_and_says_so() -> None:
+    event = e7_with(record("U", "1.0", "1.5"))
+    assert any("299 U record is not used" in n for n in event.notes)
+    s = compute_team_standings(event, "GPTS", rules="fide2023")
+    assert s.value(12, "GPTS") == Fraction(15, 2)  # E7.1: #12 7½ GP with its PAB at 2 GP
+
+
+@needs_oracle
+def test_299_forfeit_points_on_330_forfeits_are_a_known_difference() -> None:
+    # tests/KNOWN_DIFFERENCES.md T2-2: "299 +" for the event sets a forfeit win to 2 MP + 3 GP
+    # here; the checker keeps every board won (4 GP) for E7's 330 forfeit (#1 vs #6, R6):
+    # #1's GP 17½ − 4 + 3 = 16½ here, 17½ there; MP agree (2 either way).
+    found = _differences([record("+", "2.0", "3.0")])
+    assert found["GPTS"] == {1}
+    assert "MPTS" not in found and "BH:MP" not in found and "EMMSB" not in found
+    s = compute_team_standings(e7_with(record("+", "2.0", "3.0")), "GPTS", rules="fide2023")
+    assert s.value(1, "GPTS") == Fraction(33, 2)

@@ -95,6 +95,8 @@ def score_terms(te: TeamEngine, score: Score, i: int) -> list[Term]:
         own = m.mp if score is Score.MP else m.gp
         if m.set_by and own is not None:
             why = f"{score.value} set for this round by {m.set_by}"
+        elif own is not None and not m.played:
+            why = "absent (no game, no bye record): nothing"
         elif m.played:
             why = ("by the match result, " + ev.scoring.describe() if score is Score.MP
                    else "the sum of its boards")
