@@ -188,3 +188,25 @@ def test_cli_boards_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert main(["compute", str(teams), "--boards", str(bad), *args]) == 2
     err = capsys.readouterr().err
     assert "bad.csv, row 2" in err and "match #1–#8 of round 1" in err
+
+
+ODD = ["", "½", "1", "0", "+", "-", "2", "1-0", "--", "x", "99", "\x00", 0.5, 1.0, None, "B1",
+       "Round", "1 ½ 0 1", "-1"]
+
+
+def test_fuzzed_board_tables_fail_cleanly() -> None:
+    import random
+
+    plain = _plain()
+    base: list[list[object]] = [list(r) for r in team_rows(e7_trf())[:30]]
+    for seed in range(200):
+        rng = random.Random(seed)
+        rows = [list(r) for r in base]
+        for _ in range(rng.randint(1, 4)):
+            r = rng.randrange(len(rows))
+            c = rng.randrange(len(rows[r]))
+            rows[r][c] = rng.choice(ODD)
+        try:
+            apply_boards(plain, rows, source="b")
+        except InputError as exc:
+            assert exc.problems, seed

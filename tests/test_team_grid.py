@@ -140,3 +140,26 @@ def test_cli_reads_a_csv_grid(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert out[1:] == ["1,1,A,6,9.5,18.5", "2,2,B,3,7.5,19", "3,4,D,2,4,4", "4,3,C,1,3,12"]
     assert main(["compute", str(path), "--tiebreaks", "PS:MP"]) == 2
     assert "order of the rounds" in capsys.readouterr().err
+
+
+ODD = ["", "x", "½", "2½", "9" * 30, "-", "+", "/", "+ -", "1e9", "nan", "\x00", "²", "-1", "4",
+       "0", "2,5", "1/2", "  ", "Team", "Boards", 2.5, 1.0, -3.0, None, True]
+
+
+def test_fuzzed_grids_fail_cleanly() -> None:
+    # seeded random cell replacements: a clean InputError naming a cell, or an event
+    import random
+
+    for seed in range(300):
+        rng = random.Random(seed)
+        grid = [list(r) for r in GRID]
+        for _ in range(rng.randint(1, 4)):
+            r = rng.randrange(len(grid))
+            c = rng.randrange(len(grid[r]))
+            grid[r][c] = rng.choice(ODD)
+        try:
+            event = read_team_grid(grid)
+        except InputError as exc:
+            assert exc.problems, seed
+            continue
+        compute_team_standings(event, "GPTS,EMGSB,EDE", rules="fide2026")

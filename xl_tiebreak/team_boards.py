@@ -124,10 +124,10 @@ class _Reader:
         self.sides: dict[tuple[int, int], _Side] = {}
 
     def where(self, r: int) -> str:
-        """``Boards!7`` (sheet row 7), ``boards.csv, row 7`` or ``row 7``."""
+        """``Boards, row 7``, ``boards.csv, row 7`` or ``row 7``."""
         n = self.first_row + r
         if self.sheet:
-            return f"{sheet_ref(self.sheet)} row {n}"
+            return f"{sheet_ref(self.sheet)}, row {n}"
         return f"{self.source}, row {n}" if self.source else f"row {n}"
 
     def error(self, message: str, r: int | None) -> None:
@@ -136,7 +136,7 @@ class _Reader:
 
     def team(self, cell: object, r: int, what: str) -> int | None:
         text = _text(cell)
-        no = int(text) if text.isdigit() else self.by_name.get(text.lower())
+        no = int(text) if (text.isascii() and text.isdigit()) else self.by_name.get(text.lower())
         if no is None or no not in self.by_no:
             self.error(f"{what}: {quoted(text)} is not a team of the event", r)
             return None
@@ -144,7 +144,7 @@ class _Reader:
 
     def round_no(self, cell: object, r: int) -> int | None:
         text = _text(cell)
-        if not text.isdigit() or not 1 <= int(text) <= self.event.rounds:
+        if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= self.event.rounds:
             self.error(f"round: expected 1 to {self.event.rounds}, not {quoted(text)}", r)
             return None
         return int(text)
@@ -240,7 +240,7 @@ class _Reader:
                 continue
             rnd = self.round_no(_at(row, rnd_col), r)
             text = _text(_at(row, board_col))
-            board = int(text) if text.isdigit() else 0
+            board = int(text) if (text.isascii() and text.isdigit()) else 0
             if not 1 <= board <= self.event.boards:
                 self.error(f"board: expected 1 to {self.event.boards}, not {quoted(text)}", r)
             white = self.team(_at(row, white_col), r, "white team")

@@ -268,7 +268,7 @@ class _Reader:
             no = len(teams) + 1
             if no_col is not None:
                 text = _text(row[no_col] if no_col < len(row) else None)
-                if not text.isdigit() or not 1 <= int(text) <= 9999:
+                if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 9999:
                     self.error(f"team number: expected a whole number, not {quoted(text)}",
                                r, no_col)
                     continue

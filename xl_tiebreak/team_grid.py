@@ -76,7 +76,7 @@ def _header_number(cell: object) -> int | None:
     if isinstance(cell, (int, float)):
         return int(cell) if float(cell).is_integer() and cell >= 1 else None
     text = str(cell).strip()
-    return int(text) if text.isdigit() and 1 <= int(text) <= 9999 else None
+    return int(text) if (text.isascii() and text.isdigit()) and 1 <= int(text) <= 9999 else None
 
 
 def is_team_grid(values: Sequence[Sequence[object]], boards: int | None = None) -> bool:
@@ -144,7 +144,7 @@ class _GridReader(_Reader):
 
     def cycles_setting(self, r: int, value: object) -> int | None:
         text = _text(value)
-        if not text.isdigit() or not 1 <= int(text) <= 20:
+        if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 20:
             self.error(f"Cycles: expected a whole number from 1 to 20, not {quoted(text)}", r, 1)
             return None
         return int(text)
@@ -161,7 +161,7 @@ class _GridReader(_Reader):
             no = len(teams) + 1
             if no_col is not None:
                 text = _text(row[no_col] if no_col < len(row) else None)
-                if not text.isdigit() or not 1 <= int(text) <= 9999:
+                if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 9999:
                     self.error(f"team number: expected a whole number, not {quoted(text)}",
                                r, no_col)
                     continue
