@@ -163,3 +163,14 @@ def test_fuzzed_grids_fail_cleanly() -> None:
             assert exc.problems, seed
             continue
         compute_team_standings(event, "GPTS,EMGSB,EDE", rules="fide2026")
+
+
+def test_html_has_no_crosstable_by_round(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "grid.csv"
+    path.write_text("Boards,4\nNo,Team,1,2,3,4\n1,A,,2½,3,+\n2,B,1½,,2,4\n3,C,1,2,,-\n"
+                    "4,D,-,0,+,\n", encoding="utf-8")
+    assert main(["compute", str(path), "--format", "html"]) == 0
+    page = capsys.readouterr().out
+    assert "no crosstable by round" in page
+    assert '<th class="c" scope="col">R1</th>' not in page

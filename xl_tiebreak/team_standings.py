@@ -43,6 +43,7 @@ class TeamEvaluation(Evaluation):
         warnings = self._start(check_event(event), rules, event.start_date, after_round,
                                event.rounds, "event")
         self.event = event
+        self.rounds_known = event.rounds_known
         self.engine: TeamEngine = TeamEngine(event, self.rules, after_round)
         self.tournament = self.engine.tournament
         self.problems: list[Problem] = warnings
