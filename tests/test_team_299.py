@@ -166,3 +166,14 @@ def test_299_forfeit_points_on_330_forfeits_are_a_known_difference() -> None:
     assert "MPTS" not in found and "BH:MP" not in found and "EMMSB" not in found
     s = compute_team_standings(e7_with(record("+", "2.0", "3.0")), "GPTS", rules="fide2023")
     assert s.value(1, "GPTS") == Fraction(33, 2)
+
+
+def test_a_crosstable_bye_setting_is_named_in_the_explanation() -> None:
+    from xl_tiebreak.team_crosstable import read_team_crosstable
+
+    rows: list[list[object]] = [["Boards", 2], ["PAB", 1, 1], ["No", "Team", "R1"],
+                                [1, "A", "2w1½"], [2, "B", "1b½"], [3, "C", "PAB"]]
+    e = TeamEvaluation(read_team_crosstable(rows, sheet="Crosstable"), "fide2026")
+    x = e.explain("GPTS", 3)
+    assert x.value == 1  # the settings row: PAB = 1 MP + 1 GP
+    assert "Crosstable!A2" in x.terms[0].reason
