@@ -76,6 +76,20 @@ def test_team_round_robin_is_diswiss_team_round_robin_order() -> None:
     assert team == ["GPTS", "EDE", "EMGSB", "WIN:MP"]
 
 
+def test_team_diswiss_is_diswiss_team_swiss_order() -> None:
+    line = next(x for x in _published().splitlines() if x.startswith("| team Swiss (MP 2-1-0) |"))
+    row = [item.strip() for item in line.split("|")[2].split("·")]
+    # GP (1) · EDE on MP (83) · Olympiad SB: … (74) · BH:MP/C1 · BH:MP · BH:MP/M1 · match wins
+    assert row[0].startswith("GP") and row[1].startswith("EDE on MP")
+    assert row[2].startswith("Olympiad SB") and "(74)" in row[2]
+    assert row[3:6] == ["BH:MP/C1", "BH:MP", "BH:MP/M1"]
+    assert row[6].startswith("match wins")
+    team = [d.canonical for d in parse_list("preset:team-diswiss", Score.MP)]
+    assert team == ["GPTS", "EDE", "OSB", "BH:MP/C1", "BH:MP", "BH:MP/M1", "WIN:MP"]
+    assert [d.swiss_manager.split(" ")[0] for d in parse_list("preset:team-diswiss",
+                                                               Score.MP)][:3] == ["1", "83", "74"]
+
+
 @pytest.mark.parametrize("name", ["fide-open", "rapid-blitz", "school", "team-swiss"])
 def test_presets_without_a_published_order_say_they_are_the_projects(name: str) -> None:
     source = PRESETS[name].source.lower()
@@ -85,5 +99,5 @@ def test_presets_without_a_published_order_say_they_are_the_projects(name: str) 
 
 def test_every_preset_is_covered_here() -> None:
     covered = {"diswiss", "round-robin", "swiss-manager", "uscf", "fide-open", "rapid-blitz",
-               "school", "team-swiss", "team-chesspairings", "team-round-robin"}
+               "school", "team-swiss", "team-chesspairings", "team-round-robin", "team-diswiss"}
     assert set(PRESETS) == covered

@@ -164,8 +164,13 @@ def _parser() -> argparse.ArgumentParser:
                    "without a game score nothing)")
     c.add_argument("--teams", type=int, metavar="BOARDS",
                    help="a CSV team crosstable with BOARDS boards per match (one row per "
-                   "team, a 'Team' column, cells such as 8w2½, +F6, PAB); a CSV with a "
+                   "team, a 'Team' column, cells such as 8w2½, +F6, PAB; or a round-robin "
+                   "grid, one column per team headed 1 … n, cells 2½, +, -); a CSV with a "
                    "'Boards' row above a 'Team' header is recognised without it")
+    c.add_argument("--boards", metavar="CSV",
+                   help="team events: a CSV of board results (one row per team per round: "
+                   "Round, Team, B1 … Bk; or one per game: Round, Board, White, Black, "
+                   "Result) for BC, TBR, BBE; its sums must equal the match game points")
     c.add_argument("--explain", type=int, action="append", metavar="NO", default=[],
                    help="also print how every value of start number NO was obtained")
     c.add_argument("--lots-seed", metavar="SEED",
@@ -363,6 +368,9 @@ def _compute(args: argparse.Namespace) -> int:
     if tournament is None:  # a team event (TRF 310/013 records)
         standings = _team_standings(args, kind)
     else:
+        if args.boards:
+            raise InputError("--boards: board results are for team events (a team TRF or "
+                             "team crosstable)", args.file)
         if start_date is not None:
             tournament.start_date = start_date
             tournament.unread_date = None
@@ -482,13 +490,24 @@ def _team_standings(args: argparse.Namespace, kind: TournamentType | None) -> St
     from xl_tiebreak.team_trf import read_team_trf
 
     if Path(args.file).suffix.lower() == ".csv":
-        from xl_tiebreak.team_crosstable import read_csv_team_crosstable
+        from xl_tiebreak.team_crosstable import csv_rows, read_csv_team_crosstable
+        from xl_tiebreak.team_grid import is_team_grid, read_team_grid
 
         blanks = BlankRounds(args.blank_rounds) if args.blank_rounds else BlankRounds.ABSENT
-        event = read_csv_team_crosstable(_csv_text(Path(args.file)), boards=args.teams,
-                                         blank_rounds=blanks, source=Path(args.file).name)
+        text, name = _csv_text(Path(args.file)), Path(args.file).name
+        rows = csv_rows(text)
+        if is_team_grid(rows, args.teams):  # one column per team: a round-robin grid
+            event = read_team_grid(rows, boards=args.teams, source=name)
+        else:
+            event = read_csv_team_crosstable(text, boards=args.teams, blank_rounds=blanks,
+                                             source=name)
     else:
         event = read_team_trf(args.file, incomplete=args.incomplete_lineups)
+    if args.boards:
+        from xl_tiebreak.team_boards import read_csv_boards
+
+        event = read_csv_boards(event, _csv_text(Path(args.boards)),
+                                source=Path(args.boards).name)
     if kind is not None:
         event.type = kind
         event.type_inferred = False

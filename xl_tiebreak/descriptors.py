@@ -23,6 +23,7 @@ from xl_tiebreak.registry import (
     TieBreak,
     codes,
     lookup,
+    swiss_manager_form,
     swiss_manager_numbers,
     swiss_manager_rows,
     taking,
@@ -300,7 +301,7 @@ def parse_order(
         if item.lower().startswith("preset:"):
             out.extend(parse_list(_preset(item), team))
         elif item.upper().startswith("SM"):
-            d = parse_swiss_manager(item)
+            d = parse_swiss_manager(item, team)
             if d.tiebreak.team != (team is not None):
                 kind = "a team" if d.tiebreak.team else "an individual"
                 raise InputError(f"Swiss-Manager code '{item}' is {kind} tie-break ({d.code})")
@@ -345,11 +346,13 @@ def _split_items(text: str | list[str]) -> list[str]:
 
 
 def swiss_manager_text(d: Descriptor) -> str:
-    """``84 / 0,0,1,-,-`` for BH/C1; empty when the row has no Swiss-Manager number or the
-    descriptor has a modifier that the number's parameters cannot express."""
-    sm = d.tiebreak.swiss_manager
-    if sm is None:
+    """``84 / 0,0,1,-,-`` for BH/C1 (``84 / 1,0,1,-,-`` for BH:MP/C1); empty when the row has
+    no Swiss-Manager number or the descriptor has a modifier that the number's parameters
+    cannot express."""
+    form = swiss_manager_form(d.tiebreak)
+    if form is None:
         return ""
+    sm, score_type = form
     params = sm.params
     expressible = (
         (not d.low or SmParam.LOW in params)
@@ -362,11 +365,14 @@ def swiss_manager_text(d: Descriptor) -> str:
     )
     if not expressible:
         return ""
-    written = [_written(p, d, sm.select) for p in params if p is not SmParam.POINTS_TAG]
+    written = [_written(p, d, sm.select, score_type) for p in params
+               if p is not SmParam.POINTS_TAG]
     return f"{sm.number} / {','.join(written)}" if written else str(sm.number)
 
 
-def _written(p: SmParam, d: Descriptor, select: str) -> str:
+def _written(p: SmParam, d: Descriptor, select: str, score_type: str) -> str:
+    if p is SmParam.GAME_POINTS:
+        return score_type
     if p is SmParam.HIGH:
         return str(d.high)
     if p is SmParam.LOW:
@@ -381,12 +387,16 @@ def _written(p: SmParam, d: Descriptor, select: str) -> str:
         return str(d.unrated_rating or 0)
     if p is SmParam.PERCENT:
         return str(d.limit_percent or 50)
-    return "0"  # GAME_POINTS, UNPLAYED, ZERO
+    return "0"  # UNPLAYED, ZERO
 
 
-def parse_swiss_manager(code: str) -> Descriptor:
+def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
     """A Swiss-Manager / Chess-Results tie-break number with its parameters (``SM:84/0,0,1,-``),
-    where the mapping to a FIDE descriptor is certain (spec §9); otherwise InputError."""
+    where the mapping to a FIDE descriptor is certain (spec §9); otherwise InputError.
+
+    ``team``: the primary score of a team event (None: an individual event). In a team event
+    a number with a score type (84, 86, 87: 0 game points, 1 match points) gives the team form
+    on that type (``SM:84/1,0,1,-`` → ``BH:MP/C1``)."""
     raw = code.strip()
     if len(raw) > MAX_DESCRIPTOR:
         raise InputError(f"Swiss-Manager code {shown(raw)} is too long (at most "
@@ -424,8 +434,11 @@ def parse_swiss_manager(code: str) -> Descriptor:
     def flag(p: SmParam, letter: str) -> bool:
         return values.get(p, "") in (letter, "1" if letter == "F" else letter)
 
-    if SmParam.GAME_POINTS in layout and num(SmParam.GAME_POINTS) != 0:
+    score_type = num(SmParam.GAME_POINTS) if SmParam.GAME_POINTS in layout else 0
+    if team is None and score_type != 0:
         raise fail("only game points (type 0) apply to individual events")
+    if score_type not in (0, 1):
+        raise fail("the type must be 0 (game points) or 1 (match points)")
     row = rows[0]
     if SmParam.KIND in layout:
         kind = num(SmParam.KIND)
@@ -438,6 +451,11 @@ def parse_swiss_manager(code: str) -> Descriptor:
     elif SmParam.FORE_BUCHHOLZ in layout:
         select = "F" if flag(SmParam.FORE_BUCHHOLZ, "F") else "-"
         row = next(r for r in rows if r.swiss_manager and r.swiss_manager.select == select)
+    if team is not None and SmParam.GAME_POINTS in layout:
+        form = lookup(f"{row.code}:{(Score.MP if score_type else Score.GP).value}")
+        if form is None:
+            raise fail(f"{row.name} has no team form")
+        row = form[0]
     fields: dict[str, object] = {"text": raw, "code": row.code}
     high = num(SmParam.HIGH) if SmParam.HIGH in layout else 0
     low = num(SmParam.LOW) if SmParam.LOW in layout else 0

@@ -40,6 +40,9 @@ class Evaluation:
     rating-based tie-breaks (None: such tie-breaks are skipped when someone is unrated).
     """
 
+    rounds_known = True
+    """False when the input has no rounds (a team round-robin grid): no crosstable by round."""
+
     def __init__(
         self,
         tournament: Tournament,

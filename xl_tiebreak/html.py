@@ -239,6 +239,9 @@ def _cross_cell(record: Record, known: set[int]) -> str:
 
 
 def _crosstable(standings: Standings) -> str:
+    if standings.evaluation is not None and not standings.evaluation.rounds_known:
+        return ("<p>The input (a round-robin grid) has no rounds, so there is no crosstable "
+                "by round.</p>")
     rounds = standings.rounds
     participants: list[Participant] = sorted(standings.tournament.participants,
                                              key=lambda p: p.start_no)

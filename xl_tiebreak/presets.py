@@ -85,6 +85,14 @@ PRESETS: dict[str, Preset] = {
             team=True,
         ),
         Preset(
+            "team-diswiss",
+            "GPTS,EDE,OSB,BH:MP/C1,BH:MP,BH:MP/M1,WIN:MP",
+            "team Swiss events set up like DiSwiss (olympiad style, MP 2-1-0)",
+            "DiSwiss's team Swiss (spec §9.3): game points, EDE on match points, Olympiad SB "
+            "(Swiss-Manager 74), BH:MP/C1, BH:MP, BH:MP/M1, match wins",
+            team=True,
+        ),
+        Preset(
             "team-round-robin",
             "GPTS,EDE,EMGSB,WIN:MP",
             "team round robins",

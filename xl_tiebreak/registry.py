@@ -135,6 +135,9 @@ class TieBreak:
     """The one-tie-break worksheet functions that expose it."""
     boards: bool = False
     """Reads board results (Art. 12: BC, TBR, BBE and the EDE variants that end with them)."""
+    round_order: bool = False
+    """Depends on the order of the rounds (PS; FB, which counts the last round apart): refused
+    for an event without rounds (a team round-robin grid)."""
     places: Callable[[int], int] | None = None
     """The decimals its values are rounded to after a number of rounds, and shown with in
     every output (AOB: :func:`xl_tiebreak.tiebreaks.aob_places`); None: exact values."""
@@ -201,7 +204,7 @@ TIEBREAKS: tuple[TieBreak, ...] = (
     TieBreak(
         "PS", "Progressive Score", "Art. 7.5", tiebreaks.tb_ps, modifiers=_mods("C"),
         explained=_SUM, swiss_manager=SwissManager(86, (_P.GAME_POINTS, _P.ZERO)),
-        functions=(_fn("PROGRESSIVE", "PS", 15),),
+        round_order=True, functions=(_fn("PROGRESSIVE", "PS", 15),),
     ),
     TieBreak(
         "REP", "Rounds one Elected to Play", "Art. 7.6", tiebreaks.tb_rep, aliases=("GE",),
@@ -237,7 +240,7 @@ TIEBREAKS: tuple[TieBreak, ...] = (
     TieBreak(
         "FB", "Fore Buchholz", "Art. 8.3", tiebreaks.tb_fb, modifiers=_mods("CMP"),
         explained=_SUM, swiss_manager=SwissManager(84, (*_CUTS, _P.FORE_BUCHHOLZ), "F"),
-        round_robin_warning=_BUCHHOLZ_TYPE,
+        round_robin_warning=_BUCHHOLZ_TYPE, round_order=True,
         functions=(_fn("FORE_BUCHHOLZ", "FB", 8),),
     ),
     TieBreak(
@@ -406,6 +409,9 @@ TEAM_TIEBREAKS: tuple[TieBreak, ...] = (
     TieBreak("EGGSB", "Extended Sonneborn-Berger (opponent GP × own GP)", "Art. 13.2",
              _TT.extended_sb(_GS, _GS), aliases=("ESB:GG",), modifiers=_mods("CP"),
              explained=_SUM, swiss_manager=SwissManager(82, _ESB, "3"), score_types=_TEAM),
+    TieBreak("OSB", "Olympiad Sonneborn-Berger (opponent MP × own GP, lowest dropped)",
+             "D.02.01 App. 2 (Olympiad)", _TT.tb_olympiad_sb, modifiers=_mods("P"),
+             explained=_SUM, swiss_manager=SwissManager(74), score_types=_TEAM),
     _ede("EDE", "Extended Direct Encounter", "", SwissManager(83, (_P.FORFEITS,))),
     _ede("EDEC", "Extended Direct Encounter + BC", "C"),
     _ede("EDET", "Extended Direct Encounter + TBR", "T"),
@@ -460,6 +466,21 @@ def swiss_manager_rows(number: int) -> list[TieBreak]:
     """The rows with a Swiss-Manager number (68 → WIN, WON, BPG, BWG)."""
     return [row for row in TIEBREAKS
             if row.swiss_manager is not None and row.swiss_manager.number == number]
+
+
+def swiss_manager_form(row: TieBreak) -> tuple[SwissManager, str] | None:
+    """A row's Swiss-Manager number and the value of its score-type parameter (``0`` game
+    points, ``1`` match points): the row's own, or — for a team form on one score type
+    (``BH:MP``) — its individual row's, where that number takes the type (spec §9.1: 84, 86,
+    87 "Type (0 GP, 1 MP)"); None when the row has no Swiss-Manager form."""
+    if row.swiss_manager is not None:
+        return row.swiss_manager, "0"
+    base, _, score = row.code.partition(":")
+    found = _BY_CODE.get(base)
+    if (not score or found is None or found.swiss_manager is None
+            or SmParam.GAME_POINTS not in found.swiss_manager.params):
+        return None
+    return found.swiss_manager, "1" if score == Score.MP.value else "0"
 
 
 def swiss_manager_numbers() -> list[int]:

@@ -162,7 +162,8 @@ class _Reader:
         self.start_date: datetime.date | None = None
         self.type = TournamentType.SWISS
         self.win_draw_loss: tuple[Fraction, Fraction, Fraction] | None = None
-        self.byes: list[tuple[Kind, Fraction | None, Fraction | None]] = []
+        self.byes: list[tuple[Kind, Fraction | None, Fraction | None, str]] = []
+        """Bye settings rows: kind, MP, GP and the row's cell (for explanations)."""
 
     def where(self, r: int, c: int) -> str:
         ref = cell_name(self.first_row + r, self.first_col + c)
@@ -182,7 +183,7 @@ class _Reader:
                 self.error(f"{kind.name}: expected its match points and game points (e.g. "
                            f"{kind.name}, 1, 2), not {quoted(text)}", r, c)
                 return
-        self.byes.append((kind, values[0], values[1]))
+        self.byes.append((kind, values[0], values[1], self.where(r, 0)))
 
     def setting(self, r: int, key: str, value: object) -> None:
         text = _text(value)
@@ -268,7 +269,7 @@ class _Reader:
             no = len(teams) + 1
             if no_col is not None:
                 text = _text(row[no_col] if no_col < len(row) else None)
-                if not text.isdigit() or not 1 <= int(text) <= 9999:
+                if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 9999:
                     self.error(f"team number: expected a whole number, not {quoted(text)}",
                                r, no_col)
                     continue
@@ -318,8 +319,8 @@ class _Reader:
         if self.win_draw_loss is not None:
             w, d, lo = self.win_draw_loss
             scoring = dataclasses.replace(scoring, win=w, draw=d, loss=lo)
-        for kind, mp, gp in self.byes:
-            scoring = scoring.with_unplayed(kind, mp, gp)
+        for kind, mp, gp, where in self.byes:
+            scoring = scoring.with_unplayed(kind, mp, gp, where)
         return TeamEvent(teams, self.boards, n_rounds, scoring, self.type, self.primary,
                          self.start_date, source=self.source, notes=self.notes)
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from xl_tiebreak.descriptors import Descriptor, parse_descriptor, parse_list
 from xl_tiebreak.evaluation import Evaluation, Order
-from xl_tiebreak.model import Problem, Severity, TournamentType
+from xl_tiebreak.model import InputError, Problem, Severity, TournamentType
 from xl_tiebreak.presets import PRESETS
 from xl_tiebreak.ranking import Standings
 from xl_tiebreak.registry import GAME_POINTS_ONLY
@@ -36,9 +36,14 @@ class TeamEvaluation(Evaluation):
         rules: str | RuleSet | None = "auto",
         after_round: int | None = None,
     ) -> None:
+        if not event.rounds_known and after_round is not None:
+            raise InputError("after round: the input has no rounds (a round-robin grid); "
+                             "give the rounds in a team crosstable for intermediate standings",
+                             event.source)
         warnings = self._start(check_event(event), rules, event.start_date, after_round,
                                event.rounds, "event")
         self.event = event
+        self.rounds_known = event.rounds_known
         self.engine: TeamEngine = TeamEngine(event, self.rules, after_round)
         self.tournament = self.engine.tournament
         self.problems: list[Problem] = warnings
@@ -53,6 +58,20 @@ class TeamEvaluation(Evaluation):
 
     def descriptors(self, order: Order = None) -> list[Descriptor]:
         """The tie-break list of an order, read for this event's primary score."""
+        found = self._descriptors(order)
+        for d in found:
+            self.refuse_without_rounds(d)
+        return found
+
+    def refuse_without_rounds(self, d: Descriptor) -> None:
+        """InputError for a tie-break that depends on the order of the rounds when the input
+        has none (a round-robin grid; docs/decisions.md D-T22)."""
+        if not self.event.rounds_known and (d.tiebreak.round_order or d.fore):
+            raise InputError(f"{d.label} depends on the order of the rounds, and a round-robin "
+                             "grid has none; give the rounds in a team crosstable",
+                             self.event.source)
+
+    def _descriptors(self, order: Order = None) -> list[Descriptor]:
         primary = self.event.primary
         if order is None or (isinstance(order, str) and not order.strip()):
             if self.event.tiebreaks:
@@ -69,9 +88,10 @@ class TeamEvaluation(Evaluation):
 
     def parse(self, descriptor: Descriptor | str) -> Descriptor:
         """A descriptor as given, or parsed from its text with this event's primary score."""
-        if isinstance(descriptor, Descriptor):
-            return descriptor
-        return parse_descriptor(descriptor, self.event.primary)
+        d = descriptor if isinstance(descriptor, Descriptor) else parse_descriptor(
+            descriptor, self.event.primary)
+        self.refuse_without_rounds(d)
+        return d
 
     def advice(self, descriptors: Sequence[Descriptor]) -> list[Problem]:
         """The individual warnings plus the team ones: board tie-breaks without board data or

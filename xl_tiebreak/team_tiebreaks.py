@@ -75,9 +75,37 @@ def total(score: Score) -> TieBreakFunction:
     """MPTS / GPTS: the team's match points or game points."""
 
     def compute(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
-        return team_engine(eng).of(score).points(i)
+        te = team_engine(eng)
+        if terms is not None:
+            terms.extend(score_terms(te, score, i))
+        return te.of(score).points(i)
 
     return compute
+
+
+def score_terms(te: TeamEngine, score: Score, i: int) -> list[Term]:
+    """The rounds of a team's MP or GP total, each with where its points come from: the boards
+    of a played match (MP by the match result), the event's value of an unplayed kind (and
+    the record that set it: TRF ``320``/``299``), or a ``299`` record for that round alone."""
+    ev = te.event
+    out = []
+    for r in range(1, te.rounds + 1):
+        m = ev.match(i, r)
+        pts = ev.mp_of(m) if score is Score.MP else ev.gp_of(m)
+        own = m.mp if score is Score.MP else m.gp
+        if m.set_by and own is not None:
+            why = f"{score.value} set for this round by {m.set_by}"
+        elif own is not None and not m.played:
+            why = "absent (no game, no bye record): nothing"
+        elif m.played:
+            why = ("by the match result, " + ev.scoring.describe() if score is Score.MP
+                   else "the sum of its boards")
+        else:
+            source = ev.scoring.source(m.kind)
+            why = f"the event's {score.value} for a {m.kind.value}" + (
+                f", set by {source}" if source else " (docs/decisions.md D25)")
+        out.append(Term(r, te.round_label(i, r - 1), None, contribution=pts, reason=why))
+    return out
 
 
 def tb_secondary(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
@@ -107,6 +135,36 @@ def extended_sb(opponent: Score, own: Score) -> TieBreakFunction:
         return eng.ratio(sum(e.c for e in kept), scale)
 
     return compute
+
+
+def tb_olympiad_sb(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
+    """Olympiad Sonneborn-Berger (Swiss-Manager 74, spec §6.5 and §9.3): Σ opponent's MP ×
+    the team's own GP of the match, one round dropped — the PAB round when there is one,
+    otherwise the opponent with the lowest MP (ties: the lowest contribution, then the earlier
+    round). Unplayed rounds count a dummy opponent as in EMGSB (Art. 16 of the rule set); the
+    16.5 VUR exception does not apply (the Olympiad rule is a 16.6 alternative; see
+    docs/decisions.md D-T21)."""
+    te = team_engine(eng)
+    octx = te.of(Score.MP).context(d.forfeits_played)
+    sctx = te.of(Score.GP).context(d.forfeits_played)
+    pts = sctx.pts[i]
+    elements = [Element(r, v, v * pts[r], vur) for r, v, vur in octx.terms(i)]
+    byes = [e for e in elements if te.event.match(i, e.r + 1).kind is Kind.PAB]
+    removed: list[tuple[Element, str]] = []
+    if byes:
+        drop = min(byes, key=lambda e: (e.c, e.r))
+        removed.append((drop, "pairing-allocated bye dropped first (Olympiad SB)"))
+    elif elements:
+        drop = min(elements, key=lambda e: (e.v, e.c, e.r))
+        removed.append((drop, "opponent with the lowest MP dropped (Olympiad SB)"))
+    kept = [e for e in elements if all(e is not x for x, _ in removed)]
+    scale = octx.den * sctx.den
+    if terms is not None:
+        for t in element_terms(te.of(Score.MP), octx, i, kept, removed, True):
+            e = next(x for x in elements if x.r == t.round - 1)
+            terms.append(dataclasses.replace(
+                t, points=sctx.to_points(pts[e.r]), contribution=Fraction(e.c, scale)))
+    return eng.ratio(sum(e.c for e in kept), scale)
 
 
 def sssc_factor(te: TeamEngine) -> int:

@@ -42,13 +42,14 @@ from xl_tiebreak.model import (
     TournamentType,
     looks_like_round_robin,
 )
-from xl_tiebreak.numbers import parse_number
+from xl_tiebreak.numbers import fmt_half, parse_number
 from xl_tiebreak.teams import BoardGame, Match, Score, Team, TeamEvent, TeamScoring, match_result
 from xl_tiebreak.trf import parse_trf
 
 _BYE_240 = {"F": Kind.FPB, "H": Kind.HPB, "Z": Kind.ZPB, "U": Kind.PAB}
 _KIND_299 = {"+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "F": Kind.FPB, "H": Kind.HPB,
              "Z": Kind.ZPB, "U": Kind.PAB}
+_RESULT_299 = {"W": Kind.WIN, "D": Kind.DRAW, "L": Kind.LOSS}
 _BOARD_POINTS = {Kind.WIN: Fraction(1), Kind.DRAW: Fraction(1, 2), Kind.FORFEIT_WIN: Fraction(1)}
 
 
@@ -120,6 +121,9 @@ class _TeamReader:
         self.forfeits: dict[tuple[int, int], tuple[Kind, int | None, Color | None, str]] = {}
         self.lineups: dict[tuple[int, int], tuple[list[int], str]] = {}
         self.explicit: dict[tuple[int, int], tuple[Fraction | None, Fraction | None, str]] = {}
+        """(round, team) → MP, GP set by a 299 record for that round, and its line."""
+        self.results: dict[tuple[int, int], Kind] = {}
+        """(round, team) → the match result a 299 W/D/L record gives a played match."""
 
     def error(self, message: str, line_no: int) -> None:
         self.problems.append(Problem(Severity.ERROR, message, f"line {line_no}"))
@@ -210,7 +214,11 @@ class _TeamReader:
 
     def read_320(self, line: str, no: int) -> None:
         mp, gp = _number(_col(line, 5, 8)), _number(_col(line, 10, 13))
-        self.scoring = self.scoring.with_unplayed(Kind.PAB, mp, gp)
+        earlier = self.scoring.source(Kind.PAB)
+        if earlier.endswith("(299)"):
+            self.notes.append(f"line {no}: the 320 record sets the PAB to {_shown(mp)} MP, "
+                              f"{_shown(gp)} GP; the 299 U record ({earlier}) is not used")
+        self.scoring = self.scoring.with_unplayed(Kind.PAB, mp, gp, f"line {no} (320)")
         col, rnd = 15, 1
         while col <= len(line):
             team = _int(_col(line, col, col + 2))
@@ -264,11 +272,21 @@ class _TeamReader:
             self.error("362 record: expected 'TW 2.0 TD 1.0 TL 0.0'", no)
 
     def read_299(self, line: str, no: int) -> None:
-        kind = _KIND_299.get(_col(line, 5, 5))
-        if kind is None:
-            self.error("299 record: point adjustments without a type (col 5) are not read; "
-                       "give the type (+, -, F, H, Z, U)", no)
-            return
+        code = _col(line, 5, 5).upper()
+        if code in _RESULT_299:
+            # W/D/L name the result of one team's round: only with a round and teams
+            if not (_int(_col(line, 20, 22)) and _fields(line, 24, 4, 5)):
+                self.error(f"299 record: type {code} (a match result) needs the round (cols "
+                           "20–22) and the teams (from col 24)", no)
+                return
+            kind = _RESULT_299[code]
+        else:
+            found = _KIND_299.get(code)
+            if found is None:
+                self.error("299 record: point adjustments without a type (col 5) are not "
+                           "read; give the type (+, -, F, H, Z, U; W, D, L for one round)", no)
+                return
+            kind = found
         mp, gp = _number(_col(line, 8, 11)), _number(_col(line, 14, 17))
         rnd = _int(_col(line, 20, 22))
         teams = _fields(line, 24, 4, 5)
@@ -278,13 +296,18 @@ class _TeamReader:
             self.notes.append(
                 f"line {no}: the 299 record is not aligned to its columns (type 5, MP 8–11, "
                 f"GP 14–17, round 20–22, teams from 24); characters in column(s) {cols} were "
-                f"ignored: read as {kind.value} = {mp} MP, {gp} GP"
+                f"ignored: read as {kind.value} = {_shown(mp)} MP, {_shown(gp)} GP"
                 + (f", round {rnd}" if rnd else ", for every round"))
         if rnd and teams:
             for team in teams:
-                self.explicit[rnd, team] = (mp, gp, f"line {no}")
+                self.explicit[rnd, team] = (mp, gp, f"line {no} (299)")
+                if code in _RESULT_299:
+                    self.results[rnd, team] = kind
+        elif kind is Kind.PAB and self.scoring.source(Kind.PAB).endswith("(320)"):
+            self.notes.append(f"line {no}: the 299 U record is not used: the 320 record "
+                              f"({self.scoring.source(Kind.PAB)}) sets the PAB")
         else:
-            self.scoring = self.scoring.with_unplayed(kind, mp, gp)
+            self.scoring = self.scoring.with_unplayed(kind, mp, gp, f"line {no} (299)")
 
     # -- matches -------------------------------------------------------------------------------
     def build_rounds(self, parts: dict[int, Participant], rounds: int) -> int:
@@ -354,23 +377,25 @@ class _TeamReader:
     def match(self, t: Team, r: int, raw: dict[tuple[int, int], tuple[list[BoardGame],
               int | None, str]], gp_of: dict[tuple[int, int], Fraction], boards: int) -> Match:
         key = (r, t.start_no)
-        mp, gp, _ = self.explicit.get(key, (None, None, ""))
+        mp, gp, set_by = self.explicit.get(key, (None, None, ""))
         self.note_double_entry(t, r)
         if key in self.forfeits:
             kind, opp, color, where = self.forfeits[key]
-            return Match(kind, opp, color, gp, mp, where=where)
+            return Match(kind, opp, color, gp, mp, where=where, set_by=set_by)
         if key in self.byes:
             kind, where = self.byes[key]
-            return Match(kind, gp=gp, mp=mp, where=where)
+            return Match(kind, gp=gp, mp=mp, where=where, set_by=set_by)
         if key in self.pab:
-            return Match(Kind.PAB, gp=gp, mp=mp, where=self.pab[key])
+            return Match(Kind.PAB, gp=gp, mp=mp, where=self.pab[key], set_by=set_by)
         games, opp, where = raw[key]
         if opp is None:
             kinds = {b.kind for b in games}
             for kind in (Kind.FORFEIT_WIN, Kind.PAB, Kind.FPB, Kind.HPB):
                 if kind in kinds:
-                    return Match(kind, gp=gp, mp=mp, where=where)
-            return Match(Kind.ZPB, where=where)
+                    return Match(kind, gp=gp, mp=mp, where=where, set_by=set_by)
+            # absent (no game, no bye record): nothing, whatever a 299 Z sets for recorded
+            # zero-point byes (240 Z), as the FIDE checker (docs/decisions.md D-T23)
+            return Match(Kind.ZPB, gp=Fraction(0), mp=Fraction(0), where=where)
         played = [b for b in games if b.opponent is not None]
         filled = self.filled(raw, key)
         if filled < boards:
@@ -386,10 +411,12 @@ class _TeamReader:
                 self.problems.append(Problem(
                     Severity.ERROR, text + ", or read it with the incomplete line-ups setting "
                     "(--incomplete-lineups): boards without a game then score nothing", where))
-        own = gp_of[key] if gp is None else gp
-        other = gp_of[r, opp]
+        # the result over the board, unless a 299 W/D/L record sets it; the GP awarded may
+        # differ from the boards' (abnormal points: a 299 record for the round)
+        result = self.results.get(key) or match_result(gp_of[key], gp_of[r, opp])
         color = played[0].color if played else None
-        return Match(match_result(own, other), opp, color, own, mp, tuple(games), where=where)
+        own = gp_of[key] if gp is None else gp
+        return Match(result, opp, color, own, mp, tuple(games), where=where, set_by=set_by)
 
 
     def note_double_entry(self, t: Team, r: int) -> None:
@@ -410,6 +437,11 @@ class _TeamReader:
 def _active(rec: Record) -> bool:
     """True when a player took part in the round (a game, a board forfeit, a bye)."""
     return rec.kind is not Kind.ZPB or rec.opponent is not None
+
+
+def _shown(value: Fraction | None) -> str:
+    """A 299 value in a message: ``2½``, or ``no value`` for an empty field."""
+    return "no value" if value is None else fmt_half(value)
 
 
 def _number(text: str) -> Fraction | None:

@@ -76,6 +76,8 @@ class Match:
     boards: tuple[BoardGame, ...] = ()
     """The boards of a played match (empty when the input has no board data)."""
     where: str = dataclasses.field(default="", compare=False)
+    set_by: str = dataclasses.field(default="", compare=False)
+    """Where :attr:`mp`/:attr:`gp` were set for this round alone (``line 539 (299)``)."""
 
     @property
     def played(self) -> bool:
@@ -119,13 +121,23 @@ class TeamScoring:
     loss: Fraction = Fraction(0)
     unplayed: tuple[tuple[Kind, Fraction | None, Fraction | None], ...] = ()
     """(kind, MP, GP) set by the event; None keeps the default of that score."""
+    set_by: tuple[tuple[Kind, str], ...] = dataclasses.field(default=(), compare=False)
+    """Where the values of an unplayed kind were set (``line 540 (299)``), for explanations."""
 
-    def with_unplayed(self, kind: Kind, mp: Fraction | None, gp: Fraction | None) -> TeamScoring:
-        """A copy with the MP and/or GP of an unplayed kind set."""
+    def with_unplayed(self, kind: Kind, mp: Fraction | None, gp: Fraction | None,
+                      where: str = "") -> TeamScoring:
+        """A copy with the MP and/or GP of an unplayed kind set (``where``: by what)."""
         rest = tuple(x for x in self.unplayed if x[0] is not kind)
         old = next((x for x in self.unplayed if x[0] is kind), (kind, None, None))
         new = (kind, old[1] if mp is None else mp, old[2] if gp is None else gp)
-        return dataclasses.replace(self, unplayed=(*rest, new))
+        places = tuple(x for x in self.set_by if x[0] is not kind)
+        if where:
+            places = (*places, (kind, where))
+        return dataclasses.replace(self, unplayed=(*rest, new), set_by=places)
+
+    def source(self, kind: Kind) -> str:
+        """Where the values of an unplayed kind were set; empty for the defaults."""
+        return next((w for k, w in self.set_by if k is kind), "")
 
     def mp(self, kind: Kind) -> Fraction:
         """Match points of a round of this kind."""
@@ -178,6 +190,10 @@ class TeamEvent:
     type_inferred: bool = False
     notes: list[str] = dataclasses.field(default_factory=list)
     """What the reader chose that the input did not say (shown as warnings)."""
+    rounds_known: bool = True
+    """False when the input has no rounds (a round-robin grid, :mod:`xl_tiebreak.team_grid`):
+    the matches stand in made-up rounds, so tie-breaks that depend on the order of the rounds
+    and intermediate standings are refused."""
 
     def __post_init__(self) -> None:
         longest = max((len(t.rounds) for t in self.teams), default=0)
