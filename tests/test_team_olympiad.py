@@ -1,6 +1,6 @@
 """The Olympiad Sonneborn-Berger (OSB, Swiss-Manager 74; spec §6.5 and §9.3): opponents' MP ×
 own GP of the match, one round dropped — the PAB round if any, else the lowest-MP opponent
-(docs/decisions.md D-T21). The FIDE checker has no such tie-break, so every value is derived by
+(docs/decisions.md D57). The FIDE checker has no such tie-break, so every value is derived by
 hand in the test: on a small 5-team event and on worked example E7."""
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ names its cell; all are reported at once.
 A grid has no rounds: the event is a round robin (forfeits count as matches, 15.2) whose
 matches are placed in rounds by the circle method (cycle by cycle) only to build the model;
 tie-breaks that depend on the order of the rounds (PS, FB, AOB/F) and intermediate standings
-are refused (:attr:`xl_tiebreak.teams.TeamEvent.rounds_known`; docs/decisions.md D-T22).
+are refused (:attr:`xl_tiebreak.teams.TeamEvent.rounds_known`; docs/decisions.md D58).
 """
 
 from __future__ import annotations

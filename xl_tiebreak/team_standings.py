@@ -65,7 +65,7 @@ class TeamEvaluation(Evaluation):
 
     def refuse_without_rounds(self, d: Descriptor) -> None:
         """InputError for a tie-break that depends on the order of the rounds when the input
-        has none (a round-robin grid; docs/decisions.md D-T22)."""
+        has none (a round-robin grid; docs/decisions.md D58)."""
         if not self.event.rounds_known and (d.tiebreak.round_order or d.fore):
             raise InputError(f"{d.label} depends on the order of the rounds, and a round-robin "
                              "grid has none; give the rounds in a team crosstable",

@@ -143,7 +143,7 @@ def tb_olympiad_sb(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None)
     otherwise the opponent with the lowest MP (ties: the lowest contribution, then the earlier
     round). Unplayed rounds count a dummy opponent as in EMGSB (Art. 16 of the rule set); the
     16.5 VUR exception does not apply (the Olympiad rule is a 16.6 alternative; see
-    docs/decisions.md D-T21)."""
+    docs/decisions.md D57)."""
     te = team_engine(eng)
     octx = te.of(Score.MP).context(d.forfeits_played)
     sctx = te.of(Score.GP).context(d.forfeits_played)

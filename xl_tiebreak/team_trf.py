@@ -394,7 +394,7 @@ class _TeamReader:
                 if kind in kinds:
                     return Match(kind, gp=gp, mp=mp, where=where, set_by=set_by)
             # absent (no game, no bye record): nothing, whatever a 299 Z sets for recorded
-            # zero-point byes (240 Z), as the FIDE checker (docs/decisions.md D-T23)
+            # zero-point byes (240 Z), as the FIDE checker (docs/decisions.md D59)
             return Match(Kind.ZPB, gp=Fraction(0), mp=Fraction(0), where=where)
         played = [b for b in games if b.opponent is not None]
         filled = self.filled(raw, key)
