@@ -240,11 +240,12 @@ def _parse(content: _Content, kind: TournamentType | None = None) -> _Parsed:
 
 
 def _compute(
-    parsed: _Parsed, order: tuple[str, ...] | None, rules: RuleSet, unrated: int | None
+    parsed: _Parsed, order: tuple[str, ...] | None, rules: RuleSet, unrated: int | None,
+    seed: str | None = None,
 ) -> _Computed | InputError:
-    """Standings with a tie-break order (None: the engine's default, ``()``: points only),
-    cached on the crosstable."""
-    key: _Key = (order, rules, unrated)
+    """Standings with a tie-break order (None: the engine's default, ``()``: points only) and
+    a lots seed (None: the crosstable's, i.e. the empty seed), cached on the crosstable."""
+    key: _Key = (order, rules, unrated) if seed is None else (order, rules, unrated, seed)
     found = parsed.results.get(key)
     if found is not None:
         parsed.results.move_to_end(key)
@@ -253,8 +254,11 @@ def _compute(
     if parsed.tournament is None:
         assert parsed.error is not None
         return parsed.error
+    tournament = parsed.tournament
+    if seed is not None:
+        tournament = dataclasses.replace(tournament, lots_seed=seed)
     try:
-        standings = compute_standings(parsed.tournament, order, rules, None, unrated)
+        standings = compute_standings(tournament, order, rules, None, unrated)
     except InputError as error:
         result = error
     else:
@@ -296,9 +300,10 @@ def _parsed(crosstable: object, kind: object = None) -> _Parsed:
 
 
 def _computed(
-    parsed: _Parsed, order: tuple[str, ...] | None, rules: RuleSet, unrated: int | None
+    parsed: _Parsed, order: tuple[str, ...] | None, rules: RuleSet, unrated: int | None,
+    seed: str | None = None,
 ) -> _Computed:
-    result = _compute(parsed, order, rules, unrated)
+    result = _compute(parsed, order, rules, unrated, seed)
     if isinstance(result, InputError):
         raise CellProblem(arguments.crosstable_text(result))
     return result
@@ -425,13 +430,14 @@ def points(crosstable: object, player: object) -> Any:
 
 def place(
     crosstable: object, player: object, order: object, rules: object, unrated: object,
-    kind: object = None,
+    kind: object = None, seed: object = None,
 ) -> Any:
     tiebreaks = arguments.tiebreak_order(order)
     rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
+    lots_seed = arguments.lots_seed(seed)
     parsed = _parsed(crosstable, kind)
     _ready(parsed)
-    rows = _computed(parsed, tiebreaks, rule_set, rating).rows
+    rows = _computed(parsed, tiebreaks, rule_set, rating, lots_seed).rows
     return for_players(player, lambda p: float(rows[_player(parsed, p)].rank))
 
 
@@ -455,14 +461,15 @@ def _header_flag(value: object) -> bool:
 
 def standings_rows(
     crosstable: object, order: object, rules: object, unrated: object, kind: object = None,
-    header: object = None,
+    header: object = None, seed: object = None,
 ) -> list[list[object]]:
     tiebreaks = arguments.tiebreak_order(order)
     rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
     with_header = _header_flag(header)
+    lots_seed = arguments.lots_seed(seed)
     parsed = _parsed(crosstable, kind)
     _ready(parsed)
-    standings = _computed(parsed, tiebreaks, rule_set, rating).standings
+    standings = _computed(parsed, tiebreaks, rule_set, rating, lots_seed).standings
     table = standings_table(standings, every_place=True)
     return table if with_header else table[1:]
 

@@ -91,6 +91,7 @@ __all__ = [  # every worksheet function: `from xl_tiebreak.udfs import *` (xlwin
     "POINTS",
     "PROGRESSIVE",
     "PTP",
+    "RECURSIVE_BUCHHOLZ",
     "ROUNDS_PLAYED_BY_CHOICE",
     "SOLKOFF",
     "SONNEBORN",
@@ -123,6 +124,8 @@ _DOC_DESCRIPTOR = "Tie-break descriptor, e.g. BH/C1, SB, KS/L+1, ARO/U1400"
 _DOC_ORDER = "Tie-break order, comma separated or a range (default: the engine's default list)"
 _DOC_TYPE = "Swiss or Round robin (empty: from the crosstable, a grid or all-play-all pairings)"
 _DOC_HEADER = "TRUE (default): with the header row; FALSE: the rows only"
+_DOC_SEED = ("Seed of the drawing of lots (tie-break LOTS), e.g. the Settings sheet's Lots seed "
+             "cell; empty: the empty seed")
 
 
 # ====================================================================== worksheet functions
@@ -460,6 +463,7 @@ def TIEBREAK(
 @xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
 @xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("lots_seed", err_to_str=True, doc=_DOC_SEED)
 def PLACE(
     crosstable: list[list[Any]],
     player: Any,
@@ -467,10 +471,12 @@ def PLACE(
     rules: Any = "AUTO",
     unrated_rating: Any = "",
     tournament_type: Any = "",
+    lots_seed: Any = "",
 ) -> Any:
     """Final place of the player by points and the tie-break order; players still tied share
     the place (both get the better one)."""
-    return guarded(place, crosstable, player, order, rules, unrated_rating, tournament_type)
+    return guarded(place, crosstable, player, order, rules, unrated_rating, tournament_type,
+                   lots_seed)
 
 
 @xw.func(category=CATEGORY)
@@ -480,6 +486,7 @@ def PLACE(
 @xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
 @xw.arg("header", err_to_str=True, doc=_DOC_HEADER)
+@xw.arg("lots_seed", err_to_str=True, doc=_DOC_SEED)
 def STANDINGS(
     crosstable: list[list[Any]],
     order: Any = "",
@@ -487,11 +494,12 @@ def STANDINGS(
     unrated_rating: Any = "",
     tournament_type: Any = "",
     header: Any = True,
+    lots_seed: Any = "",
 ) -> Any:
     """The sorted standings as a table: a header row (unless header is FALSE), then Place, No,
     Name, Rating, Fed, Pts, one column per tie-break (spills in Excel 365)."""
     return guarded(standings_rows, crosstable, order, rules, unrated_rating, tournament_type,
-                   header)
+                   header, lots_seed)
 
 
 @xw.func(category=CATEGORY)
@@ -623,6 +631,19 @@ def KASHDAN(
     return value_of("KASHDAN", crosstable, player, rules, None, tournament_type)
 
 
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+def RECURSIVE_BUCHHOLZ(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = ""
+) -> Any:
+    """Recursive Buchholz (OTHER_RBH, Swiss-Manager 25; not C.07): the sum of the opponents'
+    Buchholz values (each with Art. 16 adjustments)."""
+    return value_of("RECURSIVE_BUCHHOLZ", crosstable, player, rules, None, tournament_type)
+
+
 _FUNCTIONS: Sequence[Any] = (
     POINTS,
     BUCHHOLZ,
@@ -653,6 +674,7 @@ _FUNCTIONS: Sequence[Any] = (
     CUMULATIVE,
     OPP_CUMULATIVE,
     KASHDAN,
+    RECURSIVE_BUCHHOLZ,
     TIEBREAK,
     PLACE,
     STANDINGS,

@@ -31,7 +31,14 @@ from xl_tiebreak.model import (
 from xl_tiebreak.numbers import from_float, parse_number
 from xl_tiebreak.rules import resolve_rules
 
-__all__ = ["SETTINGS", "SETTINGS_MAX_ROWS", "SETTINGS_ROWS", "Settings", "read_settings"]
+__all__ = [
+    "SETTINGS",
+    "SETTINGS_MAX_ROWS",
+    "SETTINGS_ROWS",
+    "Settings",
+    "lots_seed_value",
+    "read_settings",
+]
 
 SETTINGS = "Settings"
 """The name of the Settings sheet."""
@@ -214,7 +221,7 @@ def _date(value: object) -> datetime.date:
     return found
 
 
-def _seed(value: object) -> str:
+def lots_seed_value(value: object) -> str:
     """The lots seed from a cell: its text; a whole number as its digits (a cell typed
     ``2026`` arrives as 2026.0). Raises ValueError for a date, a fraction or a boolean (their
     text would depend on the cell's format)."""
@@ -264,7 +271,7 @@ def _apply(settings: Settings, field: str, value: object) -> None:
     elif field == "blank_rounds":
         settings.blank_rounds = BlankRounds.parse(str(value))
     elif field == "lots_seed":
-        settings.lots_seed = _seed(value)
+        settings.lots_seed = lots_seed_value(value)
     elif field in _POINT_FIELDS:
         changes: dict[str, Any] = {field: _points(value)}
         settings.scoring = dataclasses.replace(settings.scoring, **changes)
