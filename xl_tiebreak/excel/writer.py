@@ -18,8 +18,10 @@ from decimal import Decimal
 from pathlib import Path
 
 from xl_tiebreak.cells import sheet_ref
+from xl_tiebreak.compare import Comparison
 from xl_tiebreak.excel.books import Book
 from xl_tiebreak.excel.cells import find_sheet
+from xl_tiebreak.excel.extras import plan_extras
 from xl_tiebreak.excel.layout import standings_table
 from xl_tiebreak.excel.reading import CROSSTABLE, book_standings
 from xl_tiebreak.excel.settings import SETTINGS, Settings
@@ -35,6 +37,7 @@ from xl_tiebreak.excel.sheets import (
 from xl_tiebreak.export import csv_places, standings_csv_table
 from xl_tiebreak.model import InputError, Problem, Severity
 from xl_tiebreak.numbers import fmt
+from xl_tiebreak.prizes import Allocation
 from xl_tiebreak.standings import Standings
 
 __all__ = ["WriteResult", "write_problems_to", "write_standings_to"]
@@ -58,6 +61,13 @@ class WriteResult:
     row with its place)."""
     path: Path | None = None
     """The workbook written by :func:`write_standings_file`."""
+    extra_sheets: list[str] = dataclasses.field(default_factory=list)
+    """Sheets written beside Standings: ``Compare``, ``Prizes result``
+    (:mod:`xl_tiebreak.excel.extras`)."""
+    comparison: Comparison | None = None
+    """The Compare sheet's comparison (None: no compare orders)."""
+    allocation: Allocation | None = None
+    """The Prizes result sheet's allocation (None: no Prizes sheet)."""
 
     def csv_table(self, player_columns: bool = False) -> list[list[object]]:
         """The CSV table of ``compute --format csv``
@@ -76,7 +86,10 @@ class WriteResult:
         if self.ok and self.standings is not None:
             n = len(self.standings.rows)
             extra = f", {len(self.problems)} warning(s)" if self.problems else ""
-            return f"Standings of {n} players written to the '{self.sheet}' sheet{extra}."
+            also = "".join(f", '{name}'" for name in self.extra_sheets)
+            where = (f"the '{self.sheet}' sheet" if not also
+                     else f"the '{self.sheet}' sheet (also{also[1:]})")
+            return f"Standings of {n} players written to {where}{extra}."
         if not self.sheet:
             return (f"{len(self.problems)} problem(s); the standings were not written "
                     "(no sheet for them could be added: your sheets hold the names "
@@ -158,13 +171,25 @@ def write_standings_to(book: Book) -> WriteResult:
         settings, standings, warnings = book_standings(book)
     except InputError as error:
         return write_problems_to(book, conflict + list(error.problems))
+    try:
+        extras = plan_extras(book, settings, standings)
+    except InputError as error:
+        return write_problems_to(book, conflict + list(error.problems))
     if conflict:
         return write_problems_to(book, conflict)
     layout = dataclasses.replace(standings_layout(standings, settings, warnings), name=target)
     book.write_sheet(layout, after=_anchor(book))
+    after = target
+    for extra in extras.layouts:  # Compare, Prizes result (issue 12)
+        book.write_sheet(extra, after=after)
+        after = extra.name
+    for name in extras.stale:
+        book.remove_sheet(name)
     for name, kind in list(_problems_sheets(book)):
         if kind == "problems":
             book.remove_sheet(name)
     book.activate(target)
     table = standings_table(standings, every_place=True)
-    return WriteResult(True, target, warnings, standings, settings, table)
+    return WriteResult(True, target, warnings, standings, settings, table,
+                       extra_sheets=[x.name for x in extras.layouts],
+                       comparison=extras.comparison, allocation=extras.allocation)
