@@ -259,17 +259,17 @@ def _numbered(
         else:
             ordered = sorted(entries[r], key=lambda e: min(
                 first_match.get(e[0], 10**6), first_match.get(e[1] or 0, 10**6)))
-        for number, (a, b, d) in enumerate(ordered, start=1):
+        for number, (a, b, draft) in enumerate(ordered, start=1):
             if r == 1:
-                first_match.setdefault(a, len(first_match) + 1)
+                first_match.setdefault(a, number)
                 if b is not None:
-                    first_match.setdefault(b, first_match[a])
+                    first_match.setdefault(b, number)
             if r > 1 and b is not None and first_match.get(b, 10**6) < first_match.get(a,
                                                                                   10**6):
                 a, b = b, a  # Player A: from the earlier match
-                if d is not None:
-                    d = _flipped(d)
-            out.append(_match(r, number, a, b, d, names))
+                if draft is not None:
+                    draft = _flipped(draft)
+            out.append(_match(r, number, a, b, draft, names))
     if last >= 2:
         _mark_third(out, last)
     return out
