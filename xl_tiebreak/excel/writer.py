@@ -22,9 +22,16 @@ from xl_tiebreak.compare import Comparison
 from xl_tiebreak.excel.books import Book
 from xl_tiebreak.excel.cells import find_sheet
 from xl_tiebreak.excel.extras import plan_extras
+from xl_tiebreak.excel.knockout_book import (
+    BRACKET,
+    is_knockout_book,
+    knockout_layout,
+    knockout_table,
+    read_book_bracket,
+)
 from xl_tiebreak.excel.layout import standings_table
 from xl_tiebreak.excel.reading import CROSSTABLE, book_standings
-from xl_tiebreak.excel.settings import SETTINGS, Settings
+from xl_tiebreak.excel.settings import SETTINGS, Settings, read_settings
 from xl_tiebreak.excel.sheets import (
     PROBLEMS,
     PROBLEMS_FALLBACK,
@@ -35,6 +42,7 @@ from xl_tiebreak.excel.sheets import (
     standings_layout,
 )
 from xl_tiebreak.export import csv_places, standings_csv_table
+from xl_tiebreak.knockout import KnockoutRow, knockout_standings
 from xl_tiebreak.model import InputError, Problem, Severity
 from xl_tiebreak.numbers import fmt
 from xl_tiebreak.prizes import Allocation
@@ -68,12 +76,14 @@ class WriteResult:
     """The Compare sheet's comparison (None: no compare orders)."""
     allocation: Allocation | None = None
     """The Prizes result sheet's allocation (None: no Prizes sheet)."""
+    knockout: list[KnockoutRow] | None = None
+    """The standings of a knockout book (its ``standings`` is None then)."""
 
     def csv_table(self, player_columns: bool = False) -> list[list[object]]:
         """The CSV table of ``compute --format csv``
         (:func:`xl_tiebreak.export.standings_csv_table`); empty when nothing was computed."""
-        if self.standings is None:
-            return []
+        if self.standings is None:  # a knockout book: its table, else nothing computed
+            return [list(row) for row in self.table] if self.knockout is not None else []
         table = standings_csv_table(self.standings, player_columns)
         places = csv_places(self.standings, player_columns)
         # AOB's fixed decimals (42.500) survive as a Decimal, which the CSV writes as it is
@@ -83,8 +93,8 @@ class WriteResult:
     @property
     def message(self) -> str:
         """One line for people: what was written, or how many problems."""
-        if self.ok and self.standings is not None:
-            n = len(self.standings.rows)
+        if self.ok and (self.standings is not None or self.knockout is not None):
+            n = len(self.standings.rows if self.standings is not None else self.knockout or [])
             extra = f", {len(self.problems)} warning(s)" if self.problems else ""
             also = "".join(f", '{name}'" for name in self.extra_sheets)
             where = (f"the '{self.sheet}' sheet" if not also
@@ -167,6 +177,8 @@ def write_standings_to(book: Book) -> WriteResult:
     result and on the Problems sheet.
     """
     target, conflict = _standings_conflict(book)
+    if is_knockout_book(book):  # a Bracket sheet, no crosstable (issue 12)
+        return _write_knockout_to(book, target, conflict)
     try:
         settings, standings, warnings = book_standings(book)
     except InputError as error:
@@ -193,3 +205,25 @@ def write_standings_to(book: Book) -> WriteResult:
     return WriteResult(True, target, warnings, standings, settings, table,
                        extra_sheets=[x.name for x in extras.layouts],
                        comparison=extras.comparison, allocation=extras.allocation)
+
+
+def _write_knockout_to(book: Book, target: str, conflict: list[Problem]) -> WriteResult:
+    """The Standings sheet of a knockout book (:mod:`xl_tiebreak.excel.knockout_book`), by the
+    rules of :func:`write_standings_to`."""
+    settings, problems = read_settings(book)
+    errors = [p for p in problems if p.severity is Severity.ERROR]
+    try:
+        bracket = read_book_bracket(book)
+    except InputError as error:
+        return write_problems_to(book, conflict + errors + list(error.problems))
+    if conflict or errors:
+        return write_problems_to(book, conflict + errors)
+    layout = dataclasses.replace(knockout_layout(bracket, settings.name), name=target)
+    book.write_sheet(layout, after=_anchor(book) or BRACKET)
+    for name, kind in list(_problems_sheets(book)):
+        if kind == "problems":
+            book.remove_sheet(name)
+    book.activate(target)
+    rows = knockout_standings(bracket)
+    return WriteResult(True, target, problems, None, settings,
+                       knockout_table(rows), knockout=rows)
