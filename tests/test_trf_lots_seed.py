@@ -94,3 +94,26 @@ def test_the_fide_checker_reads_a_file_with_the_seed_line() -> None:
         no = r.participant.start_no
         assert found.values[no]["PTS"] == r.points
         assert [found.values[no][c] for c in ("BH/C1", "BH", "SB")] == list(r.values)
+
+
+def test_a_workbook_seed_goes_into_the_exported_trf(tmp_path: Path) -> None:
+    import openpyxl
+
+    from tests.test_compare import _crosstable
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "Crosstable"
+    for row in _crosstable():
+        ws.append(row)
+    st = wb.create_sheet("Settings")
+    for row in (("Tie-breaks", "BH"), (None, "LOTS"), ("Lots seed", 2026)):
+        st.append(list(row))
+    book = tmp_path / "event.xlsx"
+    wb.save(book)
+    out = tmp_path / "event.trf"
+    assert main(["export", str(book), "--format", "trf26", "-o", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert '### xl-tiebreak lots seed: "2026"' in text.splitlines()
+    assert parse_trf(text).lots_seed == "2026"
