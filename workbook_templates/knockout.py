@@ -1,7 +1,7 @@
 """Companion module of knockout.xlsm / knockout.xlsx.
 
 The xlwings add-in's "Run main" button imports the Python module named like the workbook and
-calls its main(): this one writes the Standings sheet from the Crosstable and Settings sheets
+calls its main(): this one writes the Standings sheet from the Bracket and Settings sheets
 (see xl_tiebreak.macros). Keep this file next to the workbook.
 """
 

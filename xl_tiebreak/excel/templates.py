@@ -586,11 +586,11 @@ def built_with(path: str | os.PathLike[str]) -> str | None:
     return description[len(BUILT_FROM):].strip() if description.startswith(BUILT_FROM) else None
 
 
-def _companion_module(stem: str) -> str:
+def _companion_module(stem: str, source: str = "Crosstable") -> str:
     return f'''"""Companion module of {stem}.xlsm / {stem}.xlsx.
 
 The xlwings add-in's "Run main" button imports the Python module named like the workbook and
-calls its main(): this one writes the Standings sheet from the Crosstable and Settings sheets
+calls its main(): this one writes the Standings sheet from the {source} and Settings sheets
 (see xl_tiebreak.macros). Keep this file next to the workbook.
 """
 
@@ -652,7 +652,7 @@ def build_templates(directory: str | os.PathLike[str], force: bool = False) -> l
         target = folder / f"{stem}{suffix}"
         save_with_values(build_knockout_workbook(vba=vba), target)
         written.append(target)
-    write_text_file(folder / f"{stem}.py", _companion_module(stem))
+    write_text_file(folder / f"{stem}.py", _companion_module(stem, "Bracket"))
     written.append(folder / f"{stem}.py")
     return written
 
