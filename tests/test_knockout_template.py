@@ -125,3 +125,14 @@ def test_the_macro_writer_on_a_built_workbook() -> None:
     assert {r.player: (r.place if r.first != r.last else r.first)
             for r in result.knockout} == PLACES
     assert result.csv_table()[0] == ["Place", "Player", "Stage", "Pts", "Play-off", "How"]
+
+
+def test_the_knockout_command_reads_the_workbook(capsys: pytest.CaptureFixture[str]) -> None:
+    outputs = []
+    for path in (SHIPPED / "knockout.xlsx",
+                 Path(__file__).resolve().parents[1] / "examples" / "knockout_cup.csv"):
+        assert main(["knockout", str(path), "--format", "csv"]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]
+    assert main(["knockout", str(SHIPPED / "swiss.xlsx")]) == 2
+    assert "no 'Bracket' sheet" in capsys.readouterr().err

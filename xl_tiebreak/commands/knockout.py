@@ -17,14 +17,34 @@ from xl_tiebreak.safety import formula_safe
 
 
 def read_bracket(path: Path) -> Bracket:
-    """The bracket of a file: a TRF (``.trf``/``.txt``, or text starting with TRF records:
-    one game per TRF round, :mod:`xl_tiebreak.knockout_trf`) or a CSV bracket table."""
+    """The bracket of a file: a workbook's Bracket sheet (``.xlsx``/``.xlsm``), a TRF
+    (``.trf``/``.txt``, or text starting with TRF records: one game per TRF round,
+    :mod:`xl_tiebreak.knockout_trf`) or a CSV bracket table."""
+    if path.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm"):
+        return _workbook_bracket(path)
     data = path.read_bytes()
     if path.suffix.lower() in (".trf", ".trfx", ".txt") or _looks_like_trf(data):
         from xl_tiebreak.knockout_trf import read_knockout_trf
 
         return read_knockout_trf(data, source=path.name)
     return read_bracket_csv(decode_text(data), source=path.name)
+
+
+def _workbook_bracket(path: Path) -> Bracket:
+    """The Bracket sheet of a knockout workbook (:mod:`xl_tiebreak.excel.knockout_book`)."""
+    from xl_tiebreak.excel import files
+    from xl_tiebreak.excel.knockout_book import read_book_bracket
+    from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
+
+    files.check_file(path)
+    book = OpenpyxlBook(files.load(path, False), files.values_view(path))
+    try:
+        if not any(n.casefold() == "bracket" for n in book.sheet_names()):
+            raise InputError(f"{path.name} has no 'Bracket' sheet (Round, Match, Player A, "
+                             "Player B, Games, Play-off, Armageddon)")
+        return read_book_bracket(book)
+    finally:
+        book.close()
 
 
 def _looks_like_trf(data: bytes) -> bool:
