@@ -112,3 +112,17 @@ def test_a_bad_compare_order_names_its_cell(tmp_path: Path,
     assert main(["standings", str(path)]) == 2
     err = capsys.readouterr()
     assert "Settings!B4" in err.out + err.err and "NOPE" in err.out + err.err
+
+
+def test_the_standings_legend_names_the_lots_seed(tmp_path: Path) -> None:
+    # issue 12: the legend of the Standings sheet names the seed of the drawing of lots
+    path = _book(tmp_path / "event.xlsx", [("Tie-breaks", "LOTS"), ("Lots seed", "kilbrack")])
+    write_standings_file(path)
+    texts = [str(v) for r in openpyxl.load_workbook(path)["Standings"].iter_rows(values_only=True)
+             for v in r if isinstance(v, str)]
+    assert any(t.startswith("Drawing of lots: seed 'kilbrack'") for t in texts)
+    path2 = _book(tmp_path / "bh.xlsx", [("Tie-breaks", "BH")])
+    write_standings_file(path2)
+    texts = [str(v) for r in openpyxl.load_workbook(path2)["Standings"].iter_rows(values_only=True)
+             for v in r if isinstance(v, str)]
+    assert not any("Drawing of lots" in t for t in texts)

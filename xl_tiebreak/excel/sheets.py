@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from xl_tiebreak.arbiter import legend_lines
 from xl_tiebreak.cells import cell_name, is_blank, range_ref
 from xl_tiebreak.excel.books import Book
 from xl_tiebreak.excel.cells import find_sheet
@@ -201,6 +202,9 @@ def _legend(standings: Standings, settings: Settings, warnings: list[Problem]) -
         if d.tiebreak.group:
             text += f": {group_note(standings, level)}"
         lines.append(("item", d.label, text))
+    codes = [d.code for d in standings.descriptors]
+    if "OTHER_LOTS" in codes:  # the seed, so that anyone can redo the draw (issue 12)
+        lines.append(("item", "Lots", legend_lines(codes, t.lots_seed)[0]))
     lines.append(("item", "Rules", _rules_text(standings, settings)))
     lines.append(("item", "Scoring", t.scoring.describe()))
     if settings.unrated_rating is not None:
