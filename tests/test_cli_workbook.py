@@ -15,6 +15,7 @@ import openpyxl
 import pytest
 
 from xl_tiebreak.cli import main
+from xl_tiebreak.excel.knockout_template import KNOCKOUT_FILES
 from xl_tiebreak.excel.templates import SWISS, TEMPLATE_FILES, build_workbook
 
 
@@ -128,7 +129,7 @@ def test_templates_refuse_to_overwrite_without_force(tmp_path: Path,
     ]
     assert (tmp_path / "swiss.py").read_text(encoding="utf-8") == "# mine\n"
     code, out, _ = run(["templates", str(tmp_path), "--force"], capsys)
-    assert code == 0 and len(out.splitlines()) == len(TEMPLATE_FILES)
+    assert code == 0 and len(out.splitlines()) == len(TEMPLATE_FILES) + len(KNOCKOUT_FILES)
 
 
 def test_demo_prints_its_path_then_what_to_open_next(tmp_path: Path,

@@ -52,6 +52,8 @@ CALLS: list[tuple[str, list[Any]]] = [
     ("STANDINGS", [SMALL, "BH/C1, SB"]),
     ("TIEBREAK_EXPLAIN", [SMALL, 1.0, "BH/C1"]),
     ("CROSSTABLE_CHECK", [SMALL]),
+    ("RECURSIVE_BUCHHOLZ", [SMALL, 1.0]),
+    ("PLACE", [SMALL, "Bert", "LOTS", "", "", "", "", "spring-2026"]),
     # problems: the classic "#…" text, raised in Lite
     ("POINTS", [SMALL, "Nobody"]),
     ("TIEBREAK", [SMALL, 1.0, "XYZ"]),
@@ -109,7 +111,7 @@ def lite() -> dict[str, Any]:
 def test_every_worksheet_function_is_registered(lite: dict[str, Any]) -> None:
     registered = {f["id"]: f for f in lite["functions"]}
     assert set(registered) == set(udfs.EXCEL_FUNCTIONS)
-    assert len(lite["functions"]) == len(udfs.EXCEL_FUNCTIONS) == 36  # + TIEBREAKS, COMPARE_ORDERS
+    assert len(lite["functions"]) == len(udfs.EXCEL_FUNCTIONS) == 37  # + RECURSIVE_BUCHHOLZ
     for name, function in udfs.EXCEL_FUNCTIONS.items():
         assert registered[name]["name"] == name  # the Excel name, no namespace
         assert registered[name]["description"] == function.__doc__
@@ -152,8 +154,8 @@ def test_lite_values_are_the_classic_values(lite: dict[str, Any], index: int) ->
 
 def test_the_problem_cases_are_problems_in_classic() -> None:
     """The problem calls above really are problems (otherwise the Lite check proves nothing)."""
-    problems = [udfs.EXCEL_FUNCTIONS[name](*args) for name, args in CALLS[9:]]
+    problems = [udfs.EXCEL_FUNCTIONS[name](*args) for name, args in CALLS[11:]]
     assert all(isinstance(p, str) and p.startswith("#") for p in problems), problems
-    values = [udfs.EXCEL_FUNCTIONS[name](*args) for name, args in CALLS[:9]]
+    values = [udfs.EXCEL_FUNCTIONS[name](*args) for name, args in CALLS[:11]]
     assert not any(isinstance(v, str) and v.startswith("#") for v in values), values
 

@@ -25,6 +25,7 @@ from xl_tiebreak.cells import column_letter
 from xl_tiebreak.crosstable import read_crosstable
 from xl_tiebreak.dates import EXCEL_EPOCH
 from xl_tiebreak.descriptors import parse_descriptor
+from xl_tiebreak.excel.knockout_template import KNOCKOUT_FILES
 from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.settings import read_settings
 from xl_tiebreak.excel.templates import (
@@ -111,8 +112,8 @@ def structure(path: Path) -> dict[str, Any]:
 def test_shipped_templates_match_a_fresh_build(tmp_path: Path) -> None:
     same_xlwings()
     written = build_templates(tmp_path)
-    assert sorted(p.name for p in written) == sorted(TEMPLATE_FILES)
-    for name in TEMPLATE_FILES:
+    assert sorted(p.name for p in written) == sorted((*TEMPLATE_FILES, *KNOCKOUT_FILES))
+    for name in TEMPLATE_FILES:  # the knockout files: tests/test_knockout_template.py
         shipped, fresh = SHIPPED / name, tmp_path / name
         assert shipped.is_file(), f"{name} missing: run build_templates('workbook_templates')"
         if name.endswith(".py"):
@@ -396,7 +397,7 @@ def test_existing_files_are_not_overwritten_without_force(tmp_path: Path) -> Non
     assert sorted(p.name for p in tmp_path.iterdir()) == ["swiss.py"]  # nothing written
     assert (tmp_path / "swiss.py").read_text(encoding="utf-8") == "# my own module\n"
     written = build_templates(tmp_path, force=True)
-    assert sorted(p.name for p in written) == sorted(TEMPLATE_FILES)
+    assert sorted(p.name for p in written) == sorted((*TEMPLATE_FILES, *KNOCKOUT_FILES))
     assert "from xl_tiebreak.macros import main" in (tmp_path / "swiss.py").read_text()
 
 

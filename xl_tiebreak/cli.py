@@ -215,8 +215,9 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("--force", action="store_true", help="overwrite an existing report file")
 
     o = sub.add_parser("knockout", help="standings of a knockout event by the stage reached")
-    o.add_argument("bracket", help="bracket CSV: Round, Match, Player A, Player B, Games, "
-                   "Play-off, Armageddon")
+    o.add_argument("bracket", help="bracket CSV (Round, Match, Player A, Player B, Games, "
+                   "Play-off, Armageddon), a workbook with a Bracket sheet, or a TRF with one "
+                   "game per round and an XXK record")
     o.add_argument("--format", choices=["table", "csv", "json"], default="table")
 
     s = sub.add_parser("standings", help="write the Standings sheet of a workbook")

@@ -294,6 +294,7 @@ TIEBREAKS: tuple[TieBreak, ...] = (
         "not C.07; Swiss-Manager 25", arbiter.tb_recursive_buchholz,
         aliases=("RBH", "SUMBH"), modifiers=_mods("P"), explained=_SUM,
         round_robin_warning=_BUCHHOLZ_TYPE,
+        functions=(_fn("RECURSIVE_BUCHHOLZ", "OTHER_RBH"),),
     ),
     TieBreak(
         "OTHER_MANUAL", "Manual order", "not C.07; Swiss-Manager 5", arbiter.tb_manual,

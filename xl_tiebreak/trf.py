@@ -47,6 +47,7 @@ from xl_tiebreak.model import (
     note_rounds_played,
 )
 from xl_tiebreak.numbers import fmt, parse_number, parse_whole, round_half_up, shown
+from xl_tiebreak.trf_seed import read_seed_line, seed_line
 
 MAX_PROBLEMS = 100
 """At most this many problems are listed in one :class:`InputError`; the rest are counted."""
@@ -247,6 +248,8 @@ class _Reader:
         self.by_color: list[tuple[Kind, Color, Fraction]] = []
         self.tiebreaks_202: list[str] | None = None
         self.tiebreaks_212: list[str] | None = None
+        self.lots_seed: str | None = None
+        """The seed of the drawing of lots from its comment line (:mod:`xl_tiebreak.trf_seed`)."""
         self.points_read: dict[str, Fraction] = {}
         """Declared points by their text: a file has few distinct values (``3.5``, ``4.0``…)."""
 
@@ -312,6 +315,8 @@ class _Reader:
             self.tiebreaks_202 = self.tiebreak_list(key, value, line_no)
         elif key == "212":
             self.tiebreaks_212 = self.tiebreak_list(key, value, line_no)
+        elif key == "###" and self.lots_seed is None:
+            self.lots_seed = read_seed_line(line)  # docs/decisions.md D61
 
     def tournament(self) -> Tournament:
         """The tournament from what was read."""
@@ -337,6 +342,7 @@ class _Reader:
             source=self.source,
             notes=self.notes,
             unread_date=self.unread_date,
+            lots_seed=self.lots_seed,
         )
         where = _where(self.rounds_line) if self.rounds_line else ""
         note_rounds_played(t, where, frozenset((b.start_no, b.round) for b in self.blanks))
@@ -788,7 +794,9 @@ def write_trf(t: Tournament, version: str = "trf16") -> str:
 
     Written: ``012`` name, ``042`` start date (``YYYY/MM/DD``), ``092`` ``Swiss`` or
     ``Round Robin``, ``XXR`` scheduled rounds, ``162`` (or ``XXS`` when colour-specific or
-    unusual values need it) for non-default scoring, ``202`` tie-breaks, and one ``001`` line
+    unusual values need it) for non-default scoring, the lots seed as a comment line
+    (:mod:`xl_tiebreak.trf_seed`; only when the tournament has one), ``202`` tie-breaks, and
+    one ``001`` line
     per participant. Points (cols 81–84) are the declared points, blank when None; values that
     do not fit in 4 columns are rounded. Names longer than 33 characters are cut.
 
@@ -818,6 +826,8 @@ def _header_lines(t: Tournament, trf26: bool = False) -> list[str]:
     if t.scheduled_rounds is not None:
         lines.append(f"{'142' if trf26 else 'XXR'} {t.scheduled_rounds}")
     lines += _scoring_lines(t.scoring)
+    if t.lots_seed:  # a comment line: TRF has no record for it (docs/decisions.md D61)
+        lines.append(seed_line(t.lots_seed))
     if t.tiebreaks:
         # Tournament.tiebreaks keeps PTS where it stands (TRF26 212 allows it anywhere)
         listed = any(item.strip().upper() == "PTS" for item in t.tiebreaks)

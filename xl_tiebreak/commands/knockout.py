@@ -5,14 +5,54 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import sys
 from pathlib import Path
 
 from xl_tiebreak.inputs import MAX_INPUT_BYTES, decode_text
-from xl_tiebreak.knockout import explain, knockout_standings, read_bracket_csv
+from xl_tiebreak.knockout import Bracket, explain, knockout_standings, read_bracket_csv
 from xl_tiebreak.model import InputError
 from xl_tiebreak.numbers import fmt, fmt_half
 from xl_tiebreak.safety import formula_safe
+
+
+def read_bracket(path: Path) -> Bracket:
+    """The bracket of a file: a workbook's Bracket sheet (``.xlsx``/``.xlsm``), a TRF
+    (``.trf``/``.txt``, or text starting with TRF records: one game per TRF round,
+    :mod:`xl_tiebreak.knockout_trf`) or a CSV bracket table."""
+    if path.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm"):
+        return _workbook_bracket(path)
+    data = path.read_bytes()
+    if path.suffix.lower() in (".trf", ".trfx", ".txt") or _looks_like_trf(data):
+        from xl_tiebreak.knockout_trf import read_knockout_trf
+
+        return read_knockout_trf(data, source=path.name)
+    return read_bracket_csv(decode_text(data), source=path.name)
+
+
+def _workbook_bracket(path: Path) -> Bracket:
+    """The Bracket sheet of a knockout workbook (:mod:`xl_tiebreak.excel.knockout_book`)."""
+    from xl_tiebreak.excel import files
+    from xl_tiebreak.excel.knockout_book import read_book_bracket
+    from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
+
+    files.check_file(path)
+    book = OpenpyxlBook(files.load(path, False), files.values_view(path))
+    try:
+        if not any(n.casefold() == "bracket" for n in book.sheet_names()):
+            raise InputError(f"{path.name} has no 'Bracket' sheet (Round, Match, Player A, "
+                             "Player B, Games, Play-off, Armageddon)")
+        return read_book_bracket(book)
+    finally:
+        book.close()
+
+
+def _looks_like_trf(data: bytes) -> bool:
+    """True when the first non-empty line starts with a TRF record code (``012 ``, ``001 ``,
+    ``XXK`` …)."""
+    head = data[:4096].decode("utf-8", errors="replace").lstrip("\ufeff").splitlines()
+    first = next((line for line in head if line.strip()), "")
+    return bool(re.match(r"(\d{3}|XX[A-Z]|###)( |$)", first))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -22,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"{path}: no such file")
     if path.stat().st_size > MAX_INPUT_BYTES:
         raise InputError(f"{path}: file is larger than {MAX_INPUT_BYTES // 2**20} MB")
-    bracket = read_bracket_csv(decode_text(path.read_bytes()), source=path.name)
+    bracket = read_bracket(path)
     rows = knockout_standings(bracket)
     lines = explain(bracket)
     if args.format == "json":

@@ -19,6 +19,7 @@ from xl_tiebreak.cells import is_blank
 from xl_tiebreak.dates import date_value
 from xl_tiebreak.descriptors import Descriptor, parse_descriptor, parse_list
 from xl_tiebreak.excel.cells import excel_error
+from xl_tiebreak.excel.settings import lots_seed_value
 from xl_tiebreak.model import BlankRounds, InputError, Problem, Severity, TournamentType
 from xl_tiebreak.rules import RuleSet, resolve_rules, rules_in_force
 
@@ -213,6 +214,20 @@ def unrated_rating(value: object) -> int | None:
         raise CellProblem(
             f"#ARG? the rating for unrated players must be a whole number, not {value!r}")
     return int(number)
+
+
+def lots_seed(value: object) -> str | None:
+    """The seed of the drawing of lots (``OTHER_LOTS``) from an optional argument: the text of
+    the cell, a whole number as its digits (as the Settings sheet's ``Lots seed`` row reads
+    it); None when empty (the event's own seed: none in a range, so the empty seed)."""
+    value = without_error(value, "#ARG?", "lots seed")
+    if is_blank(value):
+        return None
+    try:
+        return lots_seed_value(value)
+    except ValueError:
+        raise CellProblem("#ARG? the lots seed must be a text or a whole number (type a date "
+                          "or a fraction as text)") from None
 
 
 def descriptor(value: object) -> Descriptor:

@@ -243,11 +243,12 @@ def _parse(content: _Content, kind: TournamentType | None = None,
 
 
 def _compute(
-    parsed: _Parsed, order: tuple[str, ...] | None, rules: RuleSet, unrated: int | None
+    parsed: _Parsed, order: tuple[str, ...] | None, rules: RuleSet, unrated: int | None,
+    seed: str | None = None,
 ) -> _Computed | InputError:
-    """Standings with a tie-break order (None: the engine's default, ``()``: points only),
-    cached on the crosstable."""
-    key: _Key = (order, rules, unrated)
+    """Standings with a tie-break order (None: the engine's default, ``()``: points only) and
+    a lots seed (None: the crosstable's, i.e. the empty seed), cached on the crosstable."""
+    key: _Key = (order, rules, unrated) if seed is None else (order, rules, unrated, seed)
     found = parsed.results.get(key)
     if found is not None:
         parsed.results.move_to_end(key)
@@ -256,8 +257,11 @@ def _compute(
     if parsed.tournament is None:
         assert parsed.error is not None
         return parsed.error
+    tournament = parsed.tournament
+    if seed is not None:
+        tournament = dataclasses.replace(tournament, lots_seed=seed)
     try:
-        standings = compute_standings(parsed.tournament, order, rules, None, unrated)
+        standings = compute_standings(tournament, order, rules, None, unrated)
     except InputError as error:
         result = error
     else:
@@ -301,9 +305,10 @@ def _parsed(crosstable: object, kind: object = None, blanks: object = None) -> _
 
 
 def _computed(
-    parsed: _Parsed, order: tuple[str, ...] | None, rules: RuleSet, unrated: int | None
+    parsed: _Parsed, order: tuple[str, ...] | None, rules: RuleSet, unrated: int | None,
+    seed: str | None = None,
 ) -> _Computed:
-    result = _compute(parsed, order, rules, unrated)
+    result = _compute(parsed, order, rules, unrated, seed)
     if isinstance(result, InputError):
         raise CellProblem(arguments.crosstable_text(result))
     return result
@@ -430,13 +435,14 @@ def points(crosstable: object, player: object, blanks: object = None) -> Any:
 
 def place(
     crosstable: object, player: object, order: object, rules: object, unrated: object,
-    kind: object = None, blanks: object = None,
+    kind: object = None, blanks: object = None, seed: object = None,
 ) -> Any:
     tiebreaks = arguments.tiebreak_order(order)
     rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
+    lots_seed = arguments.lots_seed(seed)
     parsed = _parsed(crosstable, kind, blanks)
     _ready(parsed)
-    rows = _computed(parsed, tiebreaks, rule_set, rating).rows
+    rows = _computed(parsed, tiebreaks, rule_set, rating, lots_seed).rows
     return for_players(player, lambda p: float(rows[_player(parsed, p)].rank))
 
 
@@ -460,14 +466,15 @@ def _header_flag(value: object) -> bool:
 
 def standings_rows(
     crosstable: object, order: object, rules: object, unrated: object, kind: object = None,
-    header: object = None, blanks: object = None,
+    header: object = None, blanks: object = None, seed: object = None,
 ) -> list[list[object]]:
     tiebreaks = arguments.tiebreak_order(order)
     rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
     with_header = _header_flag(header)
+    lots_seed = arguments.lots_seed(seed)
     parsed = _parsed(crosstable, kind, blanks)
     _ready(parsed)
-    standings = _computed(parsed, tiebreaks, rule_set, rating).standings
+    standings = _computed(parsed, tiebreaks, rule_set, rating, lots_seed).standings
     table = standings_table(standings, every_place=True)
     return table if with_header else table[1:]
 

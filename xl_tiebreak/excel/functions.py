@@ -91,6 +91,7 @@ __all__ = [  # every worksheet function: `from xl_tiebreak.udfs import *` (xlwin
     "POINTS",
     "PROGRESSIVE",
     "PTP",
+    "RECURSIVE_BUCHHOLZ",
     "ROUNDS_PLAYED_BY_CHOICE",
     "SOLKOFF",
     "SONNEBORN",
@@ -125,6 +126,8 @@ _DOC_TYPE = "Swiss or Round robin (empty: from the crosstable, a grid or all-pla
 _DOC_HEADER = "TRUE (default): with the header row; FALSE: the rows only"
 _DOC_BLANKS = ("What an empty round cell means: Absent (default), Half-point bye, or Declared "
                "(as each player's Pts say); the Settings sheet's Blank rounds")
+_DOC_SEED = ("Seed of the drawing of lots (tie-break LOTS), e.g. the Settings sheet's Lots seed "
+             "cell; empty: the empty seed")
 
 
 # ====================================================================== worksheet functions
@@ -521,6 +524,7 @@ def TIEBREAK(
 @xw.arg("unrated_rating", err_to_str=True, doc=_DOC_UNRATED)
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
 @xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
+@xw.arg("lots_seed", err_to_str=True, doc=_DOC_SEED)
 def PLACE(
     crosstable: list[list[Any]],
     player: Any,
@@ -529,11 +533,12 @@ def PLACE(
     unrated_rating: Any = "",
     tournament_type: Any = "",
     blank_rounds: Any = "",
+    lots_seed: Any = "",
 ) -> Any:
     """Final place of the player by points and the tie-break order; players still tied share
     the place (both get the better one)."""
     return guarded(place, crosstable, player, order, rules, unrated_rating,
-                   tournament_type, blank_rounds)
+                   tournament_type, blank_rounds, lots_seed)
 
 
 @xw.func(category=CATEGORY)
@@ -544,6 +549,7 @@ def PLACE(
 @xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
 @xw.arg("header", err_to_str=True, doc=_DOC_HEADER)
 @xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
+@xw.arg("lots_seed", err_to_str=True, doc=_DOC_SEED)
 def STANDINGS(
     crosstable: list[list[Any]],
     order: Any = "",
@@ -552,11 +558,12 @@ def STANDINGS(
     tournament_type: Any = "",
     header: Any = True,
     blank_rounds: Any = "",
+    lots_seed: Any = "",
 ) -> Any:
     """The sorted standings as a table: a header row (unless header is FALSE), then Place, No,
     Name, Rating, Fed, Pts, one column per tie-break (spills in Excel 365)."""
     return guarded(standings_rows, crosstable, order, rules, unrated_rating, tournament_type,
-                   header, blank_rounds)
+                   header, blank_rounds, lots_seed)
 
 
 @xw.func(category=CATEGORY)
@@ -710,6 +717,22 @@ def KASHDAN(
     return value_of("KASHDAN", crosstable, player, rules, None, tournament_type, blank_rounds)
 
 
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("player", ndim=2, err_to_str=True, doc=_DOC_PLAYER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("tournament_type", err_to_str=True, doc=_DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=_DOC_BLANKS)
+def RECURSIVE_BUCHHOLZ(
+    crosstable: list[list[Any]], player: Any, rules: Any = "AUTO", tournament_type: Any = "",
+    blank_rounds: Any = "",
+) -> Any:
+    """Recursive Buchholz (OTHER_RBH, Swiss-Manager 25; not C.07): the sum of the opponents'
+    Buchholz values (each with Art. 16 adjustments)."""
+    return value_of("RECURSIVE_BUCHHOLZ", crosstable, player, rules, None, tournament_type,
+                    blank_rounds)
+
+
 _FUNCTIONS: Sequence[Any] = (
     POINTS,
     BUCHHOLZ,
@@ -740,6 +763,7 @@ _FUNCTIONS: Sequence[Any] = (
     CUMULATIVE,
     OPP_CUMULATIVE,
     KASHDAN,
+    RECURSIVE_BUCHHOLZ,
     TIEBREAK,
     PLACE,
     STANDINGS,

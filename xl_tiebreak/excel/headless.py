@@ -90,7 +90,7 @@ def write_standings_file(
         before = book.sheet_names()
         result = write_standings_to(book)
         # what the writer replaced or removed: only sheets xl-tiebreak wrote
-        ours = [result.sheet, *(set(before) - set(book.sheet_names()))]
+        ours = [result.sheet, *result.extra_sheets, *(set(before) - set(book.sheet_names()))]
     finally:
         book.close()
     with files.transaction() as stage:

@@ -31,7 +31,14 @@ from xl_tiebreak.model import (
 from xl_tiebreak.numbers import from_float, parse_number
 from xl_tiebreak.rules import resolve_rules
 
-__all__ = ["SETTINGS", "SETTINGS_MAX_ROWS", "SETTINGS_ROWS", "Settings", "read_settings"]
+__all__ = [
+    "SETTINGS",
+    "SETTINGS_MAX_ROWS",
+    "SETTINGS_ROWS",
+    "Settings",
+    "lots_seed_value",
+    "read_settings",
+]
 
 SETTINGS = "Settings"
 """The name of the Settings sheet."""
@@ -114,6 +121,19 @@ _ALIASES = {
     "seedforlots": "lots_seed",
     "drawingoflots": "lots_seed",
     "drawingoflotsseed": "lots_seed",
+    # "Compare orders": tie-break orders compared with the Tie-breaks row on a Compare sheet,
+    # one order per row (column B, continued below with an empty column A; ';' also separates
+    # orders); "Prize sharing" and "One prize per player": the options of the Prizes sheet
+    # (issue 12, docs/decisions.md D64, D65)
+    "compareorders": "compare_orders",
+    "compare": "compare_orders",
+    "orderstocompare": "compare_orders",
+    "compareorder": "compare_orders",
+    "prizesharing": "prize_sharing",
+    "sharing": "prize_sharing",
+    "prizemoney": "prize_sharing",
+    "oneprizeperplayer": "one_prize_per_player",
+    "oneprize": "one_prize_per_player",
 }
 _POINT_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb")
 
@@ -156,6 +176,15 @@ class Settings:
     lots_seed: str | None = None
     """Seed of the drawing of lots (the ``Lots seed`` row): a text; a whole number typed in
     the cell counts as its digits (``2026``, not ``2026.0``). None: no row (the empty seed)."""
+    compare_orders: list[list[str]] = dataclasses.field(default_factory=list)
+    """Orders to compare with :attr:`tiebreaks` on the Compare sheet (``Compare orders``
+    rows, one order each); empty: no Compare sheet."""
+    compare_where: list[str] = dataclasses.field(default_factory=list)
+    """The cell of each compare order."""
+    prize_sharing: str = "equal"
+    """``equal`` (money of tied players shared equally) or ``hort`` (the Hort system)."""
+    one_prize_per_player: bool = True
+    """The ``One prize per player`` row (Yes/No)."""
     where: dict[str, str] = dataclasses.field(default_factory=dict)
     """The cell each field came from (``Settings!B4``), for messages."""
     warnings: list[Problem] = dataclasses.field(default_factory=list)
@@ -214,7 +243,7 @@ def _date(value: object) -> datetime.date:
     return found
 
 
-def _seed(value: object) -> str:
+def lots_seed_value(value: object) -> str:
     """The lots seed from a cell: its text; a whole number as its digits (a cell typed
     ``2026`` arrives as 2026.0). Raises ValueError for a date, a fraction or a boolean (their
     text would depend on the cell's format)."""
@@ -228,6 +257,26 @@ def _seed(value: object) -> str:
     if not text or not text.isprintable():
         raise ValueError
     return text
+
+
+def _sharing(value: object) -> str:
+    key = re.sub(r"[^a-z]", "", str(value).lower())
+    if key in ("equal", "equally", "shared", "sharedequally", "pooled"):
+        return "equal"
+    if key in ("hort", "hortsystem"):
+        return "hort"
+    raise ValueError
+
+
+def _yes_no(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    key = str(value).strip().lower()
+    if key in ("yes", "y", "true", "1", "1.0"):
+        return True
+    if key in ("no", "n", "false", "0", "0.0"):
+        return False
+    raise ValueError
 
 
 def _type(value: object) -> TournamentType:
@@ -261,10 +310,20 @@ def _apply(settings: Settings, field: str, value: object) -> None:
         items = [t.strip() for t in str(value).split(",") if t.strip()]
         parse_list(items)  # InputError when a descriptor is not valid
         settings.tiebreaks.extend(items)
+    elif field == "compare_orders":
+        for text in str(value).split(";"):
+            items = [t.strip() for t in text.split(",") if t.strip()]
+            if items:
+                parse_list(items)  # InputError when a descriptor is not valid
+                settings.compare_orders.append(items)
+    elif field == "prize_sharing":
+        settings.prize_sharing = _sharing(value)
+    elif field == "one_prize_per_player":
+        settings.one_prize_per_player = _yes_no(value)
     elif field == "blank_rounds":
         settings.blank_rounds = BlankRounds.parse(str(value))
     elif field == "lots_seed":
-        settings.lots_seed = _seed(value)
+        settings.lots_seed = lots_seed_value(value)
     elif field in _POINT_FIELDS:
         changes: dict[str, Any] = {field: _points(value)}
         settings.scoring = dataclasses.replace(settings.scoring, **changes)
@@ -278,7 +337,13 @@ _HINTS = {
     "unrated_rating": "expected a whole number such as 1400",
     "blank_rounds": "expected Absent, Half-point bye or Declared",
     "lots_seed": "expected a text or a whole number (type a date or a fraction as text)",
+    "prize_sharing": "expected Equal or Hort",
+    "one_prize_per_player": "expected Yes or No",
 }
+
+
+_LISTS = ("tiebreaks", "compare_orders")
+"""Fields continued in column B of the rows below (with an empty column A)."""
 
 
 def read_settings(book: Book) -> tuple[Settings, list[Problem]]:
@@ -309,7 +374,7 @@ def read_settings(book: Book) -> tuple[Settings, list[Problem]]:
         if code is not None:
             if not is_blank(label):
                 field = _FIELDS.get(_key(label))
-            if not is_blank(label) or field == "tiebreaks":
+            if not is_blank(label) or field in _LISTS:
                 problems.append(Problem(
                     Severity.ERROR,
                     f"the cell shows the Excel error {code}: correct its formula or type the "
@@ -318,7 +383,7 @@ def read_settings(book: Book) -> tuple[Settings, list[Problem]]:
                 ))
             continue
         if is_blank(label):
-            if field == "tiebreaks" and not is_blank(value):
+            if field in _LISTS and not is_blank(value):
                 _store(settings, field, value, where, problems)
             continue
         field = _FIELDS.get(_key(label))
@@ -348,3 +413,6 @@ def _store(
         problems.append(Problem(Severity.ERROR, f"cannot read {quoted(value)}: {hint}", where))
     else:
         settings.where.setdefault(field, where)
+        if field == "compare_orders":
+            settings.compare_where += [where] * (len(settings.compare_orders)
+                                                 - len(settings.compare_where))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from xl_tiebreak.arbiter import legend_lines
 from xl_tiebreak.cells import cell_name, is_blank, range_ref
 from xl_tiebreak.excel.books import Book
 from xl_tiebreak.excel.cells import find_sheet
@@ -53,6 +54,8 @@ __all__ = [
     "PROBLEMS",
     "PROBLEMS_FALLBACK",
     "PROBLEMS_ROLE",
+    "COMPARE_ROLE",
+    "PRIZES_ROLE",
     "PROBLEMS_TITLE",
     "STANDINGS",
     "STANDINGS_NOTE",
@@ -71,6 +74,12 @@ STANDINGS_ROLE = "standings"
 """The mark of a Standings sheet xl-tiebreak wrote (also the templates' placeholder)."""
 PROBLEMS_ROLE = "problems"
 """The mark of a Problems sheet xl-tiebreak wrote."""
+COMPARE_ROLE = "compare"
+"""The mark of a Compare sheet xl-tiebreak wrote (:mod:`xl_tiebreak.excel.compare_sheet`)."""
+PRIZES_ROLE = "prizes"
+"""The mark of a Prizes result sheet xl-tiebreak wrote
+(:mod:`xl_tiebreak.excel.prizes_sheet`)."""
+_ROLES = (STANDINGS_ROLE, PROBLEMS_ROLE, COMPARE_ROLE, PRIZES_ROLE)
 
 STANDINGS_NOTE = "Computed by xl-tiebreak; the crosstable and settings were not changed."
 """The last legend line of a Standings sheet."""
@@ -94,14 +103,15 @@ may be reworded."""
 
 def sheet_kind(book: Book, name: str) -> tuple[str | None, str]:
     """The sheet called ``name`` (ignoring case) and what it is: ``absent``, ``empty`` (no
-    values), ``standings`` or ``problems`` (written by xl-tiebreak: it carries the mark of that
+    values), ``standings``, ``problems``, ``compare`` or ``prizes`` (written by xl-tiebreak: it
+    carries the mark of that
     role, or, written by an older version, its text :data:`LEGACY_TEXTS`), or ``user``
     (anything else, also a chart sheet or a sheet too large to read)."""
     actual = find_sheet(book.sheet_names(), name)
     if actual is None:
         return None, "absent"
     mark = book.sheet_mark(actual)
-    if mark in (STANDINGS_ROLE, PROBLEMS_ROLE):
+    if mark in _ROLES:
         return actual, mark
     try:
         found = book.read_sheet(actual)
@@ -192,6 +202,9 @@ def _legend(standings: Standings, settings: Settings, warnings: list[Problem]) -
         if d.tiebreak.group:
             text += f": {group_note(standings, level)}"
         lines.append(("item", d.label, text))
+    codes = [d.code for d in standings.descriptors]
+    if "OTHER_LOTS" in codes:  # the seed, so that anyone can redo the draw (issue 12)
+        lines.append(("item", "Lots", legend_lines(codes, t.lots_seed)[0]))
     lines.append(("item", "Rules", _rules_text(standings, settings)))
     lines.append(("item", "Scoring", t.scoring.describe()))
     if settings.unrated_rating is not None:

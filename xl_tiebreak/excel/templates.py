@@ -61,6 +61,7 @@ from xl_tiebreak import registry
 from xl_tiebreak.cells import column_letter, range_ref
 from xl_tiebreak.descriptors import parse_descriptor
 from xl_tiebreak.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
+from xl_tiebreak.excel import knockout_template
 from xl_tiebreak.excel.cached import bytes_with_values
 from xl_tiebreak.excel.files import transaction, write_text_file
 from xl_tiebreak.excel.functions import FIXED_DESCRIPTORS, RATING_FUNCTIONS
@@ -88,6 +89,7 @@ __all__ = [
     "TEMPLATE_FILES",
     "Template",
     "build_demo",
+    "build_knockout_workbook",
     "build_templates",
     "build_workbook",
     "built_with",
@@ -597,6 +599,28 @@ def build_workbook(template: Template, vba: bool = True, per_cell: bool = False)
     return wb
 
 
+def build_knockout_workbook(vba: bool = True) -> Any:
+    """The knockout template (:mod:`xl_tiebreak.excel.knockout_template`: How to, Bracket,
+    Settings) with a Standings placeholder, on xlwings' quickstart.xlsm like
+    :func:`build_workbook`."""
+    source = quickstart_path()
+    if not source.is_file():
+        raise InputError(f"xlwings' quickstart workbook is missing: {source}")
+    wb = openpyxl.load_workbook(source, keep_vba=vba)
+    knockout_template.fill_knockout(wb, wb["Sheet1"])
+    _standings_placeholder(wb.create_sheet(STANDINGS))
+    _xlwings_conf(wb)
+    wb.move_sheet("xlwings.conf", offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(
+        "xlwings.conf"))
+    wb.active = 0
+    for ws in wb.worksheets:
+        ws.sheet_view.tabSelected = ws.title == "How to"
+    wb.properties.creator = "xl-tiebreak"
+    wb.properties.title = knockout_template.KNOCKOUT_NAME
+    wb.properties.description = f"{BUILT_FROM} {xlwings_version()}"
+    return wb
+
+
 BUILT_FROM = "xl-tiebreak template built from the quickstart.xlsm of xlwings"
 """Start of the workbook description; the xlwings version follows (its VBA is in the file)."""
 
@@ -618,11 +642,11 @@ def built_with(path: str | os.PathLike[str]) -> str | None:
     return description[len(BUILT_FROM):].strip() if description.startswith(BUILT_FROM) else None
 
 
-def _companion_module(stem: str) -> str:
+def _companion_module(stem: str, source: str = "Crosstable") -> str:
     return f'''"""Companion module of {stem}.xlsm / {stem}.xlsx.
 
 The xlwings add-in's "Run main" button imports the Python module named like the workbook and
-calls its main(): this one writes the Standings sheet from the Crosstable and Settings sheets
+calls its main(): this one writes the Standings sheet from the {source} and Settings sheets
 (see xl_tiebreak.macros). Keep this file next to the workbook.
 """
 
@@ -661,12 +685,14 @@ def _directory(directory: str | os.PathLike[str]) -> Path:
 
 
 def build_templates(directory: str | os.PathLike[str], force: bool = False) -> list[Path]:
-    """Write every template (:data:`TEMPLATE_FILES`) into ``directory`` (created if needed);
-    returns the paths written. Existing files are refused (InputError listing them, nothing
-    written) unless ``force``; each file is written atomically. Raises InputError when a file
-    cannot be written."""
+    """Write every template (:data:`TEMPLATE_FILES`, then the knockout template's
+    :data:`~xl_tiebreak.excel.knockout_template.KNOCKOUT_FILES`) into ``directory`` (created
+    if needed); returns the paths written. Existing files are refused (InputError listing
+    them, nothing written) unless ``force``; each file is written atomically. Raises
+    InputError when a file cannot be written."""
     folder = Path(directory)
-    _refuse_existing([folder / name for name in TEMPLATE_FILES], force)
+    _refuse_existing([folder / name for name in (*TEMPLATE_FILES,
+                                                 *knockout_template.KNOCKOUT_FILES)], force)
     folder = _directory(directory)
     written: list[Path] = []
     for template in TEMPLATES:
@@ -677,6 +703,13 @@ def build_templates(directory: str | os.PathLike[str], force: bool = False) -> l
         module = folder / f"{template.stem}.py"
         write_text_file(module, _companion_module(template.stem))
         written.append(module)
+    stem = knockout_template.KNOCKOUT_STEM  # issue 12
+    for vba, suffix in ((True, ".xlsm"), (False, ".xlsx")):
+        target = folder / f"{stem}{suffix}"
+        save_with_values(build_knockout_workbook(vba=vba), target)
+        written.append(target)
+    write_text_file(folder / f"{stem}.py", _companion_module(stem, "Bracket"))
+    written.append(folder / f"{stem}.py")
     return written
 
 

@@ -18,11 +18,20 @@ from decimal import Decimal
 from pathlib import Path
 
 from xl_tiebreak.cells import sheet_ref
+from xl_tiebreak.compare import Comparison
 from xl_tiebreak.excel.books import Book
 from xl_tiebreak.excel.cells import find_sheet
+from xl_tiebreak.excel.extras import plan_extras
+from xl_tiebreak.excel.knockout_book import (
+    BRACKET,
+    is_knockout_book,
+    knockout_layout,
+    knockout_table,
+    read_book_bracket,
+)
 from xl_tiebreak.excel.layout import standings_table
 from xl_tiebreak.excel.reading import CROSSTABLE, book_standings
-from xl_tiebreak.excel.settings import SETTINGS, Settings
+from xl_tiebreak.excel.settings import SETTINGS, Settings, read_settings
 from xl_tiebreak.excel.sheets import (
     PROBLEMS,
     PROBLEMS_FALLBACK,
@@ -33,8 +42,10 @@ from xl_tiebreak.excel.sheets import (
     standings_layout,
 )
 from xl_tiebreak.export import csv_places, standings_csv_table
+from xl_tiebreak.knockout import KnockoutRow, knockout_standings
 from xl_tiebreak.model import InputError, Problem, Severity
 from xl_tiebreak.numbers import fmt
+from xl_tiebreak.prizes import Allocation
 from xl_tiebreak.standings import Standings
 
 __all__ = ["WriteResult", "write_problems_to", "write_standings_to"]
@@ -58,12 +69,21 @@ class WriteResult:
     row with its place)."""
     path: Path | None = None
     """The workbook written by :func:`write_standings_file`."""
+    extra_sheets: list[str] = dataclasses.field(default_factory=list)
+    """Sheets written beside Standings: ``Compare``, ``Prizes result``
+    (:mod:`xl_tiebreak.excel.extras`)."""
+    comparison: Comparison | None = None
+    """The Compare sheet's comparison (None: no compare orders)."""
+    allocation: Allocation | None = None
+    """The Prizes result sheet's allocation (None: no Prizes sheet)."""
+    knockout: list[KnockoutRow] | None = None
+    """The standings of a knockout book (its ``standings`` is None then)."""
 
     def csv_table(self, player_columns: bool = False) -> list[list[object]]:
         """The CSV table of ``compute --format csv``
         (:func:`xl_tiebreak.export.standings_csv_table`); empty when nothing was computed."""
-        if self.standings is None:
-            return []
+        if self.standings is None:  # a knockout book: its table, else nothing computed
+            return [list(row) for row in self.table] if self.knockout is not None else []
         table = standings_csv_table(self.standings, player_columns)
         places = csv_places(self.standings, player_columns)
         # AOB's fixed decimals (42.500) survive as a Decimal, which the CSV writes as it is
@@ -73,10 +93,13 @@ class WriteResult:
     @property
     def message(self) -> str:
         """One line for people: what was written, or how many problems."""
-        if self.ok and self.standings is not None:
-            n = len(self.standings.rows)
+        if self.ok and (self.standings is not None or self.knockout is not None):
+            n = len(self.standings.rows if self.standings is not None else self.knockout or [])
             extra = f", {len(self.problems)} warning(s)" if self.problems else ""
-            return f"Standings of {n} players written to the '{self.sheet}' sheet{extra}."
+            also = "".join(f", '{name}'" for name in self.extra_sheets)
+            where = (f"the '{self.sheet}' sheet" if not also
+                     else f"the '{self.sheet}' sheet (also{also[1:]})")
+            return f"Standings of {n} players written to {where}{extra}."
         if not self.sheet:
             return (f"{len(self.problems)} problem(s); the standings were not written "
                     "(no sheet for them could be added: your sheets hold the names "
@@ -154,17 +177,53 @@ def write_standings_to(book: Book) -> WriteResult:
     result and on the Problems sheet.
     """
     target, conflict = _standings_conflict(book)
+    if is_knockout_book(book):  # a Bracket sheet, no crosstable (issue 12)
+        return _write_knockout_to(book, target, conflict)
     try:
         settings, standings, warnings = book_standings(book)
+    except InputError as error:
+        return write_problems_to(book, conflict + list(error.problems))
+    try:
+        extras = plan_extras(book, settings, standings)
     except InputError as error:
         return write_problems_to(book, conflict + list(error.problems))
     if conflict:
         return write_problems_to(book, conflict)
     layout = dataclasses.replace(standings_layout(standings, settings, warnings), name=target)
     book.write_sheet(layout, after=_anchor(book))
+    after = target
+    for extra in extras.layouts:  # Compare, Prizes result (issue 12)
+        book.write_sheet(extra, after=after)
+        after = extra.name
+    for name in extras.stale:
+        book.remove_sheet(name)
     for name, kind in list(_problems_sheets(book)):
         if kind == "problems":
             book.remove_sheet(name)
     book.activate(target)
     table = standings_table(standings, every_place=True)
-    return WriteResult(True, target, warnings, standings, settings, table)
+    return WriteResult(True, target, warnings, standings, settings, table,
+                       extra_sheets=[x.name for x in extras.layouts],
+                       comparison=extras.comparison, allocation=extras.allocation)
+
+
+def _write_knockout_to(book: Book, target: str, conflict: list[Problem]) -> WriteResult:
+    """The Standings sheet of a knockout book (:mod:`xl_tiebreak.excel.knockout_book`), by the
+    rules of :func:`write_standings_to`."""
+    settings, problems = read_settings(book)
+    errors = [p for p in problems if p.severity is Severity.ERROR]
+    try:
+        bracket = read_book_bracket(book)
+    except InputError as error:
+        return write_problems_to(book, conflict + errors + list(error.problems))
+    if conflict or errors:
+        return write_problems_to(book, conflict + errors)
+    layout = dataclasses.replace(knockout_layout(bracket, settings.name), name=target)
+    book.write_sheet(layout, after=_anchor(book) or BRACKET)
+    for name, kind in list(_problems_sheets(book)):
+        if kind == "problems":
+            book.remove_sheet(name)
+    book.activate(target)
+    rows = knockout_standings(bracket)
+    return WriteResult(True, target, problems, None, settings,
+                       knockout_table(rows), knockout=rows)
