@@ -39,6 +39,9 @@ creates one VBA wrapper per function); parameters are positional with defaults (
 parameters, none named ``caller``), annotated only with types xlwings' converters know
 (``Any``, ``list``), so that the annotations cannot select a wrong converter.
 
+The team functions (``TEAM_POINTS``, ``TEAM_TIEBREAK``, ``TEAM_PLACE``, ``TEAM_STANDINGS``) are
+in :mod:`xl_tiebreak.excel.team_functions` (table :data:`TEAM_FUNCTIONS`), re-exported here.
+
 Shipped workbooks reach these functions as ``xl_tiebreak.udfs`` (its ``UDF Modules``
 setting, and ``from xl_tiebreak.udfs import *`` in xlwings Lite): that module re-exports
 :data:`__all__`.
@@ -64,6 +67,13 @@ from xl_tiebreak.excel.evaluation import (
     tiebreak_value,
     tiebreaks_rows,
     value_of,
+)
+from xl_tiebreak.excel.team_functions import (
+    TEAM_FUNCTIONS,
+    TEAM_PLACE,
+    TEAM_POINTS,
+    TEAM_STANDINGS,
+    TEAM_TIEBREAK,
 )
 
 __all__ = [  # every worksheet function: `from xl_tiebreak.udfs import *` (xlwings Lite)
@@ -103,8 +113,13 @@ __all__ = [  # every worksheet function: `from xl_tiebreak.udfs import *` (xlwin
     "TPR",
     "WINS",
     "COMPARE_ORDERS",
+    "TEAM_PLACE",  # the team functions (xl_tiebreak.excel.team_functions, issue 11)
+    "TEAM_POINTS",
+    "TEAM_STANDINGS",
+    "TEAM_TIEBREAK",
     "CATEGORY",
     "EXCEL_FUNCTIONS",
+    "TEAM_FUNCTIONS",
     "FIXED_DESCRIPTORS",
     "RATING_FUNCTIONS",
     "clear_cache",
