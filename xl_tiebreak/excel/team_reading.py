@@ -157,6 +157,8 @@ def read_book_team_event(
     errors = [p for p in problems if p.severity is Severity.ERROR]
     if warnings is not None:
         warnings.extend(p for p in problems if p.severity is not Severity.ERROR)
+    if errors and settings.boards is None:  # the crosstable cannot be read without them
+        raise InputError(errors)
     try:
         table = _crosstable(book, crosstable)
         event = read_team_crosstable(
