@@ -321,3 +321,57 @@ def test_function_problems_are_texts() -> None:
 def test_board_tiebreaks_without_board_data_are_empty() -> None:
     # a team crosstable has no board results (docs/decisions.md D53)
     assert udfs.TEAM_TIEBREAK(spec_rows(), 11.0, "BBE", "AUTO", 4.0, "", PAB) is None
+
+
+# ---------------------------------------------------------------- registration
+
+
+@pytest.fixture
+def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    from test_udf_metadata import _reimport
+
+    yield from _reimport(monkeypatch, "xl_tiebreak.excel.team_functions")
+
+
+def test_team_function_metadata(recorded: Any) -> None:
+    # what Excel receives from the decorators, as tests/test_udf_metadata.py checks it for the
+    # individual functions
+    import inspect
+
+    from test_udf_metadata import CELL_REFERENCE, VBA_IDENTIFIER, VBA_RESERVED
+
+    assert set(recorded.TEAM_FUNCTIONS) == {"TEAM_POINTS", "TEAM_TIEBREAK", "TEAM_PLACE",
+                                            "TEAM_STANDINGS"}
+    for name, f in recorded.TEAM_FUNCTIONS.items():
+        assert VBA_IDENTIFIER.fullmatch(name) and not CELL_REFERENCE.fullmatch(name)
+        meta = f.__xlmeta__
+        assert meta["func"] == {"category": "xl-tiebreak"}, name
+        assert f.__doc__ and len(f.__doc__) <= 255, name
+        params = inspect.signature(f).parameters
+        assert list(params)[0] == "crosstable" and meta["args"]["crosstable"]["ndim"] == 2
+        assert set(meta["args"]) == set(params), name
+        for pname, p in params.items():
+            assert p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD, (name, pname)
+            assert pname.lower() not in VBA_RESERVED, (name, pname)
+            assert meta["args"][pname].get("doc"), (name, pname)
+            assert meta["args"][pname].get("err_to_str") is True, (name, pname)
+            assert (p.default is inspect.Parameter.empty) == (
+                pname in ("crosstable", "team", "descriptor")), (name, pname)
+        assert list(params)[-3:] == ["boards", "match_points", "settings"], name
+
+
+def test_the_udfs_shim_exports_the_team_functions() -> None:
+    from xl_tiebreak.excel import functions
+
+    for name in udfs.TEAM_FUNCTIONS:
+        assert name in udfs.__all__ and name in functions.__all__
+        assert getattr(udfs, name) is udfs.TEAM_FUNCTIONS[name]
+    assert not set(udfs.TEAM_FUNCTIONS) & set(udfs.EXCEL_FUNCTIONS)
+
+
+def test_explain_on_a_team_workbook(capsys: pytest.CaptureFixture[str]) -> None:
+    # E7.2 notes: #1 EMMSB = 14 + 0 + 14 + 20 + 0 + 20 + 20 = 88
+    assert main(["compute", str(SHIPPED / "team_swiss.xlsx"), "--tiebreaks", "EMMSB",
+                 "--explain", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "EMMSB (FIDE 2023/24) = 14 + 0 + 14 + 20 + 0 + 20 + 20 = 88" in out

@@ -36,6 +36,7 @@ from xl_tiebreak.export import csv_places, standings_csv_table
 from xl_tiebreak.model import InputError, Problem, Severity
 from xl_tiebreak.numbers import fmt
 from xl_tiebreak.standings import Standings
+from xl_tiebreak.team_standings import TeamEvaluation
 
 __all__ = ["WriteResult", "write_problems_to", "write_standings_to"]
 
@@ -76,7 +77,8 @@ class WriteResult:
         if self.ok and self.standings is not None:
             n = len(self.standings.rows)
             extra = f", {len(self.problems)} warning(s)" if self.problems else ""
-            return f"Standings of {n} players written to the '{self.sheet}' sheet{extra}."
+            who = "teams" if isinstance(self.standings.evaluation, TeamEvaluation) else "players"
+            return f"Standings of {n} {who} written to the '{self.sheet}' sheet{extra}."
         if not self.sheet:
             return (f"{len(self.problems)} problem(s); the standings were not written "
                     "(no sheet for them could be added: your sheets hold the names "
