@@ -311,8 +311,8 @@ def test_function_problems_are_texts() -> None:
     # an argument that contradicts the range's own Boards row is reported, not preferred
     assert udfs.TEAM_POINTS([["Boards", 4.0], *rows], 1.0, "", "AUTO", 5.0).startswith(
         "#CROSSTABLE")
-    assert udfs.TEAM_POINTS(rows, 1.0, "", "AUTO", 4.0, "", [["Boards", 5.0]]).startswith(
-        "#CROSSTABLE")
+    assert udfs.TEAM_POINTS(rows, 1.0, "", "AUTO", 4.0, "", [["Boards", 5.0]]) == (
+        "#SETTINGS settings cell B1: boards 4, but the settings say 5")
     # a range of teams: each cell its own problem, empty cells empty
     assert udfs.TEAM_POINTS(rows, [[1.0], [None], [99.0]], "MP", "AUTO", 4.0) == [
         [10.0], [None], ["#TEAM? team number 99 not in crosstable"]]
@@ -375,3 +375,89 @@ def test_explain_on_a_team_workbook(capsys: pytest.CaptureFixture[str]) -> None:
                  "--explain", "1"]) == 0
     out = capsys.readouterr().out
     assert "EMMSB (FIDE 2023/24) = 14 + 0 + 14 + 20 + 0 + 20 + 20 = 88" in out
+
+
+# ---------------------------------------------------------------- generated events
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_generated_events_functions_and_workbook_equal_the_trf(
+        seed: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Team Swiss and round robins, 2-1-0 and 3-1-0, byes, forfeits, withdrawals
+    (tests/team_generator.py): the functions on the range, and compute on a workbook with the
+    event's settings on its Settings sheet, give the TRF's values."""
+    import team_generator
+    from test_team_crosstable import NON_BOARD, generated_rows
+
+    from xl_tiebreak.team_trf import parse_team_trf
+
+    event = team_generator.generate(seed)
+    trf_path = tmp_path / "event.trf"
+    trf_path.write_text(event.text, encoding="utf-8")
+    trf = compute_team_standings(parse_team_trf(event.text, "trf"), ",".join(NON_BOARD))
+    rows = generated_rows(event)  # settings rows (Boards, Match points, Start date, Type) first
+    pab = [["PAB", float(event.pab_mp), float(event.pab_gp)]]
+    teams = [[float(no)] for no in event.schedule]
+    for label in NON_BOARD:
+        got = column(udfs.TEAM_TIEBREAK(rows, teams, label, "AUTO", "", "", pab))
+        want = [trf.value(no, label) for no in event.schedule]
+        assert got == [None if v is None else float(v) for v in want], (seed, label)
+    # the same event as a team workbook: its settings on the Settings sheet
+    header = next(i for i, r in enumerate(rows) if "Team" in r)
+    settings = {str(r[0]): r[1] for r in rows[:header]}
+    wb = openpyxl.Workbook()
+    sheet = wb.active
+    sheet.title = "Crosstable"
+    for r in rows[header:]:
+        sheet.append([int(c) if isinstance(c, str) and c.isdigit() else c or None for c in r])
+    ws = wb.create_sheet("Settings")
+    ws.append(["Setting", "Value"])
+    ws.append(["Boards", int(str(settings["Boards"]))])
+    ws.append(["Match points", settings["Match points"]])
+    ws.append(["Start date", settings["Start date"]])
+    ws.append(["Tournament type", settings["Type"]])
+    ws.append(["Pairing-allocated bye (PAB)", float(event.pab_mp), float(event.pab_gp)])
+    order = "MPTS,GPTS,BH:MP,BH:GP/C1,EMGSB,EGGSB,PS:MP"
+    ws.append(["Tie-breaks", order])
+    book = tmp_path / "event.xlsx"
+    wb.save(book)
+    assert main(["compute", str(book), "--format", "csv"]) == 0
+    from_book = _csv(capsys.readouterr().out)
+    assert main(["compute", str(trf_path), "--format", "csv", "--tiebreaks", order]) == 0
+    assert from_book == _csv(capsys.readouterr().out), seed
+
+
+def test_match_points_argument_3_1_0_by_hand() -> None:
+    # E7 scored 3-1-0: every cell's MP derived here from its GP (more than 2 of 4 boards: a
+    # win), +F a won match, PAB 1 MP (the event's), HPB a drawn match, ZPB and -F nothing
+    def mp(cell: str) -> int:
+        if cell.startswith("+F"):
+            return 3
+        if cell in ("PAB", "HPB"):
+            return 1
+        if cell in ("ZPB",) or cell.startswith("-F"):
+            return 0
+        gp = number(re.sub(r"^\d+[wb]", "", cell))
+        return 3 if gp > 2 else 1 if gp == 2 else 0
+
+    rows = spec_rows()
+    want = [float(sum(mp(c) for c in r[2:])) for r in rows[2:]]
+    got = column(udfs.TEAM_POINTS(rows, [[float(t)] for t in TEAMS], "MP", "AUTO", 4.0,
+                                  "3-1-0", PAB))
+    assert got == want
+    assert got != column(udfs.TEAM_POINTS(rows, [[float(t)] for t in TEAMS], "MP", "AUTO",
+                                          4.0, "", PAB))
+
+
+def test_error_cells_in_the_settings_argument_are_reported() -> None:
+    rows = spec_rows()
+    got = udfs.TEAM_POINTS(rows, 1.0, "", "AUTO", 4.0, "", [["PAB", "#N/A", 2.0]])
+    assert got == ("#SETTINGS settings cell B1: the cell shows the Excel error #N/A: correct "
+                   "its formula or type the value")
+    assert udfs.TEAM_POINTS(rows, 1.0, "", "AUTO", 4.0, "#DIV/0!") == (
+        "#ARG? the match points cell shows the Excel error #DIV/0!")
+    assert udfs.TEAM_POINTS(rows, 1.0, "", "AUTO", 4.0, "", "x").startswith(
+        "#ARG? settings must be a range")
+    # the primary score from the settings: GP ranks first
+    gp_first = udfs.TEAM_POINTS(rows, 1.0, "", "AUTO", 4.0, "", [*PAB, ["Primary score", "GP"]])
+    assert gp_first == float(number(crosstable()[1]["GP"]))

@@ -83,6 +83,8 @@ class _TeamParsed:
     evaluations: OrderedDict[_Rules, TeamEvaluation | InputError] = dataclasses.field(
         default_factory=OrderedDict)
     standings: OrderedDict[_Key, Standings] = dataclasses.field(default_factory=OrderedDict)
+    settings_error: bool = False
+    """True when ``error`` is about the settings (boards, match points, settings rows)."""
 
 
 def _fold(name: str) -> str:
@@ -161,7 +163,7 @@ def _parse(content: _Content, boards: int | None, match_points: str | None,
     settings, problems = _settings(settings_rows, boards, match_points)
     bad = [p for p in problems if p.severity is Severity.ERROR]
     if bad:
-        return _TeamParsed(None, InputError(bad))
+        return _TeamParsed(None, InputError(bad), settings_error=True)
     if settings.boards is None and is_team_crosstable(content.rows, 1) and not (
             is_team_crosstable(content.rows)):
         return _TeamParsed(None, InputError("no boards per match: add a 'Boards' row above "
@@ -193,6 +195,10 @@ def _parsed(crosstable: object, boards: object, match_points: object,
         raise CellProblem("#CROSSTABLE the crosstable range is empty")
     parsed = _parse(_Content(crosstable), _boards(boards), _match_points(match_points),
                     _settings_rows(settings))
+    if parsed.error is not None and parsed.settings_error:
+        problems = parsed.error.problems
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise CellProblem(arguments.shorten(f"#SETTINGS {problems[0]}{more}"))
     if parsed.error is not None:
         raise CellProblem(arguments.crosstable_text(parsed.error))
     return parsed
