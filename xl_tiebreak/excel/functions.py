@@ -55,11 +55,11 @@ from typing import Any
 import xlwings as xw
 
 from xl_tiebreak import registry
+from xl_tiebreak.excel import evaluation, team_evaluation
 from xl_tiebreak.excel.arguments import guarded
 from xl_tiebreak.excel.compare import compare_rows
 from xl_tiebreak.excel.evaluation import (
     check_text,
-    clear_cache,
     explanation,
     place,
     points,
@@ -138,6 +138,13 @@ _DOC_DESCRIPTOR = "Tie-break descriptor, e.g. BH/C1, SB, KS/L+1, ARO/U1400"
 _DOC_ORDER = "Tie-break order, comma separated or a range (default: the engine's default list)"
 _DOC_TYPE = "Swiss or Round robin (empty: from the crosstable, a grid or all-play-all pairings)"
 _DOC_HEADER = "TRUE (default): with the header row; FALSE: the rows only"
+
+
+def clear_cache() -> None:
+    """Forget every cached crosstable and result, individual and team ones (tests, or after a
+    code reload)."""
+    evaluation.clear_cache()
+    team_evaluation.clear_team_cache()
 
 
 # ====================================================================== worksheet functions

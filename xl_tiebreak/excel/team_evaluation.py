@@ -92,15 +92,21 @@ def _fold(name: str) -> str:
 
 
 def _boards(value: object) -> int | None:
+    """The boards argument: a whole number from 1 to 64; None when empty."""
     value = arguments.without_error(value, "#ARG?", "boards")
     if is_blank(value):
         return None
-    try:
-        number = float(str(value).strip()) if isinstance(value, str) else float(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        number = 0.5
-    if isinstance(value, bool) or not number.is_integer() or not 1 <= number <= 64:
-        raise CellProblem(f"#ARG? boards must be a whole number from 1 to 64, not {value!r}")
+    number: float | None = None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        number = float(value)
+    elif isinstance(value, str):
+        try:
+            number = float(value.strip())
+        except ValueError:
+            number = None
+    if number is None or not number.is_integer() or not 1 <= number <= 64:
+        raise CellProblem(f"#ARG? boards must be a whole number from 1 to 64, not "
+                          f"{arguments.shorten(str(value), 20)!r}")
     return int(number)
 
 
@@ -109,44 +115,45 @@ def _match_points(value: object) -> str | None:
     return None if is_blank(value) else str(value).strip()
 
 
+def _is_range(value: object) -> bool:
+    """True for a range of more than one cell (a 1×1 range is a single cell)."""
+    return isinstance(value, (list, tuple)) and sum(
+        len(r) if isinstance(r, (list, tuple)) else 1 for r in value) > 1
+
+
 def _settings_rows(value: object) -> _Content | None:
     """The settings argument as a cache key of its rows (None: not given)."""
-    if not isinstance(value, (list, tuple)) or len(value) == 1 and not isinstance(
-            value[0], (list, tuple)) or sum(
-            len(r) if isinstance(r, (list, tuple)) else 1 for r in value) <= 1:
-        single = arguments.without_error(value, "#ARG?", "settings")
-        if is_blank(single):
-            return None
-        raise CellProblem("#ARG? settings must be a range of rows: a label in the first column, "
-                          "its value in the next (e.g. Settings!A2:C20)")
-    return _Content(value)
+    if _is_range(value):
+        return _Content(value)
+    if is_blank(arguments.without_error(value, "#ARG?", "settings")):
+        return None
+    raise CellProblem("#ARG? settings must be a range of rows: a label in the first column, "
+                      "its value in the next (e.g. Settings!A2:C28)")
 
 
 def _settings(rows: _Content | None, boards: int | None,
               match_points: str | None) -> tuple[TeamSettings, list[Problem]]:
+    """The settings rows with the boards and match points arguments; a disagreement between
+    an argument and a row is a problem (neither is silently preferred)."""
     def where(r: int, c: int) -> str:
         return f"settings cell {cell_name(r + 1, c + 1)}"
 
-    extra: list[tuple[object, ...]] = []
-    if boards is not None:
-        extra.append(("Boards", float(boards)))
-    if match_points is not None:
-        extra.append(("Match points", match_points))
     settings, problems = read_team_settings_rows(rows.rows if rows else [], where)
-    given, more = read_team_settings_rows(extra, lambda r, c: "the "
-                                          + ("boards" if extra[r][0] == "Boards"
-                                             else "match points") + " argument")
-    problems += more
-    if given.boards is not None:
-        if settings.boards is not None and settings.boards != given.boards:
-            problems.append(Problem(Severity.ERROR, f"boards {given.boards}, but the settings "
-                                    f"say {settings.boards}", settings.where["boards"]))
-        settings.boards = given.boards
-    if given.win_draw_loss is not None:
-        if settings.win_draw_loss not in (None, given.win_draw_loss):
-            problems.append(Problem(Severity.ERROR, f"match points {match_points}, but the "
-                                    "settings say otherwise", settings.where["match_points"]))
-        settings.win_draw_loss = given.win_draw_loss
+    if boards is not None:
+        if settings.boards not in (None, boards):
+            problems.append(Problem(Severity.ERROR, f"boards {boards}, but the settings say "
+                                    f"{settings.boards}", settings.where["boards"]))
+        settings.boards = boards
+    if match_points is not None:
+        given, more = read_team_settings_rows([("Match points", match_points)],
+                                              lambda r, c: "the match points argument")
+        problems += more
+        if given.win_draw_loss is not None:
+            if settings.win_draw_loss not in (None, given.win_draw_loss):
+                problems.append(Problem(Severity.ERROR, f"match points {match_points}, but "
+                                        "the settings say otherwise",
+                                        settings.where["match_points"]))
+            settings.win_draw_loss = given.win_draw_loss
     return settings, problems
 
 
