@@ -45,9 +45,11 @@ def _settings_sheet(book: Book) -> RangeValues | None:
 
 
 def is_team_book(book: Book) -> bool:
-    """True when the book's Settings sheet has a ``Boards`` row (a team workbook)."""
+    """True when the book's Settings sheet has a ``Boards`` row (a team workbook). Reads the
+    columns A:B only, as the individual Settings reader does (column C is read for a team
+    workbook alone)."""
     try:
-        sheet = _settings_sheet(book)
+        sheet = book.read_sheet(SETTINGS, max_cols=2, max_rows=SETTINGS_MAX_ROWS)
     except InputError:
         return False  # the individual reader reports what is wrong with the sheet
     return sheet is not None and has_boards_row([row[:1] for row in sheet.values])
