@@ -461,3 +461,22 @@ def test_error_cells_in_the_settings_argument_are_reported() -> None:
     # the primary score from the settings: GP ranks first
     gp_first = udfs.TEAM_POINTS(rows, 1.0, "", "AUTO", 4.0, "", [*PAB, ["Primary score", "GP"]])
     assert gp_first == float(number(crosstable()[1]["GP"]))
+
+
+def test_a_crosstable_with_its_own_boards_row_is_a_team_workbook(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # no Settings sheet: the settings rows above the header (docs/decisions.md D53) say it
+    require(E7_TRF)
+    wb = openpyxl.Workbook()
+    wb.active.title = "Crosstable"
+    for row in [["Boards", 4], ["PAB", 1, 2], *spec_rows()]:
+        wb.active.append(row)
+    path = tmp_path / "crosstable_only.xlsx"
+    wb.save(path)
+    assert main(["compute", str(path), "--format", "csv", "--tiebreaks", ",".join(LABELS)]) == 0
+    book = _csv(capsys.readouterr().out)
+    assert main(["compute", str(E7_TRF), "--format", "csv", "--tiebreaks", ",".join(LABELS)]) == 0
+    assert book == _csv(capsys.readouterr().out)
+    out = tmp_path / "out.xlsx"
+    assert main(["standings", str(path), "-o", str(out)]) == 0
+    assert "Standings of 14 teams" in capsys.readouterr().out

@@ -6,7 +6,9 @@ standings computed from them.
 
 A workbook is a team workbook when its Settings sheet has a ``Boards`` row
 (:func:`is_team_book`): an individual workbook's Settings sheet never has one, so the individual
-reader and writer are unchanged for it (docs/decisions.md D-T1).
+reader and writer are unchanged for it (docs/decisions.md D-T1). A crosstable that carries its
+own ``Boards`` row above a ``Team`` header (:func:`has_team_crosstable`) is a team one too; that
+is asked only when the individual reader fails on it, so an individual workbook is read once.
 
 The ``Teams`` sheet (optional): a header row with ``No`` and ``Team``, then one row per team;
 ``Rating`` (optional) is the team's rating, every other column a player in board order. Each
@@ -29,12 +31,12 @@ from xl_tiebreak.excel.team_settings import (
 from xl_tiebreak.model import InputError, Problem, Severity
 from xl_tiebreak.numbers import from_float
 from xl_tiebreak.ranking import Standings
-from xl_tiebreak.team_crosstable import read_team_crosstable
+from xl_tiebreak.team_crosstable import is_team_crosstable, read_team_crosstable
 from xl_tiebreak.team_standings import compute_team_standings
 from xl_tiebreak.teams import Team, TeamEvent
 
-__all__ = ["TEAMS", "apply_settings", "as_settings", "book_team_standings", "is_team_book",
-           "read_book_team_event"]
+__all__ = ["TEAMS", "apply_settings", "as_settings", "book_team_standings",
+           "has_team_crosstable", "is_team_book", "read_book_team_event"]
 
 TEAMS = "Teams"
 """The name of the optional sheet of rosters."""
@@ -53,6 +55,18 @@ def is_team_book(book: Book) -> bool:
     except InputError:
         return False  # the individual reader reports what is wrong with the sheet
     return sheet is not None and has_boards_row([row[:1] for row in sheet.values])
+
+
+def has_team_crosstable(book: Book, name: str) -> bool:
+    """True when the crosstable ``name`` is itself a team crosstable: settings rows with a
+    ``Boards`` row above a header with a ``Team`` column (docs/decisions.md D53). Asked only
+    when the individual reader could not read it, so that such a workbook without a team
+    Settings sheet is read as the team event it is."""
+    try:
+        found = book.read_name(name) or book.read_sheet(name)
+    except InputError:
+        return False
+    return found is not None and is_team_crosstable(found.values)
 
 
 def _crosstable(book: Book, name: str) -> RangeValues:
