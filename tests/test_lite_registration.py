@@ -62,6 +62,27 @@ CALLS: list[tuple[str, list[Any]]] = [
     ("POINTS", [[["No", "Name", "R1"], [1.0, "Anna", "9w1"]], 1.0]),
 ]
 
+TEAMS = [
+    ["Boards", 2.0],
+    ["No", "Team", "R1", "R2"],
+    [1.0, "Ants", "2w1½", "3b1"],
+    [2.0, "Bees", "1b½", "PAB"],
+    [3.0, "Cats", "PAB", "1w1"],
+]
+"""Three teams of two boards, two rounds: R1 Ants beat Bees 1½–½, Cats have the PAB (by
+default a won match, every board won); R2 Ants draw Cats 1–1, Bees have the PAB."""
+
+TEAM_CALLS: list[tuple[str, list[Any]]] = [
+    ("TEAM_POINTS", [TEAMS, 1.0]),
+    ("TEAM_POINTS", [TEAMS, "Cats", "GP"]),
+    ("TEAM_TIEBREAK", [TEAMS, [[1.0], [2.0], [3.0]], "BH:MP"]),
+    ("TEAM_PLACE", [TEAMS, "Bees"]),
+    ("TEAM_STANDINGS", [TEAMS, "GPTS"]),
+    ("TEAM_POINTS", [TEAMS, 9.0]),  # a problem: raised in Lite
+]
+"""The team functions (issue 11), called as Excel would."""
+ALL_CALLS = CALLS + TEAM_CALLS
+
 LITE_SIDE = r"""
 import asyncio, importlib.util, json, sys
 import xlwings as xw
@@ -101,7 +122,7 @@ json.dump({"functions": custom_functions_meta(main)["functions"],
 def lite() -> dict[str, Any]:
     env = dict(os.environ, XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial",
                PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    done = subprocess.run([sys.executable, "-c", LITE_SIDE, str(MAIN)], input=json.dumps(CALLS),
+    done = subprocess.run([sys.executable, "-c", LITE_SIDE, str(MAIN)], input=json.dumps(ALL_CALLS),
                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr
     result: dict[str, Any] = json.loads(done.stdout)
@@ -110,16 +131,19 @@ def lite() -> dict[str, Any]:
 
 def test_every_worksheet_function_is_registered(lite: dict[str, Any]) -> None:
     registered = {f["id"]: f for f in lite["functions"]}
-    assert set(registered) == set(udfs.EXCEL_FUNCTIONS)
-    assert len(lite["functions"]) == len(udfs.EXCEL_FUNCTIONS) == 37  # + RECURSIVE_BUCHHOLZ
-    for name, function in udfs.EXCEL_FUNCTIONS.items():
+    assert set(registered) == set(udfs.EXCEL_FUNCTIONS) | set(udfs.TEAM_FUNCTIONS)
+    assert len(udfs.EXCEL_FUNCTIONS) == 37  # + TIEBREAKS, COMPARE_ORDERS, RECURSIVE_BUCHHOLZ
+    assert set(udfs.TEAM_FUNCTIONS) == {"TEAM_POINTS", "TEAM_TIEBREAK", "TEAM_PLACE",
+                                        "TEAM_STANDINGS"}  # issue 11
+    assert len(lite["functions"]) == 37 + 4
+    for name, function in {**udfs.EXCEL_FUNCTIONS, **udfs.TEAM_FUNCTIONS}.items():
         assert registered[name]["name"] == name  # the Excel name, no namespace
         assert registered[name]["description"] == function.__doc__
 
 
 def test_parameters_names_in_order_with_optional_ones_marked(lite: dict[str, Any]) -> None:
     registered = {f["id"]: f for f in lite["functions"]}
-    for name, function in udfs.EXCEL_FUNCTIONS.items():
+    for name, function in {**udfs.EXCEL_FUNCTIONS, **udfs.TEAM_FUNCTIONS}.items():
         expected = [(p.name, p.default is not inspect.Parameter.empty)
                     for p in inspect.signature(function).parameters.values()]
         params = registered[name]["parameters"]
@@ -134,12 +158,12 @@ def test_the_standings_script_is_registered(lite: dict[str, Any]) -> None:
     assert [s["function_name"] for s in lite["scripts"]] == ["write_standings"]
 
 
-@pytest.mark.parametrize("index", range(len(CALLS)),
-                         ids=[f"{name}-{i}" for i, (name, _) in enumerate(CALLS)])
+@pytest.mark.parametrize("index", range(len(ALL_CALLS)),
+                         ids=[f"{name}-{i}" for i, (name, _) in enumerate(ALL_CALLS)])
 def test_lite_values_are_the_classic_values(lite: dict[str, Any], index: int) -> None:
     udfs.clear_cache()
-    name, args = CALLS[index]
-    classic = udfs.EXCEL_FUNCTIONS[name](*args)
+    name, args = ALL_CALLS[index]
+    classic = {**udfs.EXCEL_FUNCTIONS, **udfs.TEAM_FUNCTIONS}[name](*args)
     direct, dispatched = lite["results"][index]["direct"], lite["results"][index]["dispatched"]
     if isinstance(classic, str) and classic.startswith("#"):
         # a problem: raised in Lite (Excel shows #VALUE! with the message), same text
@@ -159,3 +183,14 @@ def test_the_problem_cases_are_problems_in_classic() -> None:
     values = [udfs.EXCEL_FUNCTIONS[name](*args) for name, args in CALLS[:11]]
     assert not any(isinstance(v, str) and v.startswith("#") for v in values), values
 
+
+
+def test_the_team_calls_give_values_and_one_problem() -> None:
+    """The team calls above give the values derived by hand (see TEAMS), the last one a
+    problem (else the Lite check of problems proves nothing for them)."""
+    values = [udfs.TEAM_FUNCTIONS[name](*args) for name, args in TEAM_CALLS]
+    # Ants: 2 + 1 MP; Cats: 2 (PAB on 2 boards) + 1 GP; BH:MP: Ants met Bees (2) and Cats (3)
+    assert values[0] == 3.0 and values[1] == 3.0
+    assert values[2][0] == [5.0]
+    assert isinstance(values[-1], str) and values[-1].startswith("#TEAM?")
+    assert not any(isinstance(v, str) for v in values[:-1]), values

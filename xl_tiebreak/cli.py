@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from xl_tiebreak.excel.settings import Settings
+    from xl_tiebreak.teams import TeamEvent
 
 _WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 _OTHER_SPREADSHEETS = (".xltx", ".xltm", ".xls", ".xlsb", ".xlt", ".ods", ".fods", ".numbers")
@@ -351,8 +352,12 @@ def _compute(args: argparse.Namespace) -> int:
             raise InputError("--blank-rounds: for a workbook, set 'Blank rounds' in its "
                              "Settings sheet")
         # the workbook's Settings sheet gives defaults; command-line options win
+        from xl_tiebreak.excel.headless import read_workbook_event
+
         tournament: Tournament | None
-        tournament, settings = _load_workbook(Path(args.file))
+        loaded, settings = read_workbook_event(Path(args.file))
+        tournament = loaded if isinstance(loaded, Tournament) else None
+        team_event = None if isinstance(loaded, Tournament) else loaded  # a team workbook
         if args.rules == "auto":
             args.rules = settings.rules
         if args.after_round is None:
@@ -362,12 +367,13 @@ def _compute(args: argparse.Namespace) -> int:
         for w in settings.warnings:
             print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
     else:
+        team_event = None
         tournament = (None if _is_team_file(args.file) or _is_team_csv(args)
                       else load_tournament(args.file, blank_rounds))
     kind = None if not args.type else (
         TournamentType.SWISS if args.type == "swiss" else TournamentType.PREDETERMINED)
-    if tournament is None:  # a team event (TRF 310/013 records)
-        standings = _team_standings(args, kind)
+    if tournament is None:  # a team event (TRF 310/013 records, team crosstable or workbook)
+        standings = _team_standings(args, kind, team_event)
     else:
         if args.boards:
             raise InputError("--boards: board results are for team events (a team TRF or "
@@ -486,11 +492,13 @@ def _is_team_csv(args: argparse.Namespace) -> bool:
     return is_team_crosstable(csv_rows(_csv_text(p)))
 
 
-def _team_standings(args: argparse.Namespace, kind: TournamentType | None) -> Standings:
+def _team_standings(args: argparse.Namespace, kind: TournamentType | None,
+                    event: TeamEvent | None = None) -> Standings:
+    """The team standings of ``args.file`` (``event``: a team workbook's, already read)."""
     from xl_tiebreak.team_standings import compute_team_standings
     from xl_tiebreak.team_trf import read_team_trf
 
-    if Path(args.file).suffix.lower() == ".csv":
+    if event is None and Path(args.file).suffix.lower() == ".csv":
         from xl_tiebreak.team_crosstable import csv_rows, read_csv_team_crosstable
         from xl_tiebreak.team_grid import is_team_grid, read_team_grid
 
@@ -502,7 +510,7 @@ def _team_standings(args: argparse.Namespace, kind: TournamentType | None) -> St
         else:
             event = read_csv_team_crosstable(text, boards=args.teams, blank_rounds=blanks,
                                              source=name)
-    else:
+    elif event is None:
         event = read_team_trf(args.file, incomplete=args.incomplete_lineups)
     if args.boards:
         from xl_tiebreak.team_boards import read_csv_boards

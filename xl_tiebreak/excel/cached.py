@@ -155,9 +155,9 @@ def with_cached_values(data: bytes, values: Mapping[str, Mapping[str, CachedValu
 
 def functions() -> Mapping[str, Callable[..., Any]]:
     """The worksheet functions by name (imported when first needed: they need xlwings)."""
-    from xl_tiebreak.excel.functions import EXCEL_FUNCTIONS
+    from xl_tiebreak.excel.functions import EXCEL_FUNCTIONS, TEAM_FUNCTIONS
 
-    return EXCEL_FUNCTIONS
+    return {**EXCEL_FUNCTIONS, **TEAM_FUNCTIONS}
 
 
 _CALL = re.compile(r"=(?P<name>[A-Z][A-Z0-9_]*)\((?P<args>.*)\)", re.S)
@@ -236,7 +236,7 @@ class FormulaValues:
     def argument(self, sheet: str, token: str) -> object:
         if token.startswith('"') and token.endswith('"'):
             return token[1:-1].replace('""', '"')
-        if token.upper() in ("TRUE", "FALSE"):
+        if token.upper() in ("TRUE", "FALSE"):  # STANDINGS(…, TRUE, …)
             return token.upper() == "TRUE"
         sized = (parse_sized(self.wb.defined_names[token].attr_text)
                  if token in self.wb.defined_names else None)

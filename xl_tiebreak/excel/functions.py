@@ -39,6 +39,9 @@ creates one VBA wrapper per function); parameters are positional with defaults (
 parameters, none named ``caller``), annotated only with types xlwings' converters know
 (``Any``, ``list``), so that the annotations cannot select a wrong converter.
 
+The team functions (``TEAM_POINTS``, ``TEAM_TIEBREAK``, ``TEAM_PLACE``, ``TEAM_STANDINGS``) are
+in :mod:`xl_tiebreak.excel.team_functions` (table :data:`TEAM_FUNCTIONS`), re-exported here.
+
 Shipped workbooks reach these functions as ``xl_tiebreak.udfs`` (its ``UDF Modules``
 setting, and ``from xl_tiebreak.udfs import *`` in xlwings Lite): that module re-exports
 :data:`__all__`.
@@ -52,11 +55,11 @@ from typing import Any
 import xlwings as xw
 
 from xl_tiebreak import registry
+from xl_tiebreak.excel import evaluation, team_evaluation
 from xl_tiebreak.excel.arguments import guarded
 from xl_tiebreak.excel.compare import compare_rows
 from xl_tiebreak.excel.evaluation import (
     check_text,
-    clear_cache,
     explanation,
     place,
     points,
@@ -64,6 +67,13 @@ from xl_tiebreak.excel.evaluation import (
     tiebreak_value,
     tiebreaks_rows,
     value_of,
+)
+from xl_tiebreak.excel.team_functions import (
+    TEAM_FUNCTIONS,
+    TEAM_PLACE,
+    TEAM_POINTS,
+    TEAM_STANDINGS,
+    TEAM_TIEBREAK,
 )
 
 __all__ = [  # every worksheet function: `from xl_tiebreak.udfs import *` (xlwings Lite)
@@ -104,8 +114,13 @@ __all__ = [  # every worksheet function: `from xl_tiebreak.udfs import *` (xlwin
     "TPR",
     "WINS",
     "COMPARE_ORDERS",
+    "TEAM_PLACE",  # the team functions (xl_tiebreak.excel.team_functions, issue 11)
+    "TEAM_POINTS",
+    "TEAM_STANDINGS",
+    "TEAM_TIEBREAK",
     "CATEGORY",
     "EXCEL_FUNCTIONS",
+    "TEAM_FUNCTIONS",
     "FIXED_DESCRIPTORS",
     "RATING_FUNCTIONS",
     "clear_cache",
@@ -128,6 +143,13 @@ _DOC_BLANKS = ("What an empty round cell means: Absent (default), Half-point bye
                "(as each player's Pts say); the Settings sheet's Blank rounds")
 _DOC_SEED = ("Seed of the drawing of lots (tie-break LOTS), e.g. the Settings sheet's Lots seed "
              "cell; empty: the empty seed")
+
+
+def clear_cache() -> None:
+    """Forget every cached crosstable and result, individual and team ones (tests, or after a
+    code reload)."""
+    evaluation.clear_cache()
+    team_evaluation.clear_team_cache()
 
 
 # ====================================================================== worksheet functions

@@ -13,12 +13,20 @@ from pathlib import Path
 from xl_tiebreak.excel import files, keep
 from xl_tiebreak.excel.cached import saved_bytes
 from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
-from xl_tiebreak.excel.reading import read_book_tournament
+from xl_tiebreak.excel.reading import CROSSTABLE, read_book_tournament
 from xl_tiebreak.excel.settings import Settings, read_settings
+from xl_tiebreak.excel.team_reading import (
+    as_settings,
+    has_team_crosstable,
+    is_team_book,
+    read_book_team_event,
+)
 from xl_tiebreak.excel.writer import WriteResult, write_standings_to
 from xl_tiebreak.model import InputError, Problem, Severity, Tournament
+from xl_tiebreak.teams import TeamEvent
 
-__all__ = ["ProblemsWritten", "read_workbook_tournament", "write_standings_file"]
+__all__ = ["ProblemsWritten", "read_workbook_event", "read_workbook_tournament",
+           "write_standings_file"]
 
 
 class ProblemsWritten(InputError):
@@ -136,18 +144,49 @@ def read_workbook_tournament(path: str | os.PathLike[str]) -> tuple[Tournament, 
     ``compute_standings(t, None, settings.rules, settings.after_round,
     settings.unrated_rating)``. ``settings.warnings`` lists what reading warned about. The
     file is loaded once (the values Excel saved for formulas are streamed from it only when the
-    crosstable or settings have formulas). Raises InputError listing every problem.
+    crosstable or settings have formulas). Raises InputError listing every problem, also for a
+    team workbook (:func:`read_workbook_event` reads both).
     """
+    event, settings = read_workbook_event(path)
+    if isinstance(event, TeamEvent):
+        raise InputError(f"{Path(path).name} is a team workbook (its Settings sheet has a "
+                         "'Boards' row): only compute and standings read it")
+    return event, settings
+
+
+def read_workbook_event(
+    path: str | os.PathLike[str],
+) -> tuple[Tournament | TeamEvent, Settings]:
+    """The event of a workbook file: a team event for a team workbook (a ``Boards`` row in its
+    Settings sheet or above its crosstable's header, :mod:`xl_tiebreak.excel.team_reading`;
+    its ``tiebreaks`` and primary score from the Settings sheet), else the tournament as
+    :func:`read_workbook_tournament` says. Raises InputError listing every problem."""
     source = Path(path)
     files.check_file(source)
     book = OpenpyxlBook(files.load(source, False), files.values_view(source))
     try:
+        if is_team_book(book):
+            return _team_event(book)
         settings, problems = read_settings(book)
         errors = [p for p in problems if p.severity is Severity.ERROR]
-        if errors:
-            raise InputError(errors)
-        tournament = read_book_tournament(book, settings, problems)
+        try:
+            if errors:
+                raise InputError(errors)
+            tournament = read_book_tournament(book, settings, problems)
+        except InputError:
+            if has_team_crosstable(book, CROSSTABLE):  # its own Boards row (D53)
+                return _team_event(book)
+            raise
     finally:
         book.close()
     settings.warnings = problems
     return tournament, settings
+
+
+def _team_event(book: OpenpyxlBook) -> tuple[TeamEvent, Settings]:
+    """The team event of a team workbook and its settings (warnings in ``settings.warnings``)."""
+    problems: list[Problem] = []
+    event, team_settings = read_book_team_event(book, CROSSTABLE, problems)
+    settings = as_settings(team_settings)
+    settings.warnings = problems
+    return event, settings

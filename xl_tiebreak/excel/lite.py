@@ -89,9 +89,11 @@ def lite_function(function: Callable[..., Any]) -> Callable[..., Any]:
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {
-    name: lite_function(function) for name, function in udfs.EXCEL_FUNCTIONS.items()
+    name: lite_function(function)
+    for name, function in {**udfs.EXCEL_FUNCTIONS, **udfs.TEAM_FUNCTIONS}.items()
 }
-"""Every worksheet function by its Excel name, ready for xlwings Lite."""
+"""Every worksheet function (the individual and the team ones) by its Excel name, ready for
+xlwings Lite."""
 
 
 def _script(entry: Callable[..., Any]) -> Callable[..., Any]:

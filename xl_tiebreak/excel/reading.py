@@ -10,6 +10,11 @@ from xl_tiebreak.crosstable import read_crosstable
 from xl_tiebreak.excel.books import Book
 from xl_tiebreak.excel.cells import cell_errors, date_hints
 from xl_tiebreak.excel.settings import Settings, read_settings
+from xl_tiebreak.excel.team_reading import (
+    book_team_standings,
+    has_team_crosstable,
+    is_team_book,
+)
 from xl_tiebreak.model import InputError, Problem, Severity, Tournament
 from xl_tiebreak.standings import Standings, compute_standings
 
@@ -77,12 +82,18 @@ def read_book_tournament(
 
 def book_standings(book: Book) -> tuple[Settings, Standings, list[Problem]]:
     """Settings, standings and warnings of a book. Raises InputError with every problem of the
-    settings and of the crosstable together."""
+    settings and of the crosstable together. A team workbook (a ``Boards`` row in its Settings
+    sheet or above its crosstable's header) gives the team standings
+    (:mod:`xl_tiebreak.excel.team_reading`)."""
+    if is_team_book(book):
+        return book_team_standings(book, CROSSTABLE)
     settings, problems = read_settings(book)
     errors = [p for p in problems if p.severity is Severity.ERROR]
     try:
         tournament = read_book_tournament(book, settings, problems)
     except InputError as error:
+        if has_team_crosstable(book, CROSSTABLE):  # its own Boards row (D53)
+            return book_team_standings(book, CROSSTABLE)
         raise InputError(errors + list(error.problems)) from error
     if errors:
         found = check(tournament)

@@ -1,6 +1,7 @@
 """Workbook templates and the demo workbook, generated with openpyxl.
 
-:func:`build_templates` writes ``swiss.xlsm`` and ``round_robin.xlsm`` (from xlwings' own
+:func:`build_templates` writes ``swiss.xlsm`` and ``round_robin.xlsm`` (and the team template
+``team_swiss.xlsm``/``.xlsx``/``.py`` of :mod:`xl_tiebreak.excel.team_template`) (from xlwings' own
 ``quickstart.xlsm``, whose VBA project is kept byte for byte), their ``.xlsx`` variants (no VBA,
 for the headless command and the xlwings add-in's "Run main"), and the companion modules
 ``swiss.py`` / ``round_robin.py`` ("Run main" imports the module named like the workbook).
@@ -51,8 +52,7 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
-import xlwings
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
@@ -67,18 +67,26 @@ from xl_tiebreak.excel.files import transaction, write_text_file
 from xl_tiebreak.excel.functions import FIXED_DESCRIPTORS, RATING_FUNCTIONS
 from xl_tiebreak.excel.layout import (
     HALF_FORMAT,
-    HEADER_FILL,
-    HEADER_FONT,
-    NOTE_FONT,
     WHOLE_FORMAT,
     number_format,
     standings_formats,
 )
 from xl_tiebreak.excel.names import sized_reference
-from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook, mark_worksheet
+from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.reading import CROSSTABLE
 from xl_tiebreak.excel.settings import SETTINGS, SETTINGS_ROWS
-from xl_tiebreak.excel.sheets import PLACEHOLDER, STANDINGS, STANDINGS_ROLE
+from xl_tiebreak.excel.sheets import STANDINGS
+from xl_tiebreak.excel.team_template import TEAM_SWISS, TEAM_TEMPLATE_FILES, build_team_workbook
+from xl_tiebreak.excel.template_parts import BUILT_FROM as BUILT_FROM
+from xl_tiebreak.excel.template_parts import GRID as _GRID
+from xl_tiebreak.excel.template_parts import UDF_MODULE as UDF_MODULE
+from xl_tiebreak.excel.template_parts import header_style as _header_style
+from xl_tiebreak.excel.template_parts import note_style as _note_style
+from xl_tiebreak.excel.template_parts import print_setup as _print_setup
+from xl_tiebreak.excel.template_parts import quickstart_path as quickstart_path
+from xl_tiebreak.excel.template_parts import standings_placeholder as _standings_placeholder
+from xl_tiebreak.excel.template_parts import xlwings_conf as _xlwings_conf
+from xl_tiebreak.excel.template_parts import xlwings_version as xlwings_version
 from xl_tiebreak.excel.writer import write_standings_to
 from xl_tiebreak.model import InputError, Problem, Severity
 
@@ -97,7 +105,6 @@ __all__ = [
     "quickstart_path",
 ]
 
-UDF_MODULE = "xl_tiebreak.udfs"
 CROSSTABLE_REFERS_TO = sized_reference(CROSSTABLE)
 """What the defined name ``Crosstable`` refers to (:func:`~xl_tiebreak.excel.names.
 sized_reference`): from A1 to the last row counted in column A and the last header column,
@@ -211,8 +218,9 @@ TEMPLATES = (SWISS, ROUND_ROBIN)
 
 TEMPLATE_FILES = tuple(
     f"{t.stem}{suffix}" for t in TEMPLATES for suffix in (".xlsm", ".xlsx", ".py")
-)
-"""Every file :func:`build_templates` writes."""
+) + TEAM_TEMPLATE_FILES
+"""Every file :func:`build_templates` writes (the team template's last,
+:mod:`xl_tiebreak.excel.team_template`)."""
 
 _DEFAULT_POINTS = {
     "win": 1, "draw": 0.5, "loss": 0, "forfeit_win": 1, "forfeit_loss": 0, "pab": 1, "fpb": 1,
@@ -229,27 +237,7 @@ _SUGGESTED_TIEBREAKS = (
 )
 
 
-def quickstart_path() -> Path:
-    """xlwings' own ``quickstart.xlsm`` (its VBA project references the xlwings add-in)."""
-
-    return Path(os.path.dirname(xlwings.__file__)) / "quickstart.xlsm"
-
-
 # ====================================================================== sheets
-
-
-def _header_style(ws: Any, row: int, n_cols: int) -> None:
-    fill = PatternFill(fill_type="solid", start_color="FF" + HEADER_FILL[1:],
-                       end_color="FF" + HEADER_FILL[1:])
-    for col in range(1, n_cols + 1):
-        cell = ws.cell(row=row, column=col)
-        cell.font = Font(bold=True, color="FF" + HEADER_FONT[1:])
-        cell.fill = fill
-        cell.alignment = Alignment(horizontal="center")
-
-
-def _note_style(cell: Any) -> None:
-    cell.font = Font(italic=True, color="FF" + NOTE_FONT[1:])
 
 
 def _wrap_note(ws: Any, n_cols: int, height: float = 48) -> None:
@@ -286,24 +274,6 @@ def _crosstable_sheet(ws: Any, template: Template) -> None:
 
 _DIAGONAL = PatternFill(fill_type="solid", start_color="FFD9D9D9", end_color="FFD9D9D9")
 """The diagonal of a round-robin grid, shaded as printed crosstables do."""
-_GRID_SIDE = Side(style="thin", color="FFB0B0B0")
-_GRID = Border(left=_GRID_SIDE, right=_GRID_SIDE, top=_GRID_SIDE, bottom=_GRID_SIDE)
-"""Thin grey lines around every cell of the crosstable, so that a printed grid reads."""
-
-
-def _print_setup(ws: Any, pages_tall: int) -> None:
-    """Landscape, one page wide (``pages_tall`` pages tall, 0: as many as needed), the first
-    row repeated on every page, centred on the paper (issue 13: a crosstable of up to 11
-    rounds and the Settings sheet print one page wide)."""
-    ws.page_setup.orientation = "landscape"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = pages_tall
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
-    ws.print_title_rows = "1:1"
-    ws.print_options.horizontalCentered = True
-    ws.page_margins.left = ws.page_margins.right = 0.4
-
-
 def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
     """Fill the Settings sheet; returns the defined names (name → reference) it provides."""
 
@@ -534,26 +504,6 @@ def _how_to_sheet(ws: Any) -> None:
     ws.column_dimensions["A"].width = 110
 
 
-def _xlwings_conf(wb: Any) -> None:
-    """Activate the quickstart's config sheet with its ``UDF Modules`` row only: a key on that
-    sheet wins over the user's own xlwings settings even when empty (the quickstart's
-    ``Interpreter_Win = python``, ``Conda Path``… would break a venv or conda set-up)."""
-    ws = wb["_xlwings.conf"]
-    ws.title = "xlwings.conf"
-    keys = [row[0].value for row in ws.iter_rows(min_row=1, max_row=ws.max_row, max_col=1)]
-    if "UDF Modules" not in keys:  # pragma: no cover - the quickstart always has the key
-        raise InputError("xlwings' quickstart.xlsm has no 'UDF Modules' setting")
-    ws.delete_rows(1, ws.max_row)
-    ws["A1"] = "UDF Modules"
-    ws["B1"] = UDF_MODULE
-
-
-def _standings_placeholder(ws: Any) -> None:
-    ws["A1"] = PLACEHOLDER
-    _note_style(ws["A1"])
-    mark_worksheet(ws, STANDINGS_ROLE)
-
-
 def save_with_values(workbook: Any, target: Path) -> None:
     """Save a built workbook atomically with the computed value cached in every formula cell
     (:func:`~xl_tiebreak.excel.cached.bytes_with_values`), so that a viewer without the
@@ -619,16 +569,6 @@ def build_knockout_workbook(vba: bool = True) -> Any:
     wb.properties.title = knockout_template.KNOCKOUT_NAME
     wb.properties.description = f"{BUILT_FROM} {xlwings_version()}"
     return wb
-
-
-BUILT_FROM = "xl-tiebreak template built from the quickstart.xlsm of xlwings"
-"""Start of the workbook description; the xlwings version follows (its VBA is in the file)."""
-
-
-def xlwings_version() -> str:
-    """The installed xlwings version (the source of the templates' VBA project)."""
-
-    return str(xlwings.__version__)
 
 
 def built_with(path: str | os.PathLike[str]) -> str | None:
@@ -710,6 +650,13 @@ def build_templates(directory: str | os.PathLike[str], force: bool = False) -> l
         written.append(target)
     write_text_file(folder / f"{stem}.py", _companion_module(stem, "Bracket"))
     written.append(folder / f"{stem}.py")
+    for vba, suffix in ((True, ".xlsm"), (False, ".xlsx")):  # the team template (issue 11)
+        target = folder / f"{TEAM_SWISS}{suffix}"
+        save_with_values(build_team_workbook(vba=vba), target)
+        written.append(target)
+    module = folder / f"{TEAM_SWISS}.py"
+    write_text_file(module, _companion_module(TEAM_SWISS))
+    written.append(module)
     return written
 
 

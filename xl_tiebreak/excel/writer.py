@@ -47,6 +47,7 @@ from xl_tiebreak.model import InputError, Problem, Severity
 from xl_tiebreak.numbers import fmt
 from xl_tiebreak.prizes import Allocation
 from xl_tiebreak.standings import Standings
+from xl_tiebreak.team_standings import TeamEvaluation
 
 __all__ = ["WriteResult", "write_problems_to", "write_standings_to"]
 
@@ -99,7 +100,10 @@ class WriteResult:
             also = "".join(f", '{name}'" for name in self.extra_sheets)
             where = (f"the '{self.sheet}' sheet" if not also
                      else f"the '{self.sheet}' sheet (also{also[1:]})")
-            return f"Standings of {n} players written to {where}{extra}."
+            team = self.standings is not None and isinstance(self.standings.evaluation,
+                                                             TeamEvaluation)
+            who = "teams" if team else "players"
+            return f"Standings of {n} {who} written to {where}{extra}."
         if not self.sheet:
             return (f"{len(self.problems)} problem(s); the standings were not written "
                     "(no sheet for them could be added: your sheets hold the names "
