@@ -258,3 +258,27 @@ def test_what_openpyxl_keeps_is_written_in_place(plain: Path, tmp_path: Path,
     assert "warning" not in capsys.readouterr().out
     written = zipfile.ZipFile(book).read(SHEET)
     assert b'<scenario name="Best"' in written and b'<inputCells r="A2"' in written
+
+
+def test_outline_levels_are_written_again_not_refused(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """``outlineLevelCol``/``outlineLevelRow`` of a sheet are the highest outline level of
+    its columns/rows, which openpyxl writes again from the levels it keeps: the team
+    template saved twice by openpyxl (the second save writes ``outlineLevelCol="0"``) is
+    rewritten in place, and grouped columns stay grouped."""
+    import openpyxl
+
+    from xl_tiebreak.excel.team_template import build_team_workbook
+
+    wb = build_team_workbook(vba=False)
+    wb["Teams"].column_dimensions.group("D", "E", outline_level=1)
+    book = tmp_path / "team.xlsx"
+    wb.save(book)
+    wb.save(book)  # as a script that saves a workbook again after a change does
+    with zipfile.ZipFile(book) as z:
+        assert any(b'outlineLevelCol="0"' in z.read(n) for n in z.namelist()
+                   if n.startswith("xl/worksheets/"))
+    assert main(["standings", str(book)]) == 0
+    assert "warning" not in capsys.readouterr().out
+    again = openpyxl.load_workbook(book)
+    assert again["Teams"].column_dimensions["D"].outline_level == 1

@@ -480,3 +480,39 @@ def test_a_crosstable_with_its_own_boards_row_is_a_team_workbook(
     out = tmp_path / "out.xlsx"
     assert main(["standings", str(path), "-o", str(out)]) == 0
     assert "Standings of 14 teams" in capsys.readouterr().out
+
+
+def test_a_boards_sheet_gives_the_board_tiebreaks_of_the_trf(tmp_path: Path) -> None:
+    """The team template with a Boards sheet (one row per team per round, from E7's board
+    games in its TRF): the board tie-breaks read headless equal the TRF's; a board result
+    that does not add up to the match's game points is named with its sheet and row (exit 2;
+    the Problems sheet lists it and the Standings sheet is left as it was)."""
+    from test_team_boards import BOARD_ORDER, e7_trf, team_rows
+
+    trf = e7_trf()
+    wb = build_team_workbook(vba=False)
+    boards = wb.create_sheet("Boards")
+    table = team_rows(trf)
+    for row in table:
+        boards.append(row)
+    path = tmp_path / "team.xlsx"
+    wb.save(path)
+    event, settings = read_workbook_event(path)
+    assert isinstance(event, TeamEvent) and event.board_data
+    got = compute_team_standings(event, BOARD_ORDER, "fide2023")
+    want = compute_team_standings(trf, BOARD_ORDER, "fide2023")
+    for no in TEAMS:
+        assert got.row(no).values == want.row(no).values, no
+    # one board of the first data row changed: its sum no longer equals the match's GP
+    first = boards.cell(row=2, column=3)
+    first.value = "0" if first.value != "0" else "1"
+    wb.save(path)
+    with pytest.raises(InputError) as caught:
+        read_workbook_event(path)
+    assert "Boards, row 2: team #1's boards sum to" in str(caught.value)
+    standings_before = [list(r) for r in openpyxl.load_workbook(path)["Standings"].values]
+    assert main(["standings", str(path)]) == 2
+    after = openpyxl.load_workbook(path)
+    listed = [str(c) for row in after["Problems"].values for c in row if c]
+    assert any("Boards, row 2" in c for c in listed), listed
+    assert [list(r) for r in after["Standings"].values] == standings_before

@@ -40,6 +40,10 @@ REGENERATED = frozenset({
     f"{_MAIN}row@spans",
     f"{_MAIN}row@{_X14AC}dyDescent",
     f"{_MAIN}sheetFormatPr@{_X14AC}dyDescent",
+    # the highest outline level of the columns/rows: openpyxl writes it again from the
+    # outline levels it keeps (0 when nothing is grouped, which it leaves out)
+    f"{_MAIN}sheetFormatPr@outlineLevelCol",
+    f"{_MAIN}sheetFormatPr@outlineLevelRow",
     f"{_MAIN}dimension",
     f"{_MAIN}dimension@ref",
     f"{_MC}AlternateContent",

@@ -10,6 +10,11 @@ reader and writer are unchanged for it (docs/decisions.md D68). A crosstable tha
 own ``Boards`` row above a ``Team`` header (:func:`has_team_crosstable`) is a team one too; that
 is asked only when the individual reader fails on it, so an individual workbook is read once.
 
+The ``Boards`` sheet (optional): the board results for BC, TBR, BBE and the board steps of
+EDE, as :func:`xl_tiebreak.team_boards.apply_boards` reads them (one row per team per round —
+``Round, Team, B1…Bk`` — or one per game — ``Round, Board, White, Black, Result``); their sums
+must equal the crosstable's game points, a mismatch names the row and the match.
+
 The ``Teams`` sheet (optional): a header row with ``No`` and ``Team``, then one row per team;
 ``Rating`` (optional) is the team's rating, every other column a player in board order. Each
 team number must be a team of the crosstable and its name the crosstable's; the ratings are
@@ -31,14 +36,17 @@ from xl_tiebreak.excel.team_settings import (
 from xl_tiebreak.model import InputError, Problem, Severity
 from xl_tiebreak.numbers import from_float
 from xl_tiebreak.ranking import Standings
+from xl_tiebreak.team_boards import apply_boards
 from xl_tiebreak.team_crosstable import is_team_crosstable, read_team_crosstable
 from xl_tiebreak.team_standings import compute_team_standings
 from xl_tiebreak.teams import Team, TeamEvent
 
-__all__ = ["TEAMS", "apply_settings", "as_settings", "book_team_standings",
+__all__ = ["BOARDS", "TEAMS", "apply_settings", "as_settings", "book_team_standings",
            "has_team_crosstable", "is_team_book", "read_book_team_event"]
 
 TEAMS = "Teams"
+BOARDS = "Boards"
+"""The optional sheet of board results."""
 """The name of the optional sheet of rosters."""
 
 
@@ -186,8 +194,20 @@ def read_book_team_event(
     errors += _teams_sheet(book, event, warnings if warnings is not None else [])
     if errors:
         raise InputError(errors)
+    event = _boards_sheet(book, event)
     apply_settings(event, settings)
     return event, settings
+
+
+def _boards_sheet(book: Book, event: TeamEvent) -> TeamEvent:
+    """The event with the board results of the optional Boards sheet added (the event as it
+    is without one). Raises InputError naming each row that cannot be read or does not add up
+    to its match's game points."""
+    sheet = book.read_sheet(BOARDS)
+    if sheet is None or not sheet.values:
+        return event
+    return apply_boards(event, sheet.values, source=sheet.sheet, sheet=sheet.sheet,
+                        first_row=sheet.origin[0])
 
 
 def apply_settings(event: TeamEvent, settings: TeamSettings) -> None:
