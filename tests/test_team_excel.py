@@ -491,9 +491,12 @@ def test_a_boards_sheet_gives_the_board_tiebreaks_of_the_trf(tmp_path: Path) -> 
 
     trf = e7_trf()
     wb = build_team_workbook(vba=False)
-    boards = wb.create_sheet("Boards")
+    boards = wb["Boards"]  # the template's: its header row only
+    assert [c.value for c in boards[1]] == ["Round", "Team", "B1", "B2", "B3", "B4"]
+    assert boards.max_row == 1
     table = team_rows(trf)
-    for row in table:
+    assert table[0] == ["Round", "Team", "B1", "B2", "B3", "B4"]
+    for row in table[1:]:
         boards.append(row)
     path = tmp_path / "team.xlsx"
     wb.save(path)

@@ -204,8 +204,8 @@ def _boards_sheet(book: Book, event: TeamEvent) -> TeamEvent:
     is without one). Raises InputError naming each row that cannot be read or does not add up
     to its match's game points."""
     sheet = book.read_sheet(BOARDS)
-    if sheet is None or not sheet.values:
-        return event
+    if sheet is None or not any(not is_blank(c) for row in sheet.values[1:] for c in row):
+        return event  # no sheet, or only its header row (the template's): no board table
     return apply_boards(event, sheet.values, source=sheet.sheet, sheet=sheet.sheet,
                         first_row=sheet.origin[0])
 

@@ -14,6 +14,9 @@ Sheets:
   cell: with AUTO the start date), ``TeamSettings`` (the rows the team functions read) and
   ``TieBreaks``; its ``Boards`` row makes the workbook a team workbook;
 * ``Teams`` — the rosters: No, Team, Rating, the players in board order;
+* ``Boards`` — the board results for the board tie-breaks (BC, TBR, BBE, the board steps of
+  EDE): a header row ``Round, Team, B1…Bk`` to fill, one row per team per round (read by
+  :func:`xl_tiebreak.team_boards.apply_boards`; the sample has none);
 * ``Standings`` — filled by the macro / ``xl-tiebreak standings``;
 * ``Functions`` — one call per column: ``TEAM_POINTS`` (MP, GP), ``TEAM_PLACE`` and one
   ``TEAM_TIEBREAK`` per tie-break (:data:`FUNCTION_TIEBREAKS`);
@@ -39,7 +42,7 @@ from xl_tiebreak.excel.layout import HALF_FORMAT, WHOLE_FORMAT, number_format
 from xl_tiebreak.excel.names import sized_reference
 from xl_tiebreak.excel.reading import CROSSTABLE
 from xl_tiebreak.excel.settings import SETTINGS
-from xl_tiebreak.excel.team_reading import TEAMS
+from xl_tiebreak.excel.team_reading import BOARDS, TEAMS
 from xl_tiebreak.excel.team_settings import TEAM_SETTINGS_ROWS
 from xl_tiebreak.excel.template_parts import (
     BUILT_FROM,
@@ -203,6 +206,16 @@ def _teams_sheet(ws: Any) -> None:
     ws.freeze_panes = "C2"
 
 
+def _boards_sheet(ws: Any) -> None:
+    """The Boards sheet: only its header row (Round, Team, B1…Bk); a row per team per round
+    with the board points (1, ½, 0, + or -) gives the board tie-breaks."""
+    boards = TEAM_SWISS_SETTINGS["boards"]
+    assert isinstance(boards, int)
+    ws.append(["Round", "Team", *(f"B{b}" for b in range(1, boards + 1))])
+    header_style(ws, 1, 2 + boards)
+    ws.freeze_panes = "A2"
+
+
 def _function_columns() -> list[tuple[str, str, str]]:
     """(header, formula with ``{teams}``, number format) of every Functions column."""
     columns = [
@@ -276,7 +289,10 @@ _HOW_TO = (
     "2. Settings sheet: boards per match (this row makes the workbook a team event), match "
     "points (2-1-0 or 3-1-0), primary score (MP or GP), match and game points of each bye "
     "(B and C), rules, tie-break order (one per row).",
-    "3. Teams sheet (optional): the rosters, players in board order, and a team rating.",
+    "3. Teams sheet (optional): the rosters, players in board order, and a team rating. "
+    "Boards sheet (optional): one row per team per round with its board points (Round, Team, "
+    "B1…B4: 1, ½, 0, + or -); they must add up to the crosstable's game points, and give the "
+    "board tie-breaks (BC, TBR, BBE, the board steps of EDE).",
     "4. Standings: click Run main on the xlwings ribbon, or without Excel run: xl-tiebreak "
     "standings THIS_FILE.xlsx (xl-tiebreak compute THIS_FILE.xlsx prints them). Errors are "
     "listed with their cells on a Problems sheet.",
@@ -310,6 +326,7 @@ def build_team_workbook(vba: bool = True) -> Any:
     _crosstable_sheet(crosstable)
     names = _settings_sheet(wb.create_sheet(SETTINGS))
     _teams_sheet(wb.create_sheet(TEAMS))
+    _boards_sheet(wb.create_sheet(BOARDS))
     standings_placeholder(wb.create_sheet("Standings"))
     _functions_sheet(wb.create_sheet("Functions"))
     _formula_standings_sheet(wb.create_sheet("Formula standings"))
