@@ -519,3 +519,27 @@ def test_a_boards_sheet_gives_the_board_tiebreaks_of_the_trf(tmp_path: Path) -> 
     listed = [str(c) for row in after["Problems"].values for c in row if c]
     assert any("Boards, row 2" in c for c in listed), listed
     assert [list(r) for r in after["Standings"].values] == standings_before
+
+
+def test_a_team_round_robin_grid_in_a_workbook() -> None:
+    """A team round-robin grid typed on the Crosstable sheet of a team workbook (one column
+    per team, headed by its number) is read as the grid reader reads it: the values derived by
+    hand in tests/test_team_grid.py::test_values_by_hand (A 6 MP, 9½ GP, EMGSB 18½ …)."""
+    from test_team_grid import GRID
+
+    from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
+    from xl_tiebreak.excel.team_reading import read_book_team_event
+
+    wb = build_team_workbook(vba=False)
+    del wb["Teams"]  # the template's rosters are E7's teams
+    ws = wb["Crosstable"]
+    ws.delete_rows(1, ws.max_row)
+    for row in GRID[1:]:  # the Settings sheet gives the boards (4)
+        ws.append(row)
+    event, _ = read_book_team_event(OpenpyxlBook(wb), "Crosstable")
+    assert not event.rounds_known
+    s = compute_team_standings(event, "GPTS,EMGSB", "fide2026")
+    expected = {1: (6, 9.5, 18.5), 2: (3, 7.5, 19), 3: (1, 3, 12), 4: (2, 4, 4)}
+    for no, (mp, gp, esb) in expected.items():
+        assert (float(s.row(no).points), float(s.value(no, "GPTS")),
+                float(s.value(no, "EMGSB"))) == (mp, gp, esb), no

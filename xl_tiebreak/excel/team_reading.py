@@ -4,6 +4,9 @@ sheet of that name; one row per team, a ``Team`` column, cells such as ``8w2½``
 (:mod:`xl_tiebreak.excel.team_settings`), an optional ``Teams`` sheet of rosters, and the team
 standings computed from them.
 
+The crosstable may also be a team round-robin grid (one column per team, headed by its
+number: :mod:`xl_tiebreak.team_grid`).
+
 A workbook is a team workbook when its Settings sheet has a ``Boards`` row
 (:func:`is_team_book`): an individual workbook's Settings sheet never has one, so the individual
 reader and writer are unchanged for it (docs/decisions.md D68). A crosstable that carries its
@@ -38,6 +41,7 @@ from xl_tiebreak.numbers import from_float
 from xl_tiebreak.ranking import Standings
 from xl_tiebreak.team_boards import apply_boards
 from xl_tiebreak.team_crosstable import is_team_crosstable, read_team_crosstable
+from xl_tiebreak.team_grid import is_team_grid, read_team_grid
 from xl_tiebreak.team_standings import compute_team_standings
 from xl_tiebreak.teams import Team, TeamEvent
 
@@ -185,10 +189,16 @@ def read_book_team_event(
         raise InputError(errors)
     try:
         table = _crosstable(book, crosstable)
-        event = read_team_crosstable(
-            table.values, boards=settings.boards, scoring=settings.scoring(),
-            blank_rounds=settings.blank_rounds, source=table.sheet, sheet=table.sheet,
-            first_row=table.origin[0], first_col=table.origin[1])
+        if is_team_grid(table.values, settings.boards):  # a team round-robin grid
+            event = read_team_grid(
+                table.values, boards=settings.boards, scoring=settings.scoring(),
+                source=table.sheet, sheet=table.sheet, first_row=table.origin[0],
+                first_col=table.origin[1])
+        else:
+            event = read_team_crosstable(
+                table.values, boards=settings.boards, scoring=settings.scoring(),
+                blank_rounds=settings.blank_rounds, source=table.sheet, sheet=table.sheet,
+                first_row=table.origin[0], first_col=table.origin[1])
     except InputError as error:
         raise InputError(errors + date_hints(error.problems)) from error
     errors += _teams_sheet(book, event, warnings if warnings is not None else [])
