@@ -35,6 +35,7 @@ from xl_tiebreak.excel.templates import (
     ROUND_ROBIN,
     SWISS,
     TEMPLATE_FILES,
+    TIEBREAK_SLOTS,
     Template,
     build_demo,
     build_templates,
@@ -134,7 +135,7 @@ def test_template_contents(name: str) -> None:
     assert conf == {"UDF Modules": "xl_tiebreak.udfs"}  # issue 8: no other key overrides
     assert wb.defined_names["Crosstable"].attr_text == CROSSTABLE_REFERS_TO
     assert set(wb.defined_names) == {"Crosstable", "Rules", "UnratedRating", "TieBreaks",
-                                     "BlankRounds",
+                                     "BlankRounds", "LotsSeed",
                                      "TournamentType"}
     rules = [dv for dv in wb["Settings"].data_validations.dataValidation
              if dv.formula1 == '"AUTO,FIDE2026,FIDE2023,FIDE2009,USCF"']
@@ -634,3 +635,40 @@ def test_the_functions_read_blank_rounds_as_the_settings_say(tmp_path: Path) -> 
         at = standings[0].index("Pts")
         pts = next(r[at] for r in standings[1:] if r[1] == 9)
         assert pts == got[points_9]
+
+
+def test_the_template_settings_reach_the_compare_sheet_and_the_functions(
+        tmp_path: Path) -> None:
+    """The template's Settings rows for the orders to compare and the lots seed are read:
+    an order typed under Compare orders gives a Compare sheet; with LOTS last in the order and
+    a seed, the Functions sheet's PLACE column (which passes ``LotsSeed``) equals the places
+    of the Standings sheet, which the same seed draws; another seed may draw otherwise but
+    both agree again."""
+    from xl_tiebreak.excel.headless import write_standings_file
+
+    for seed in ("spring-2026", "another seed"):
+        book = tmp_path / seed / "swiss.xlsx"
+        book.parent.mkdir()
+        wb = openpyxl.load_workbook(SHIPPED / "swiss.xlsx")
+        settings = wb["Settings"]
+        labels = {c.value: c.row for c in settings["A"] if c.value}
+        settings.cell(row=labels["Compare orders"], column=2, value="SB,BH")
+        settings.cell(row=labels["Lots seed"], column=2, value=seed)
+        first = labels["Tie-breaks (in order)"]
+        for r in range(first, first + TIEBREAK_SLOTS):
+            settings.cell(row=r, column=2, value=None)
+        settings.cell(row=first, column=2, value="LOTS")  # places by lot only
+        wb.save(book)
+        write_standings_file(book)
+        out = openpyxl.load_workbook(book)
+        assert "Compare" in out.sheetnames
+        standings = sheet_table.table(list(out["Standings"].iter_rows(values_only=True)))
+        place = {r[1]: r[0] for r in standings[1:]}
+        assert seed in " ".join(str(c) for row in out["Standings"].values for c in row if c)
+        got = cached_values(book)
+        functions = out["Functions"]
+        col = [c.value for c in functions[FUNCTIONS_FIRST_ROW - 1]].index("PLACE") + 1
+        for r in range(FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + SWISS.players):
+            no = functions.cell(row=r, column=1).value
+            assert got[("FUNCTIONS", f"{column_letter(col)}{r}")] == float(
+                str(place[no]).split("–")[0]), (seed, no)

@@ -17,8 +17,8 @@ build_workbook`) with the event in place of the sample:
 * ``Settings``: the event's name, type, start date, rounds scheduled, points per result and
   the declared tie-break list (the template's default list for the type when the TRF declares
   none: the list ``compute`` uses for it); rules ``AUTO`` (the start date picks them, as for
-  the TRF); no rating for unrated players (the TRF has none); a ``Lots seed`` row when the
-  event has a seed.
+  the TRF); no rating for unrated players (the TRF has none); the event's lots seed in the
+  ``Lots seed`` row.
 
 What the crosstable cannot hold is not written: FIDE ids, sex and birth dates, and the
 "less than one move" mark of a game (TRF ``W``/``D``/``L``: scored as the game it is).
@@ -30,11 +30,9 @@ import datetime
 import os
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from xl_tiebreak.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
 from xl_tiebreak.excel.files import save_workbook
-from xl_tiebreak.excel.settings import SETTINGS
 from xl_tiebreak.excel.templates import (
     ROUND_ROBIN,
     SWISS,
@@ -53,13 +51,11 @@ from xl_tiebreak.model import (
     TournamentType,
 )
 
-__all__ = ["EXTRA_HEADER", "LOTS_SEED_LABEL", "crosstable_rows", "event_template",
+__all__ = ["EXTRA_HEADER", "crosstable_rows", "event_template",
            "write_event_workbook"]
 
 EXTRA_HEADER = "Extra"
 """Header of the extra-points column (written only when a participant has extra points)."""
-LOTS_SEED_LABEL = "Lots seed"
-"""Label of the Settings row holding the seed of the drawing of lots."""
 
 _BYE_TOKENS = {Kind.PAB: "U", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z",
                Kind.FORFEIT_WIN: "+F"}
@@ -158,19 +154,11 @@ def event_template(t: Tournament) -> Template:
                        if t.start_date is not None else None),
         "scheduled_rounds": t.scheduled_rounds,
         "tiebreaks": _tiebreak_cells(list(t.tiebreaks) or default.split(",")),
+        **({"lots_seed": t.lots_seed} if t.lots_seed else {}),
         **_scoring_settings(t.scoring),
     }
     return Template(stem=base.stem, rows=crosstable_rows(t), settings=settings,
                     functions=base.functions, example=base.example)
-
-
-def _add_lots_seed(workbook: Any, seed: str) -> None:
-    """A ``Lots seed`` row after the last row of the Settings sheet."""
-    ws = workbook[SETTINGS]
-    row = ws.max_row + 1
-    ws.cell(row=row, column=1, value=LOTS_SEED_LABEL)
-    ws.cell(row=row, column=2, value=seed).number_format = "@"
-    ws.cell(row=row, column=3, value="Seed of the drawing of lots (tie-break LOTS)")
 
 
 def write_event_workbook(t: Tournament, path: str | os.PathLike[str]) -> Path:
@@ -184,8 +172,6 @@ def write_event_workbook(t: Tournament, path: str | os.PathLike[str]) -> Path:
     if not t.participants:
         raise InputError("the event has no participants", t.source)
     workbook = build_workbook(event_template(t), vba=suffix == ".xlsm")
-    if t.lots_seed:
-        _add_lots_seed(workbook, t.lots_seed)
     workbook.properties.title = t.name or target.stem
     save_workbook(workbook, target)
     return target

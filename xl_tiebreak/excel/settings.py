@@ -78,6 +78,21 @@ SETTINGS_ROWS: tuple[tuple[str, str, str], ...] = (
         "tiebreaks",
         "One per row below (or comma separated); e.g. BH/C1, BH, SB, DE, WIN",
     ),
+    (
+        "Lots seed",
+        "lots_seed",
+        "Seed of the drawing of lots (tie-break LOTS, last in the order): the same seed gives "
+        "the same draw every time; named in the legend",
+    ),
+    ("Prize sharing", "prize_sharing",
+     "For a Prizes sheet: Equal (tied players share the pooled money) or Hort"),
+    ("One prize per player", "one_prize_per_player", "For a Prizes sheet: Yes or No"),
+    (
+        "Compare orders",
+        "compare_orders",
+        "Other tie-break orders, one per row below (comma separated): a Compare sheet shows "
+        "the places under each beside the order above",
+    ),
 )
 """The Settings sheet's rows: label in column A, field, and a hint for column C."""
 

@@ -19,8 +19,9 @@ Each template has:
   the Rules setting: with AUTO, the start date cell itself — no ``TEXT()`` format codes,
   which are language-specific — so the functions use the same rule set as the Standings
   sheet), ``TournamentType``, ``UnratedRating``, ``BlankRounds`` (what an empty round cell
-  means, so that the functions read the crosstable as the Standings sheet does) and
-  ``TieBreaks``;
+  means, so that the functions read the crosstable as the Standings sheet does), ``LotsSeed``
+  (the seed of the drawing of lots) and ``TieBreaks``; rows for the Prizes sheet's options and
+  the orders a Compare sheet compares;
 * ``Standings`` — filled by the macro / the headless command: a placeholder text
   (:data:`~xl_tiebreak.excel.sheets.PLACEHOLDER`), and the mark of a Standings sheet
   (:data:`~xl_tiebreak.excel.sheets.STANDINGS_ROLE`) that lets xl-tiebreak replace it;
@@ -29,7 +30,7 @@ Each template has:
   formula over the
   column: the crosstable is transferred once per column, not once per player);
 * ``Formula standings`` — ``{=STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating,
-  TournamentType,TRUE,BlankRounds)}`` as a fixed-size array formula (openpyxl cannot write
+  TournamentType,TRUE,BlankRounds,LotsSeed)}`` as a fixed-size array formula (openpyxl cannot write
   spilling formulas);
 * ``xlwings.conf`` — only ``UDF Modules`` = ``xl_tiebreak.udfs`` (a key on that sheet wins
   over the user's own xlwings settings even when empty, so the quickstart's interpreter and
@@ -224,13 +225,18 @@ TEMPLATE_FILES = tuple(
 
 _DEFAULT_POINTS = {
     "win": 1, "draw": 0.5, "loss": 0, "forfeit_win": 1, "forfeit_loss": 0, "pab": 1, "fpb": 1,
-    "hpb": 0.5, "zpb": 0, "blank_rounds": "Absent",
+    "hpb": 0.5, "zpb": 0, "blank_rounds": "Absent", "prize_sharing": "Equal",
+    "one_prize_per_player": "Yes",
 }
 _VALIDATIONS = {
     "rules": '"AUTO,FIDE2026,FIDE2023,FIDE2009,USCF"',
     "type": '"Swiss,Round robin"',
     "blank_rounds": '"Absent,Half-point bye,Declared"',
+    "prize_sharing": '"Equal,Hort"',
+    "one_prize_per_player": '"Yes,No"',
 }
+COMPARE_SLOTS = 3
+"""Rows reserved for the orders to compare on the Settings sheet."""
 _SUGGESTED_TIEBREAKS = (
     '"BH/C1,BH,BH/C2,BH/M1,SB,SB/C1,DE,WIN,WON,BPG,BWG,PS,REP,STD,KS,AOB,FB,ARO,ARO/C1,TPR,'
     'PTP,APRO,APPO,RTNG,TPN"'
@@ -303,9 +309,18 @@ def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
             ws.add_data_validation(dv)
             dv.add(f"B{row}:B{row + TIEBREAK_SLOTS - 1}")
             continue
+        if field == "compare_orders":
+            items = list(values.get("compare_orders", []))  # type: ignore[call-overload]
+            for i in range(COMPARE_SLOTS):
+                slot = ws.cell(row=row + i, column=2, value=items[i] if i < len(items) else None)
+                slot.alignment = Alignment(horizontal="left", vertical="top")
+            continue
         value = values.get(field)
         cell = ws.cell(row=row, column=2, value=value)
         cell.alignment = Alignment(horizontal="left", vertical="top")
+        if field == "lots_seed":
+            cell.number_format = "@"  # a text: 2026-04 must not become a date
+            names["LotsSeed"] = f"{SETTINGS}!$B${row}"
         if field == "start_date":
             cell.number_format = "yyyy-mm-dd"
         if field in _VALIDATIONS:
@@ -366,7 +381,7 @@ def _function_columns(template: Template) -> list[tuple[str, str, str]]:
     columns = [
         ("POINTS", "=POINTS(Crosstable,{nos},BlankRounds)", HALF_FORMAT),
         ("PLACE", "=PLACE(Crosstable,{nos},TieBreaks,Rules,UnratedRating,TournamentType,"
-         "BlankRounds)", WHOLE_FORMAT),
+         "BlankRounds,LotsSeed)", WHOLE_FORMAT),
     ]
     columns += [
         (name, _function_formula(name), number_format(parse_descriptor(FIXED_DESCRIPTORS[name])))
@@ -427,7 +442,7 @@ PER_CELL_NOTE = (
 """Note of the demo's Functions sheet (per-cell formulas, docs/decisions.md D56)."""
 
 STANDINGS_CALL = ("STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating,TournamentType,TRUE,"
-                  "BlankRounds)")
+                  "BlankRounds,LotsSeed)")
 """The call of the Formula standings sheet."""
 
 
