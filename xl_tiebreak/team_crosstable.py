@@ -47,7 +47,7 @@ import dataclasses
 import datetime
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from fractions import Fraction
 
 from xl_tiebreak.cells import cell_name, is_blank, quoted, sheet_ref
@@ -257,6 +257,26 @@ class _Reader:
             raise InputError(self.problems)
         return self.read_body(header, team_col, no_col, rounds)
 
+    def team_of_row(self, r: int, row: Sequence[object], team_col: int, no_col: int | None,
+                    default_no: int, seen: Container[int]) -> Team | None:
+        """The team of body row ``r`` (its number from the No column, else ``default_no``);
+        None for an empty row, or after an error for an unreadable or repeated number."""
+        if all(is_blank(c) for c in row):
+            return None
+        no = default_no
+        if no_col is not None:
+            text = _text(row[no_col] if no_col < len(row) else None)
+            if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 9999:
+                self.error(f"team number: expected a whole number, not {quoted(text)}",
+                           r, no_col)
+                return None
+            no = int(text)
+        if no in seen:
+            self.error(f"team number {no} is used twice", r, no_col or 0)
+            return None
+        name = _text(row[team_col] if team_col < len(row) else None)
+        return Team(no, name, where=self.where(r, team_col))
+
     def read_body(self, header: int, team_col: int, no_col: int | None,
                   rounds: dict[int, int]) -> TeamEvent:
         assert self.boards is not None
@@ -264,21 +284,11 @@ class _Reader:
         cells: dict[int, dict[int, tuple[TeamCell | None, int, int]]] = {}
         for r in range(header + 1, len(self.values)):
             row = self.values[r]
-            if all(is_blank(c) for c in row):
+            team = self.team_of_row(r, row, team_col, no_col, len(teams) + 1, cells)
+            if team is None:
                 continue
-            no = len(teams) + 1
-            if no_col is not None:
-                text = _text(row[no_col] if no_col < len(row) else None)
-                if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 9999:
-                    self.error(f"team number: expected a whole number, not {quoted(text)}",
-                               r, no_col)
-                    continue
-                no = int(text)
-            if no in cells:
-                self.error(f"team number {no} is used twice", r, no_col or 0)
-                continue
-            name = _text(row[team_col] if team_col < len(row) else None)
-            teams.append(Team(no, name, where=self.where(r, team_col)))
+            no = team.start_no
+            teams.append(team)
             cells[no] = {}
             for rnd, c in rounds.items():
                 text = _text(row[c] if c < len(row) else None)

@@ -156,21 +156,11 @@ class _GridReader(_Reader):
         rows: dict[int, int] = {}
         for r in range(header + 1, len(self.values)):
             row = self.values[r]
-            if all(is_blank(c) for c in row):
+            team = self.team_of_row(r, row, team_col, no_col, len(teams) + 1, rows)
+            if team is None:
                 continue
-            no = len(teams) + 1
-            if no_col is not None:
-                text = _text(row[no_col] if no_col < len(row) else None)
-                if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 9999:
-                    self.error(f"team number: expected a whole number, not {quoted(text)}",
-                               r, no_col)
-                    continue
-                no = int(text)
-            if no in rows:
-                self.error(f"team number {no} is used twice", r, no_col or 0)
-                continue
-            name = _text(row[team_col] if team_col < len(row) else None)
-            teams.append(Team(no, name, where=self.where(r, team_col)))
+            no = team.start_no
+            teams.append(team)
             rows[no] = r
         numbers = sorted(rows)
         if sorted(columns) != numbers:

@@ -19,6 +19,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from xl_tiebreak.cells import column_letter
 from xl_tiebreak.excel.knockout_book import BRACKET
 from xl_tiebreak.excel.layout import HEADER_FILL, HEADER_FONT, NOTE_FONT
+from xl_tiebreak.excel.template_parts import how_to_sheet
 
 __all__ = ["KNOCKOUT_FILES", "KNOCKOUT_NAME", "KNOCKOUT_ROWS", "KNOCKOUT_STEM", "fill_knockout"]
 
@@ -99,22 +100,10 @@ def settings_sheet(ws: Any) -> None:
     ws.column_dimensions["C"].width = 40
 
 
-def how_to_sheet(ws: Any) -> None:
-    """The How to sheet."""
-    for line in HOW_TO:
-        ws.append([line or None])
-        ws.cell(row=ws.max_row, column=1).alignment = Alignment(wrap_text=True, vertical="top")
-        lines = -(-len(line) // 100)
-        if lines > 1:
-            ws.row_dimensions[ws.max_row].height = 15.0 * lines
-    ws["A1"].font = Font(bold=True, size=14)
-    ws.column_dimensions["A"].width = 110
-
-
 def fill_knockout(wb: Any, first: Any) -> None:
     """Turn the quickstart's first sheet ``first`` into the Bracket sheet and add Settings and
     How to (the Standings placeholder and ``xlwings.conf`` are the caller's)."""
     first.title = BRACKET
     bracket_sheet(first)
     settings_sheet(wb.create_sheet("Settings"))
-    how_to_sheet(wb.create_sheet("How to", 0))
+    how_to_sheet(wb.create_sheet("How to", 0), HOW_TO)

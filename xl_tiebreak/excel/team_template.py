@@ -48,6 +48,7 @@ from xl_tiebreak.excel.template_parts import (
     BUILT_FROM,
     GRID,
     header_style,
+    how_to_sheet,
     note_style,
     print_setup,
     quickstart_path,
@@ -303,17 +304,6 @@ _HOW_TO = (
 )
 
 
-def _how_to_sheet(ws: Any) -> None:
-    for line in _HOW_TO:
-        ws.append([line or None])
-        ws.cell(row=ws.max_row, column=1).alignment = Alignment(wrap_text=True, vertical="top")
-        lines = -(-len(line) // 100)
-        if lines > 1:
-            ws.row_dimensions[ws.max_row].height = 15.0 * lines
-    ws["A1"].font = Font(bold=True, size=14)
-    ws.column_dimensions["A"].width = 110
-
-
 def build_team_workbook(vba: bool = True) -> Any:
     """The team template as an ``openpyxl.Workbook`` built on xlwings' quickstart.xlsm (its VBA
     project kept when ``vba``; save it as .xlsm then, as .xlsx otherwise)."""
@@ -333,7 +323,7 @@ def build_team_workbook(vba: bool = True) -> Any:
     xlwings_conf(wb)
     wb.move_sheet("xlwings.conf", offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(
         "xlwings.conf"))
-    _how_to_sheet(wb.create_sheet("How to", 0))
+    how_to_sheet(wb.create_sheet("How to", 0), _HOW_TO)
     names["Crosstable"] = sized_reference(CROSSTABLE)
     for name, ref in names.items():
         wb.defined_names[name] = DefinedName(name, attr_text=ref)

@@ -7,6 +7,7 @@ Standings placeholder.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -103,3 +104,16 @@ def standings_placeholder(ws: Any) -> None:
     ws["A1"] = PLACEHOLDER
     note_style(ws["A1"])
     mark_worksheet(ws, STANDINGS_ROLE)
+
+
+def how_to_sheet(ws: Any, lines: Sequence[str]) -> None:
+    """A How to sheet: one line of text per row (an empty text: an empty row), wrapped in a
+    column wide enough for about 100 characters, the first line as its title."""
+    for line in lines:
+        ws.append([line or None])
+        ws.cell(row=ws.max_row, column=1).alignment = Alignment(wrap_text=True, vertical="top")
+        rows = -(-len(line) // 100)  # about 100 characters fit in a line of width 110
+        if rows > 1:
+            ws.row_dimensions[ws.max_row].height = 15.0 * rows
+    ws["A1"].font = Font(bold=True, size=14)
+    ws.column_dimensions["A"].width = 110

@@ -82,6 +82,7 @@ from xl_tiebreak.excel.template_parts import BUILT_FROM as BUILT_FROM
 from xl_tiebreak.excel.template_parts import GRID as _GRID
 from xl_tiebreak.excel.template_parts import UDF_MODULE as UDF_MODULE
 from xl_tiebreak.excel.template_parts import header_style as _header_style
+from xl_tiebreak.excel.template_parts import how_to_sheet as how_to_sheet
 from xl_tiebreak.excel.template_parts import note_style as _note_style
 from xl_tiebreak.excel.template_parts import print_setup as _print_setup
 from xl_tiebreak.excel.template_parts import quickstart_path as quickstart_path
@@ -508,17 +509,6 @@ _HOW_TO = (
 )
 
 
-def _how_to_sheet(ws: Any) -> None:
-    for line in _HOW_TO:
-        ws.append([line or None])
-        ws.cell(row=ws.max_row, column=1).alignment = Alignment(wrap_text=True, vertical="top")
-        lines = -(-len(line) // 100)  # about 100 characters fit in a line of width 110
-        if lines > 1:
-            ws.row_dimensions[ws.max_row].height = 15.0 * lines
-    ws["A1"].font = Font(bold=True, size=14)
-    ws.column_dimensions["A"].width = 110
-
-
 def save_with_values(workbook: Any, target: Path) -> None:
     """Save a built workbook atomically with the computed value cached in every formula cell
     (:func:`~xl_tiebreak.excel.cached.bytes_with_values`), so that a viewer without the
@@ -551,7 +541,7 @@ def build_workbook(template: Template, vba: bool = True, per_cell: bool = False)
     _xlwings_conf(wb)
     wb.move_sheet("xlwings.conf", offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(
         "xlwings.conf"))
-    _how_to_sheet(wb.create_sheet("How to", 0))
+    how_to_sheet(wb.create_sheet("How to", 0), _HOW_TO)
     names["Crosstable"] = CROSSTABLE_REFERS_TO
     for name, ref in names.items():
         wb.defined_names[name] = DefinedName(name, attr_text=ref)
