@@ -195,9 +195,10 @@ def blank_rounds(value: object) -> BlankRounds:
                           "Half-point bye or Declared (empty: Absent)") from None
 
 
-def unrated_rating(value: object) -> int | None:
-    """The rating for unrated players: a whole number from 0 to 4000, or None when empty."""
-    value = without_error(value, "#ARG?", "rating for unrated players")
+def whole_number(value: object, what: str, low: int, high: int) -> int | None:
+    """An optional whole-number argument from ``low`` to ``high`` (a number, or a text of one);
+    None when empty. Raises CellProblem (``#ARG?`` naming ``what``) otherwise."""
+    value = without_error(value, "#ARG?", what)
     if is_blank(value):
         return None
     number: float | None = None
@@ -209,11 +210,16 @@ def unrated_rating(value: object) -> int | None:
         except ValueError:
             number = None
     if number is None or not math.isfinite(number) or not number.is_integer() or not (
-        0 <= number <= 4000
+        low <= number <= high
     ):
-        raise CellProblem(
-            f"#ARG? the rating for unrated players must be a whole number, not {value!r}")
+        raise CellProblem(f"#ARG? the {what} must be a whole number from {low} to {high}, "
+                          f"not {shorten(str(value), 20)!r}")
     return int(number)
+
+
+def unrated_rating(value: object) -> int | None:
+    """The rating for unrated players: a whole number from 0 to 4000, or None when empty."""
+    return whole_number(value, "rating for unrated players", 0, 4000)
 
 
 def lots_seed(value: object) -> str | None:

@@ -93,21 +93,7 @@ def _fold(name: str) -> str:
 
 def _boards(value: object) -> int | None:
     """The boards argument: a whole number from 1 to 64; None when empty."""
-    value = arguments.without_error(value, "#ARG?", "boards")
-    if is_blank(value):
-        return None
-    number: float | None = None
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        number = float(value)
-    elif isinstance(value, str):
-        try:
-            number = float(value.strip())
-        except ValueError:
-            number = None
-    if number is None or not number.is_integer() or not 1 <= number <= 64:
-        raise CellProblem(f"#ARG? boards must be a whole number from 1 to 64, not "
-                          f"{arguments.shorten(str(value), 20)!r}")
-    return int(number)
+    return arguments.whole_number(value, "boards", 1, 64)
 
 
 def _match_points(value: object) -> str | None:
