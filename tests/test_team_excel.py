@@ -543,3 +543,17 @@ def test_a_team_round_robin_grid_in_a_workbook() -> None:
     for no, (mp, gp, esb) in expected.items():
         assert (float(s.row(no).points), float(s.value(no, "GPTS")),
                 float(s.value(no, "EMGSB"))) == (mp, gp, esb), no
+
+
+def test_the_team_standings_legend_says_how_teams_score(tmp_path: Path) -> None:
+    """The legend of a team Standings sheet gives the match points of a won, drawn and lost
+    match and the boards (E7: 2-1-0, 4 boards, ranked by MP), not the 1-½-0 of a game."""
+    path = tmp_path / "team.xlsx"
+    save_with_values(build_team_workbook(vba=False), path)
+    assert main(["standings", str(path)]) == 0
+    texts = [str(c) for row in openpyxl.load_workbook(path)["Standings"].values
+             for c in row if c]
+    scoring = texts[texts.index("Scoring") + 1]
+    assert scoring.startswith("match points 2-1-0 (won, drawn, lost match)")
+    assert "4 boards" in scoring and scoring.endswith("Pts = MP")
+    assert any(t.startswith("teams still tied after the last tie-break") for t in texts)

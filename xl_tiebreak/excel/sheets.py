@@ -206,18 +206,35 @@ def _legend(standings: Standings, settings: Settings, warnings: list[Problem]) -
     if "OTHER_LOTS" in codes:  # the seed, so that anyone can redo the draw (issue 12)
         lines.append(("item", "Lots", legend_lines(codes, t.lots_seed)[0]))
     lines.append(("item", "Rules", _rules_text(standings, settings)))
-    lines.append(("item", "Scoring", t.scoring.describe()))
+    team = _team_scoring(standings)
+    lines.append(("item", "Scoring", team or t.scoring.describe()))
     if settings.unrated_rating is not None:
         lines.append(
             ("item", "Unrated", f"rating {settings.unrated_rating} used for unrated players")
         )
-    lines.append(("item", "Places", "players still tied after the last tie-break share a "
+    who = "teams" if team else "players"
+    lines.append(("item", "Places", f"{who} still tied after the last tie-break share a "
                                     "place, shown on each of their rows (3–4)"))
     lines.append(("item", "Empty", "no value: undefined (e.g. an unrated player's rating), or "
                                    "not needed"))
     lines.extend(("warning", "Warning", str(w)) for w in warnings)
     lines.append(("note", "", STANDINGS_NOTE))
     return lines
+
+
+def _team_scoring(standings: Standings) -> str:
+    """How a team event scores (match points per match result, game points per board, the
+    primary score); empty for an individual event."""
+    from xl_tiebreak.team_standings import TeamEvaluation  # only team events need it
+
+    evaluation = standings.evaluation
+    if not isinstance(evaluation, TeamEvaluation):
+        return ""
+    event = evaluation.event
+    mp = event.scoring
+    return (f"match points {fmt(mp.win)}-{fmt(mp.draw)}-{fmt(mp.loss)} (won, drawn, lost "
+            f"match); game points 1-½-0 per board, {event.boards} boards; Pts = "
+            f"{event.primary.value}")
 
 
 LEGEND_COLUMN = 3
