@@ -672,3 +672,34 @@ def test_the_template_settings_reach_the_compare_sheet_and_the_functions(
             no = functions.cell(row=r, column=1).value
             assert got[("FUNCTIONS", f"{column_letter(col)}{r}")] == float(
                 str(place[no]).split("–")[0]), (seed, no)
+
+
+def test_the_standings_sheet_shows_extra_points_in_their_own_column(tmp_path: Path) -> None:
+    """An Extra column in the crosstable (docs/decisions.md D51): the Standings sheet shows
+    Extra after Pts, Pts includes it (#2: 4½ from the games + 1 = 5½), and the legend says
+    what it is; without extra points the column is not there."""
+    from xl_tiebreak.excel.headless import write_standings_file
+
+    book = tmp_path / "extra.xlsx"
+    wb = openpyxl.load_workbook(SHIPPED / "swiss.xlsx")
+    ws = wb["Crosstable"]
+    col = ws.max_column + 1
+    ws.cell(row=1, column=col, value="Extra")
+    ws.cell(row=3, column=col, value=1)  # #2 Lukas Brenner
+    wb.save(book)
+    write_standings_file(book)
+    rows = sheet_table.table(list(openpyxl.load_workbook(book)["Standings"].iter_rows(
+        values_only=True)))
+    header = list(rows[0])
+    assert header[header.index("Pts") + 1] == "Extra"
+    lukas = next(r for r in rows[1:] if r[1] == 2)
+    assert (lukas[header.index("Pts")], lukas[header.index("Extra")]) == (5.5, 1)
+    texts = [str(c) for r in openpyxl.load_workbook(book)["Standings"].values for c in r if c]
+    assert texts[texts.index("Extra", texts.index("Legend")) + 1].startswith(
+        "points added by the arbiter")
+    plain = tmp_path / "plain.xlsx"
+    plain.write_bytes((SHIPPED / "swiss.xlsx").read_bytes())
+    write_standings_file(plain)
+    header = list(sheet_table.table(list(openpyxl.load_workbook(plain)["Standings"].iter_rows(
+        values_only=True)))[0])
+    assert "Extra" not in header

@@ -100,12 +100,15 @@ tie-breaks follow under their labels as given, then, optionally, Title, Fed, Rtg
 # ---------------------------------------------------------------------------- the table
 
 
-def standings_columns(standings: Standings, *, drop_empty: bool = True) -> list[Column]:
+def standings_columns(standings: Standings, *, drop_empty: bool = True,
+                      extra: bool | None = None) -> list[Column]:
     """The columns in order: Place, No, Title, Name, Fed, Rtg, Pts, one per tie-break.
 
     With ``drop_empty`` (tables for people) Title, Fed and Rtg are left out when no
     participant has one (a club event without titles); without, every column is there (the
-    STANDINGS function: a formula's columns must not move with the data).
+    STANDINGS function: a formula's columns must not move with the data). ``extra`` (default:
+    as ``drop_empty``) adds the Extra column after Pts when a participant has extra points
+    (the Standings sheet keeps every fixed column and shows it).
     """
     people = standings.tournament.participants
     present = {
@@ -114,7 +117,7 @@ def standings_columns(standings: Standings, *, drop_empty: bool = True) -> list[
         "rating": any(p.rating is not None for p in people),
     }
     columns = [c for c in _FIXED if not drop_empty or present.get(c.field, True)]
-    if drop_empty and has_extra_points(standings):
+    if (drop_empty if extra is None else extra) and has_extra_points(standings):
         # included in Pts; shown beside it (docs/decisions.md D51). Not in the STANDINGS
         # function's fixed columns.
         columns.append(EXTRA_COLUMN)

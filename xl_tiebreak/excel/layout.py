@@ -133,17 +133,19 @@ def standings_formats(descriptors: Sequence[Descriptor]) -> list[str | None]:
     return [*_HEADER_FORMATS, *(number_format(d) for d in descriptors)]
 
 
-def standings_values(standings: Standings, *, drop_empty: bool = False) -> list[list[object]]:
+def standings_values(standings: Standings, *, drop_empty: bool = False,
+                     extra: bool = False) -> list[list[object]]:
     """The standings as the Standings sheet and the STANDINGS worksheet function show them:
     header first (:func:`xl_tiebreak.export.standings_columns`: Place, No, Title, Name, Fed,
     Rtg, Pts, one column per tie-break), then one row per participant. Numbers are floats,
     undefined values and unrated players None, texts as they are (empty: None); the place of
     a shared group is on every row of it (the group's first place).
 
-    ``drop_empty`` leaves out the Title, Fed and Rtg columns when no participant has one (the
-    sheet); the function keeps every column (a formula's columns must not move with the data).
+    ``drop_empty`` leaves out the Title, Fed and Rtg columns when no participant has one; the
+    function keeps every column (a formula's columns must not move with the data). ``extra``
+    adds the Extra column after Pts when a participant has extra points (the sheet).
     """
-    columns = standings_columns(standings, drop_empty=drop_empty)
+    columns = standings_columns(standings, drop_empty=drop_empty, extra=extra)
     table: list[list[object]] = [[c.header for c in columns]]
     for cells in standings_cells(standings, columns):
         table.append([_sheet_value(v) for v in cells])

@@ -37,7 +37,9 @@ from xl_tiebreak.excel.layout import (
 from xl_tiebreak.excel.settings import Settings
 from xl_tiebreak.export import (
     Column,
+    extra_points_legend,
     group_note,
+    has_extra_points,
     place_ranges,
     standings_columns,
     status_text,
@@ -205,6 +207,9 @@ def _legend(standings: Standings, settings: Settings, warnings: list[Problem]) -
     codes = [d.code for d in standings.descriptors]
     if "OTHER_LOTS" in codes:  # the seed, so that anyone can redo the draw (issue 12)
         lines.append(("item", "Lots", legend_lines(codes, t.lots_seed)[0]))
+    if has_extra_points(standings):
+        label, _, text = extra_points_legend().partition(": ")
+        lines.append(("item", label, text))
     lines.append(("item", "Rules", _rules_text(standings, settings)))
     team = _team_scoring(standings)
     lines.append(("item", "Scoring", team or t.scoring.describe()))
@@ -274,8 +279,9 @@ def standings_layout(
     filter, podium fills and number formats, then the legend. Printed landscape on A4 (one
     page wide; Letter fits too), the table's header repeated on every page, a footer naming
     the version."""
-    columns = standings_columns(standings, drop_empty=False)  # the STANDINGS function's
-    table = standings_values(standings)
+    # the STANDINGS function's columns, and the Extra column when there are extra points
+    columns = standings_columns(standings, drop_empty=False, extra=True)
+    table = standings_values(standings, extra=True)
     block = _title_block(standings, settings)
     top = len(block) + _HEADER_GAP + 1  # the table's header row
     n_rows, n_cols = len(table), len(table[0])
