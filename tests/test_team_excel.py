@@ -341,7 +341,7 @@ def test_team_function_metadata(recorded: Any) -> None:
     from test_udf_metadata import CELL_REFERENCE, VBA_IDENTIFIER, VBA_RESERVED
 
     assert set(recorded.TEAM_FUNCTIONS) == {"TEAM_POINTS", "TEAM_TIEBREAK", "TEAM_PLACE",
-                                            "TEAM_STANDINGS"}
+                                            "TEAM_STANDINGS", "TEAM_TIEBREAK_EXPLAIN"}
     for name, f in recorded.TEAM_FUNCTIONS.items():
         assert VBA_IDENTIFIER.fullmatch(name) and not CELL_REFERENCE.fullmatch(name)
         meta = f.__xlmeta__
@@ -557,3 +557,21 @@ def test_the_team_standings_legend_says_how_teams_score(tmp_path: Path) -> None:
     assert scoring.startswith("match points 2-1-0 (won, drawn, lost match)")
     assert "4 boards" in scoring and scoring.endswith("Pts = MP")
     assert any(t.startswith("teams still tied after the last tie-break") for t in texts)
+
+
+def test_team_tiebreak_explain_ends_with_the_official_value() -> None:
+    """TEAM_TIEBREAK_EXPLAIN: the explanation of every E7 team's value ends with the official
+    value (E7.2, 2023 rules); a range of teams gives one line each; an unknown team is named."""
+    rows = spec_rows()
+    teams = [[float(t)] for t in TEAMS]
+    for column_name, label in E7_COLUMNS.items():
+        lines = udfs.TEAM_TIEBREAK_EXPLAIN(rows, teams, label, "AUTO", 4.0, "", PAB)
+        for t, (line,) in zip(TEAMS, lines, strict=True):
+            assert line.startswith(f"{label} (FIDE 2023/24) = "), line
+            shown = line.split("; cut:")[0].rsplit("= ", 1)[1]
+            assert number(shown.replace("½", ".5")) == number(official()[t][column_name]), (
+                t, label, line)
+    one = udfs.TEAM_TIEBREAK_EXPLAIN(rows, 1.0, "EDE", "AUTO", 4.0, "", PAB)
+    assert isinstance(one, str) and "tied group" in one and "(Art. 13.3)" in one
+    missing = udfs.TEAM_TIEBREAK_EXPLAIN(rows, 99.0, "EMGSB", "AUTO", 4.0, "", PAB)
+    assert missing == "#TEAM? team number 99 not in crosstable"

@@ -517,7 +517,7 @@ def lines(text: str, limit: int = arguments.MAX_TEXT) -> list[str]:
     return out
 
 
-def _column(parts: list[str]) -> Any:
+def column_of(parts: list[str]) -> Any:
     """One line as a single value, more as a column (a 2-D list of one cell per row)."""
     return parts[0] if len(parts) == 1 else [[part] for part in parts]
 
@@ -541,7 +541,7 @@ def explanation(
         return standings.explain(_player(parsed, p), shown).formula
 
     if _shape(player) is None:
-        return _column(lines(arguments.shorten(text(player), MAX_CHECK_TEXT)))
+        return column_of(lines(arguments.shorten(text(player), MAX_CHECK_TEXT)))
     return for_players(player, lambda p: arguments.shorten(text(p)))
 
 
@@ -577,4 +577,4 @@ def check_text(crosstable: object, kind: object = None, blanks: object = None) -
         out = [f"{head} {first}", *body[1:]]
     else:
         out = [head, *body]
-    return _column(out[: MAX_CHECK_LINES])
+    return column_of(out[: MAX_CHECK_LINES])

@@ -39,7 +39,8 @@ creates one VBA wrapper per function); parameters are positional with defaults (
 parameters, none named ``caller``), annotated only with types xlwings' converters know
 (``Any``, ``list``), so that the annotations cannot select a wrong converter.
 
-The team functions (``TEAM_POINTS``, ``TEAM_TIEBREAK``, ``TEAM_PLACE``, ``TEAM_STANDINGS``) are
+The team functions (``TEAM_POINTS``, ``TEAM_TIEBREAK``, ``TEAM_PLACE``, ``TEAM_STANDINGS``,
+``TEAM_TIEBREAK_EXPLAIN``) are
 in :mod:`xl_tiebreak.excel.team_functions` (table :data:`TEAM_FUNCTIONS`), re-exported here.
 
 Shipped workbooks reach these functions as ``xl_tiebreak.udfs`` (its ``UDF Modules``
@@ -74,6 +75,7 @@ from xl_tiebreak.excel.team_functions import (
     TEAM_POINTS,
     TEAM_STANDINGS,
     TEAM_TIEBREAK,
+    TEAM_TIEBREAK_EXPLAIN,
 )
 
 __all__ = [  # every worksheet function: `from xl_tiebreak.udfs import *` (xlwings Lite)
@@ -118,6 +120,7 @@ __all__ = [  # every worksheet function: `from xl_tiebreak.udfs import *` (xlwin
     "TEAM_POINTS",
     "TEAM_STANDINGS",
     "TEAM_TIEBREAK",
+    "TEAM_TIEBREAK_EXPLAIN",
     "CATEGORY",
     "EXCEL_FUNCTIONS",
     "TEAM_FUNCTIONS",

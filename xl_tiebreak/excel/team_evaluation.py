@@ -32,10 +32,13 @@ from xl_tiebreak.excel import arguments
 from xl_tiebreak.excel.arguments import CellProblem
 from xl_tiebreak.excel.cells import cell_errors, excel_error
 from xl_tiebreak.excel.evaluation import (
+    MAX_CHECK_TEXT,
     MAX_RESULTS_PER_CROSSTABLE,
     _Content,
     _header_flag,
+    column_of,
     for_players,
+    lines,
 )
 from xl_tiebreak.excel.layout import standings_table
 from xl_tiebreak.excel.team_reading import apply_settings
@@ -347,3 +350,23 @@ def team_standings_rows(crosstable: object, order: object, rules: object, header
     table = standings_table(standings, every_place=True)
     return table if with_header else table[1:]
 
+
+
+def team_explanation(crosstable: object, team: object, descriptor: object, rules: object,
+                     boards: object, match_points: object, settings: object) -> Any:
+    """How a team's value was computed: for one team its text (a column of lines of at most
+    255 characters when longer); for a range of teams one line each, cut at 255 characters."""
+    rule_set = _rule_set(rules)
+    parsed = _parsed(crosstable, boards, match_points, settings)
+    evaluation = _evaluation(parsed, rule_set)
+    d = _descriptor(evaluation, descriptor)
+
+    def text(t: object) -> str:
+        try:
+            return evaluation.explain(d, _team(parsed, t)).formula
+        except InputError as error:
+            raise CellProblem(f"#TIEBREAK? {error}") from error
+
+    if not _is_range(team):
+        return column_of(lines(arguments.shorten(text(team), MAX_CHECK_TEXT)))
+    return for_players(team, lambda t: arguments.shorten(text(t)))

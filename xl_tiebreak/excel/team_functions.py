@@ -27,13 +27,15 @@ import xlwings as xw
 
 from xl_tiebreak.excel.arguments import guarded
 from xl_tiebreak.excel.team_evaluation import (
+    team_explanation,
     team_place,
     team_points,
     team_standings_rows,
     team_tiebreak_value,
 )
 
-__all__ = ["TEAM_FUNCTIONS", "TEAM_PLACE", "TEAM_POINTS", "TEAM_STANDINGS", "TEAM_TIEBREAK"]
+__all__ = ["TEAM_FUNCTIONS", "TEAM_PLACE", "TEAM_POINTS", "TEAM_STANDINGS", "TEAM_TIEBREAK",
+           "TEAM_TIEBREAK_EXPLAIN"]
 
 _CATEGORY = "xl-tiebreak"
 """Function Wizard category (that of every xl-tiebreak function)."""
@@ -123,7 +125,26 @@ def TEAM_STANDINGS(
                    match_points, settings)
 
 
+@xw.func(category=_CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("team", ndim=2, err_to_str=True, doc=_DOC_TEAM)
+@xw.arg("descriptor", err_to_str=True, doc=_DOC_DESCRIPTOR)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("boards", err_to_str=True, doc=_DOC_BOARDS)
+@xw.arg("match_points", err_to_str=True, doc=_DOC_MATCH_POINTS)
+@xw.arg("settings", ndim=2, err_to_str=True, doc=_DOC_SETTINGS)
+def TEAM_TIEBREAK_EXPLAIN(
+    crosstable: list[list[Any]], team: Any, descriptor: Any, rules: Any = "AUTO",
+    boards: Any = "", match_points: Any = "", settings: Any = "",
+) -> Any:
+    """How a team tie-break value was computed, e.g. EMGSB (FIDE 2026) = 2 × 2½ + …; for a
+    range of teams one line each."""
+    return guarded(team_explanation, crosstable, team, descriptor, rules, boards,
+                   match_points, settings)
+
+
 TEAM_FUNCTIONS: dict[str, Any] = {
-    f.__name__: f for f in (TEAM_POINTS, TEAM_TIEBREAK, TEAM_PLACE, TEAM_STANDINGS)
+    f.__name__: f for f in (TEAM_POINTS, TEAM_TIEBREAK, TEAM_PLACE, TEAM_STANDINGS,
+                            TEAM_TIEBREAK_EXPLAIN)
 }
 """Every team worksheet function by its Excel name."""
