@@ -28,7 +28,10 @@ from xl_tiebreak.registry import (
     taking,
     tiebreak,
 )
-from xl_tiebreak.teams import Score
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the team model is imported by team events only (start-up time)
+    from xl_tiebreak.teams import Score
 
 
 @dataclasses.dataclass(frozen=True)

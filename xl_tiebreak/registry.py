@@ -18,10 +18,13 @@ import dataclasses
 import enum
 from collections.abc import Callable
 
-from xl_tiebreak import arbiter, encounter, team_tiebreaks, tiebreaks, uscf
+from xl_tiebreak import arbiter, encounter, tiebreaks, uscf
 from xl_tiebreak.engine import Explained, GroupExplain, GroupOrder, TieBreakFunction
 from xl_tiebreak.rules import RuleSet
-from xl_tiebreak.teams import Score
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class ScoreType(enum.Enum):
@@ -345,38 +348,87 @@ _MP = frozenset({ScoreType.MATCH_POINTS})
 _GP = GAME_POINTS_ONLY = frozenset({ScoreType.GAME_POINTS})
 _TEAM = frozenset({ScoreType.MATCH_POINTS, ScoreType.GAME_POINTS})
 _ESB = (_P.KIND, _P.HIGH, _P.LOW, _P.FORFEITS, _P.ZERO)
-_TT = team_tiebreaks
-_MS, _GS = Score.MP, Score.GP
-_DE_MP, _DE_GP = _TT.score_de(_MS), _TT.score_de(_GS)
-_TBR, _BBE = _TT.board_group("T"), _TT.board_group("B")
+_MS, _GS = "MP", "GP"
+"""The score types of :class:`xl_tiebreak.teams.Score` by value (the module is not imported
+here: see :class:`_TeamFunction`)."""
+
+
+class _TeamFunction:
+    """A team tie-break's function, made on its first call by a factory of
+    :mod:`xl_tiebreak.team_tiebreaks` (``name``, given ``args``; ``"MP"``/``"GP"`` stand for
+    the :class:`~xl_tiebreak.teams.Score` members; ``part``: which of the pair it returns).
+    Individual events, and the start of the command line, never import the team modules."""
+
+    __slots__ = ("_name", "_args", "_part", "_function")
+
+    def __init__(self, name: str, *args: object, part: int | None = None) -> None:
+        self._name = name
+        self._args = args
+        self._part = part
+        self._function: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any) -> Any:
+        function = self._function
+        if function is None:
+            function = self._function = self._make()
+        return function(*args)
+
+    def _make(self) -> Callable[..., Any]:
+        from xl_tiebreak import team_tiebreaks
+        from xl_tiebreak.teams import Score
+
+        found: Any = getattr(team_tiebreaks, self._name)
+        if self._args:
+            found = found(*(Score(a) if a in (_MS, _GS) else a for a in self._args))
+        made: Callable[..., Any] = found if self._part is None else found[self._part]
+        return made
+
+    def __repr__(self) -> str:
+        shown = ", ".join(map(repr, self._args))
+        pair = "" if self._part is None else f"[{self._part}]"
+        return f"team_tiebreaks.{self._name}({shown}){pair}"
+
+
+def _tt(name: str, *args: object) -> Any:
+    """The team function ``name`` (made by ``name(*args)`` when args are given)."""
+    return _TeamFunction(name, *args)
+
+
+def _pair(name: str, *args: object) -> tuple[Any, Any]:
+    """The (order, explanation) pair a team factory makes, for a group tie-break's row."""
+    return _TeamFunction(name, *args, part=0), _TeamFunction(name, *args, part=1)
+
+
+_DE_MP, _DE_GP = _pair("score_de", _MS), _pair("score_de", _GS)
+_TBR, _BBE = _pair("board_group", "T"), _pair("board_group", "B")
 
 
 def _ede(code: str, name: str, boards: str, sm: SwissManager | None = None) -> TieBreak:
     return TieBreak(
-        code, name, "Art. 13.3", None, _TT.ede_order(boards), _TT.ede_explain(boards),
+        code, name, "Art. 13.3", None, _tt("ede_order", boards), _tt("ede_explain", boards),
         modifiers=_mods("P"), whole=True, swiss_manager=sm, score_types=_TEAM,
         boards=bool(boards),
     )
 
 
-def _on(code: str, score: Score, base: TieBreak, name: str) -> TieBreak:
+def _on(code: str, score: str, base: TieBreak, name: str) -> TieBreak:
     """The team form of an individual row on one score type (``BH:MP``)."""
     assert base.compute is not None
     return dataclasses.replace(
-        base, code=f"{code}:{score.value}", name=name, article=f"{base.article} (teams)",
-        compute=_TT.on_score(score, code, base.compute), aliases=(), functions=(),
-        swiss_manager=None, score_types=_MP if score is _MS else _GP,
+        base, code=f"{code}:{score}", name=name, article=f"{base.article} (teams)",
+        compute=_tt("on_score", score, code, base.compute), aliases=(), functions=(),
+        swiss_manager=None, score_types=_MP if score == _MS else _GP,
     )
 
 
 _IND = {row.code: row for row in TIEBREAKS}
 
 TEAM_TIEBREAKS: tuple[TieBreak, ...] = (
-    TieBreak("MPTS", "Match Points", "Art. 11.1", _TT.total(_MS), score_types=_MP,
+    TieBreak("MPTS", "Match Points", "Art. 11.1", _tt("total", _MS), score_types=_MP,
              swiss_manager=SwissManager(13)),
-    TieBreak("GPTS", "Game Points", "Art. 11.1", _TT.total(_GS), score_types=_GP,
+    TieBreak("GPTS", "Game Points", "Art. 11.1", _tt("total", _GS), score_types=_GP,
              swiss_manager=SwissManager(1)),
-    TieBreak("MPVGP", "Secondary score (MP v GP)", "Art. 13.1", _TT.tb_secondary,
+    TieBreak("MPVGP", "Secondary score (MP v GP)", "Art. 13.1", _tt("tb_secondary"),
              score_types=_TEAM),
     TieBreak("DE:MP", "Direct Encounter (match points)", "Art. 6 (teams)", None, *_DE_MP,
              modifiers=_mods("P"), whole=True, score_types=_MP),
@@ -395,16 +447,16 @@ TEAM_TIEBREAKS: tuple[TieBreak, ...] = (
     _on("KS", _MS, _IND["KS"], "Koya System (match points)"),
     _on("KS", _GS, _IND["KS"], "Koya System (game points)"),
     TieBreak("EMMSB", "Extended Sonneborn-Berger (opponent MP × own MP)", "Art. 13.2",
-             _TT.extended_sb(_MS, _MS), aliases=("ESB:MM",), modifiers=_mods("CP"),
+             _tt("extended_sb", _MS, _MS), aliases=("ESB:MM",), modifiers=_mods("CP"),
              explained=_SUM, swiss_manager=SwissManager(82, _ESB, "0"), score_types=_TEAM),
     TieBreak("EMGSB", "Extended Sonneborn-Berger (opponent MP × own GP)", "Art. 13.2",
-             _TT.extended_sb(_MS, _GS), aliases=("ESB:MG",), modifiers=_mods("CP"),
+             _tt("extended_sb", _MS, _GS), aliases=("ESB:MG",), modifiers=_mods("CP"),
              explained=_SUM, swiss_manager=SwissManager(82, _ESB, "1"), score_types=_TEAM),
     TieBreak("EGMSB", "Extended Sonneborn-Berger (opponent GP × own MP)", "Art. 13.2",
-             _TT.extended_sb(_GS, _MS), aliases=("ESB:GM",), modifiers=_mods("CP"),
+             _tt("extended_sb", _GS, _MS), aliases=("ESB:GM",), modifiers=_mods("CP"),
              explained=_SUM, swiss_manager=SwissManager(82, _ESB, "2"), score_types=_TEAM),
     TieBreak("EGGSB", "Extended Sonneborn-Berger (opponent GP × own GP)", "Art. 13.2",
-             _TT.extended_sb(_GS, _GS), aliases=("ESB:GG",), modifiers=_mods("CP"),
+             _tt("extended_sb", _GS, _GS), aliases=("ESB:GG",), modifiers=_mods("CP"),
              explained=_SUM, swiss_manager=SwissManager(82, _ESB, "3"), score_types=_TEAM),
     _ede("EDE", "Extended Direct Encounter", "", SwissManager(83, (_P.FORFEITS,))),
     _ede("EDEC", "Extended Direct Encounter + BC", "C"),
@@ -412,10 +464,10 @@ TEAM_TIEBREAKS: tuple[TieBreak, ...] = (
     _ede("EDEB", "Extended Direct Encounter + BBE", "B"),
     _ede("EDEBT", "Extended Direct Encounter + BC + TBR", "CT"),
     _ede("EDEBB", "Extended Direct Encounter + BC + BBE", "CB"),
-    TieBreak("SSSC", "Score Strength Combination", "Art. 13.4", _TT.tb_sssc,
+    TieBreak("SSSC", "Score Strength Combination", "Art. 13.4", _tt("tb_sssc"),
              modifiers=_mods("PF"), swiss_manager=SwissManager(91, (_P.FORFEITS,)),
              score_types=_TEAM),
-    TieBreak("BC", "Board Count", "Art. 12", _TT.tb_bc, lower_is_better=True,
+    TieBreak("BC", "Board Count", "Art. 12", _tt("tb_bc"), lower_is_better=True,
              explained=_SUM, swiss_manager=SwissManager(78), score_types=_TEAM,
              boards=True),
     TieBreak("TBR", "Top Board Results", "Art. 12", None, *_TBR,
