@@ -54,6 +54,7 @@ from xl_tiebreak.trf_codes import (
     COLORS,
     FEDERATION,
     FIDE_ID,
+    GAME_TAILS,
     NAME,
     POINTS,
     RANK,
@@ -80,6 +81,11 @@ MAX_PROBLEMS = 100
 
 _MAX_LINE = ROUND1 - 1 + MAX_ROUNDS * ROUND_WIDTH + ROUND_WIDTH
 """Longest ``001`` line read (MAX_ROUNDS rounds, plus trailing blanks): refused beyond."""
+_START_NO, _RATING, _RANK, _NAME, _FEDERATION, _TITLE, _SEX, _FIDE_ID, _BIRTH = (
+    slice(first - 1, last) for first, last in
+    (START_NO, RATING, RANK, NAME, FEDERATION, TITLE, SEX, FIDE_ID, BIRTH)
+)
+"""The same columns as slices of the line (read without a call per field)."""
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 _RULE_162 = re.compile(r"([WDLAPX])\s*([0-9]+(?:[.,][0-9]+)?)", re.IGNORECASE)
@@ -473,9 +479,16 @@ class _Reader:
                        "tool (a tournament has fewer)", line_no, _MAX_LINE + 1)
             return
         before = len(self.problems)
-        start_no = self.int_field(line, line_no, START_NO, "start number", required=True)
-        rating = self.int_field(line, line_no, RATING, "rating")
-        rank = self.int_field(line, line_no, RANK, "rank")
+        # the usual case, plain digits, read inline; int_field says what else is wrong
+        text = line[_START_NO].strip()
+        start_no = (int(text) if text.isdigit() and text.isascii() and text.strip("0")
+                    else self.int_field(line, line_no, START_NO, "start number", required=True))
+        text = line[_RATING].strip()
+        rating = (int(text) if text.isdigit() and text.isascii()
+                  else self.int_field(line, line_no, RATING, "rating"))
+        text = line[_RANK].strip()
+        rank = (int(text) if text.isdigit() and text.isascii()
+                else self.int_field(line, line_no, RANK, "rank"))
         points = self.points_field(line, line_no)
         rounds = self.read_rounds_of(line, line_no)
         if start_no is None:
@@ -490,13 +503,13 @@ class _Reader:
         self.participants.append(
             Participant(
                 start_no=start_no,
-                name=_field(line, NAME).strip(),
+                name=line[_NAME].strip(),
                 rating=rating or None,
-                federation=_field(line, FEDERATION).strip(),
-                title=_field(line, TITLE).strip(),
-                sex=_field(line, SEX).strip(),
-                fide_id=_field(line, FIDE_ID).strip(),
-                birth=_field(line, BIRTH).strip(),
+                federation=line[_FEDERATION].strip(),
+                title=line[_TITLE].strip(),
+                sex=line[_SEX].strip(),
+                fide_id=line[_FIDE_ID].strip(),
+                birth=line[_BIRTH].strip(),
                 declared_points=points,
                 declared_rank=rank,
                 rounds=rounds,
@@ -540,18 +553,30 @@ class _Reader:
     def read_rounds_of(self, line: str, line_no: int) -> list[Record]:
         """The records of a player line; blank rounds after the last entry are dropped.
 
-        A well-formed round is read on a fast path (:data:`TAILS`, an opponent of ASCII
-        digits); anything else goes through :meth:`read_round`, which says what is wrong.
+        A well-formed round is read on a fast path (:data:`GAME_TAILS` for a game with its
+        opponent, else :data:`TAILS`; an opponent of ASCII digits); anything else goes through
+        :meth:`read_round`, which says what is wrong.
         """
         records: list[Record] = []
+        append = records.append
         blanks: list[int] = []
         last_entry = 0
         rnd = 1
         prefix = f"line {line_no}, col "
         col = ROUND1
         end = len(line)
+        games = GAME_TAILS
         while col <= end:
             segment = line[col - 1 : col - 1 + SEGMENT]
+            game = games.get(segment[4:])
+            if game is not None:  # a game or forfeit, if an opponent is named
+                text = segment[:4].strip()
+                if text.isdigit() and text.isascii() and (number := int(text)):
+                    append(Record(game[0], number, game[1], game[2], prefix + str(col)))
+                    last_entry = rnd
+                    rnd += 1
+                    col += ROUND_WIDTH
+                    continue
             if len(segment) < SEGMENT:
                 segment = segment.ljust(SEGMENT)
             record = None

@@ -155,3 +155,11 @@ def _tails() -> dict[str, tuple[Shape, Shape | None]]:
 
 TAILS = _tails()
 """Fast-path table of :meth:`_Reader.read_rounds_of`."""
+
+GAME_TAILS: dict[str, tuple[Kind, Color | None, bool]] = {
+    tail: (paired[0], paired[2], paired[3])
+    for tail, (_, paired) in TAILS.items() if paired is not None and paired[1]
+}
+"""The ends of a round whose record keeps its opponent (a game or a forfeit): kind, colour,
+short game of the record :func:`round_record` makes when an opponent is named (the first
+fast path of :meth:`_Reader.read_rounds_of`, the most frequent round by far)."""
