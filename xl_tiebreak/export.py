@@ -232,6 +232,21 @@ def people_text(value: object, places: int | None = None) -> str:
     return fmt_half(value)  # type: ignore[arg-type]
 
 
+def _column_texts(column: Column, rows: Sequence[Row]) -> list[str]:
+    """The :func:`people_text` of each row's value in a column, each distinct value formatted
+    once (values repeat: the engine shares one object per value)."""
+    places = column.places
+    memo: dict[object, str] = {}
+    out = []
+    for row in rows:
+        value = cell_value(column, row)
+        text = memo.get(value)
+        if text is None:
+            text = memo[value] = people_text(value, places)
+        out.append(text)
+    return out
+
+
 # ---------------------------------------------------------------------------- CSV
 
 
@@ -354,18 +369,14 @@ def standings_table(standings: Standings) -> str:
             lines.append(f"{d.label}: {group_note(standings, k)}")
     lines.append("")
     columns = standings_columns(standings)
-    header = [c.header for c in columns]
-    body = []
-    for place, cells in zip(place_texts(standings.rows), standings_cells(standings, columns),
-                            strict=True):
-        body.append([place, *(people_text(v, c.places)
-                              for c, v in zip(columns[1:], cells[1:], strict=True))])
-    widths = [max(len(r[c]) for r in [header, *body]) for c in range(len(header))]
-    left = {k for k, c in enumerate(columns) if c.field in ("title", "name", "fed")}
-    for r in [header, *body]:
-        texts = [r[c].ljust(widths[c]) if c in left else r[c].rjust(widths[c])
-                 for c in range(len(r))]
-        lines.append("  ".join(texts).rstrip())
+    texts = [place_texts(standings.rows)]
+    texts += [_column_texts(c, standings.rows) for c in columns[1:]]
+    padded = []
+    for c, column in zip(columns, texts, strict=True):
+        width = max(len(c.header), *map(len, column)) if column else len(c.header)
+        pad = str.ljust if c.field in ("title", "name", "fed") else str.rjust
+        padded.append([pad(c.header, width), *(pad(t, width) for t in column)])
+    lines += ["  ".join(cells).rstrip() for cells in zip(*padded)]
     if standings.warnings:
         lines.append("")
         lines.extend(f"warning: {formula_safe(str(w))}" for w in standings.warnings)
