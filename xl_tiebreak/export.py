@@ -22,7 +22,6 @@ CSV and text cells are neutralised against spreadsheet formula injection
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import io
 from collections.abc import Iterable, Sequence
@@ -30,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from xl_tiebreak.arbiter import legend_lines
 from xl_tiebreak.descriptors import Descriptor
 from xl_tiebreak.numbers import fmt, fmt_half
+from xl_tiebreak.plain import Frozen
 from xl_tiebreak.safety import formula_safe
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -57,21 +57,31 @@ __all__ = [
 ]
 
 
-@dataclasses.dataclass(frozen=True)
-class Column:
-    """One column of the standings table."""
+class Column(Frozen):
+    """One column of the standings table.
 
+    ``field``: ``place``, ``no``, ``title``, ``name``, ``fed``, ``rating``, ``pts``, ``extra``
+    or ``tiebreak``; ``header``: the heading people read (a tie-break's label as given for
+    ``tiebreak``); ``level``: position of the tie-break in the list (``tiebreak`` columns
+    only); ``places``: fixed decimals every output shows (AOB: rounded by the number of
+    rounds, spec §4.11), None: the value as it is (halves as ``½`` for people, plain decimals
+    for programs)."""
+
+    __slots__ = ("field", "header", "descriptor", "level", "places")
     field: str
-    """``place``, ``no``, ``title``, ``name``, ``fed``, ``rating``, ``pts``, ``extra`` or
-    ``tiebreak``."""
     header: str
-    """The heading people read (a tie-break's label as given for ``tiebreak``)."""
-    descriptor: Descriptor | None = None
-    level: int = -1
-    """Position of the tie-break in the list (``tiebreak`` columns only)."""
-    places: int | None = None
-    """Fixed decimals every output shows (AOB: rounded by the number of rounds, spec §4.11);
-    None: the value as it is (halves as ``½`` for people, plain decimals for programs)."""
+    descriptor: Descriptor | None
+    level: int
+    places: int | None
+
+    def __init__(self, field: str, header: str, descriptor: Descriptor | None = None,
+                 level: int = -1, places: int | None = None) -> None:
+        set_field = object.__setattr__
+        set_field(self, "field", field)
+        set_field(self, "header", header)
+        set_field(self, "descriptor", descriptor)
+        set_field(self, "level", level)
+        set_field(self, "places", places)
 
 
 PLAYER_FIELDS = ("title", "fed", "rating")

@@ -1,0 +1,62 @@
+"""Small value classes without the start-up cost of :mod:`dataclasses`.
+
+Creating a dataclass compiles its ``__init__``, ``__repr__``, ``__eq__`` (and, frozen, its
+``__setattr__``, ``__delattr__`` and ``__hash__``) from generated source: about a millisecond
+per class, paid by every start of the command line for every class it imports. The classes the
+command line needs besides the data model (whose dataclasses the tests and the readers copy
+with :func:`dataclasses.replace`) derive from :class:`Frozen` or :class:`Mutable` instead and
+write their ``__init__`` by hand: the fields are their ``__slots__``, in order; equality, hash
+and repr are those a dataclass would have.
+"""
+
+from __future__ import annotations
+
+__all__ = ["Frozen", "Mutable"]
+
+
+class _Fields:
+    """Equality and repr over the ``__slots__`` of a class, in order (as a dataclass has them
+    over its fields)."""
+
+    __slots__ = ()
+
+    def _names(self) -> tuple[str, ...]:
+        names: tuple[str, ...] = self.__slots__
+        return names
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self._names())
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, _Fields)
+        return self._values() == other._values()
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._names())
+        return f"{type(self).__qualname__}({shown})"
+
+
+class Frozen(_Fields):
+    """An immutable value: ``__init__`` sets each field once with :func:`object.__setattr__`;
+    any later assignment raises AttributeError. Hashable (by value) when its fields are."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r} of a {type(self).__name__}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r} of a {type(self).__name__}")
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+
+class Mutable(_Fields):
+    """A mutable value: fields assigned freely; compared by value, therefore not hashable."""
+
+    __slots__ = ()
+
+    __hash__ = None  # type: ignore[assignment]
