@@ -18,8 +18,9 @@ import dataclasses
 import enum
 from collections.abc import Callable
 
-from xl_tiebreak import arbiter, encounter, tiebreaks, uscf
+from xl_tiebreak import arbiter, encounter, tiebreaks
 from xl_tiebreak.engine import Explained, GroupExplain, GroupOrder, TieBreakFunction
+from xl_tiebreak.plain import Frozen
 from xl_tiebreak.rules import RuleSet
 
 TYPE_CHECKING = False
@@ -76,26 +77,38 @@ class SmParam(enum.Enum):
     """A parameter whose only FIDE value is 0 (86: strongest discarded)."""
 
 
-@dataclasses.dataclass(frozen=True)
-class SwissManager:
-    """A tie-break's Swiss-Manager / Chess-Results number and parameters (spec §9)."""
+class SwissManager(Frozen):
+    """A tie-break's Swiss-Manager / Chess-Results number and parameters (spec §9); ``select``:
+    the value of the KIND or FORE_BUCHHOLZ parameter that means this row."""
 
+    __slots__ = ("number", "params", "select")
     number: int
-    params: tuple[SmParam, ...] = ()
-    select: str = ""
-    """The value of the KIND or FORE_BUCHHOLZ parameter that means this row."""
+    params: tuple[SmParam, ...]
+    select: str
+
+    def __init__(self, number: int, params: tuple[SmParam, ...] = (), select: str = "") -> None:
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "params", params)
+        object.__setattr__(self, "select", select)
 
 
-@dataclasses.dataclass(frozen=True)
-class WorksheetFunction:
-    """A one-tie-break worksheet function, e.g. ``BUCHHOLZ_CUT1`` = ``BH/C1``."""
+class WorksheetFunction(Frozen):
+    """A one-tie-break worksheet function, e.g. ``BUCHHOLZ_CUT1`` = ``BH/C1``;
+    ``swiss_template``, ``round_robin_template``: its place among the functions shown by the
+    Swiss and the round-robin template (None: not shown)."""
 
+    __slots__ = ("name", "descriptor", "swiss_template", "round_robin_template")
     name: str
     descriptor: str
-    swiss_template: int | None = None
-    """Its place among the functions shown by the Swiss template (None: not shown)."""
-    round_robin_template: int | None = None
-    """Its place among the functions shown by the round-robin template (None: not shown)."""
+    swiss_template: int | None
+    round_robin_template: int | None
+
+    def __init__(self, name: str, descriptor: str, swiss_template: int | None = None,
+                 round_robin_template: int | None = None) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "descriptor", descriptor)
+        object.__setattr__(self, "swiss_template", swiss_template)
+        object.__setattr__(self, "round_robin_template", round_robin_template)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -160,6 +173,72 @@ def _fn(name: str, descriptor: str, swiss: int | None = None,
 
 def _mods(letters: str) -> frozenset[str]:
     return frozenset(letters)
+
+
+_MS, _GS = "MP", "GP"
+"""The score types of :class:`xl_tiebreak.teams.Score` by value (the module is not imported
+here: see :class:`_Deferred`)."""
+
+
+class _Deferred:
+    """A tie-break function of a module imported on its first call: the US Chess functions
+    (:mod:`xl_tiebreak.uscf`) and the team ones, made by a factory of
+    :mod:`xl_tiebreak.team_tiebreaks` (``name``, given ``args``; ``"MP"``/``"GP"`` stand for
+    the :class:`~xl_tiebreak.teams.Score` members; ``part``: which of the pair it returns).
+    A FIDE individual event, and the start of the command line, import neither."""
+
+    __slots__ = ("_module", "_name", "_args", "_part", "_function")
+
+    def __init__(self, module: str, name: str, *args: object, part: int | None = None) -> None:
+        self._module = module
+        self._name = name
+        self._args = args
+        self._part = part
+        self._function: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any) -> Any:
+        function = self._function
+        if function is None:
+            function = self._function = self._make()
+        return function(*args)
+
+    def _make(self) -> Callable[..., Any]:
+        found: Any
+        if self._module == "uscf":
+            from xl_tiebreak import uscf
+
+            found = getattr(uscf, self._name)
+        else:
+            from xl_tiebreak import team_tiebreaks
+            from xl_tiebreak.teams import Score
+
+            found = getattr(team_tiebreaks, self._name)
+        if self._args:
+            found = found(*(Score(a) if a in (_MS, _GS) else a for a in self._args))
+        made: Callable[..., Any] = found if self._part is None else found[self._part]
+        return made
+
+    def __repr__(self) -> str:
+        shown = ", ".join(map(repr, self._args))
+        pair = "" if self._part is None else f"[{self._part}]"
+        call = f"({shown})" if self._args else ""
+        return f"{self._module}.{self._name}{call}{pair}"
+
+
+def _us(name: str) -> Any:
+    """The US Chess function ``name`` (:mod:`xl_tiebreak.uscf`)."""
+    return _Deferred("uscf", name)
+
+
+def _tt(name: str, *args: object) -> Any:
+    """The team function ``name`` (made by ``name(*args)`` when args are given)."""
+    return _Deferred("team_tiebreaks", name, *args)
+
+
+def _pair(name: str, *args: object) -> tuple[Any, Any]:
+    """The (order, explanation) pair a team factory makes, for a group tie-break's row."""
+    return (_Deferred("team_tiebreaks", name, *args, part=0),
+            _Deferred("team_tiebreaks", name, *args, part=1))
 
 
 _P = SmParam
@@ -304,40 +383,40 @@ TIEBREAKS: tuple[TieBreak, ...] = (
         aliases=("LOTS", "LOT"), whole=True, lower_is_better=True,
     ),
     TieBreak(
-        "OTHER_MM", "Modified Median", "US Chess 34E1", uscf.tb_modified_median,
+        "OTHER_MM", "Modified Median", "US Chess 34E1", _us("tb_modified_median"),
         aliases=("MM", "MODIFIEDMEDIAN"), explained=_SUM, rules=_US,
         functions=(_fn("MODIFIED_MEDIAN", "OTHER_MM"),),
     ),
     TieBreak(
-        "OTHER_MEDIAN", "Median (Harkness)", "US Chess 34E4", uscf.tb_median,
+        "OTHER_MEDIAN", "Median (Harkness)", "US Chess 34E4", _us("tb_median"),
         aliases=("MEDIAN", "HARKNESS"), explained=_SUM, rules=_US,
     ),
     TieBreak(
-        "OTHER_SOLKOFF", "Solkoff", "US Chess 34E2", uscf.tb_solkoff, aliases=("SOLKOFF",),
+        "OTHER_SOLKOFF", "Solkoff", "US Chess 34E2", _us("tb_solkoff"), aliases=("SOLKOFF",),
         explained=_SUM, rules=_US, functions=(_fn("SOLKOFF", "OTHER_SOLKOFF"),),
     ),
     TieBreak(
-        "OTHER_CUM", "Cumulative", "US Chess 34E3", uscf.tb_cumulative,
+        "OTHER_CUM", "Cumulative", "US Chess 34E3", _us("tb_cumulative"),
         aliases=("CUM", "CUMULATIVE"), explained=_SUM, rules=_US,
         functions=(_fn("CUMULATIVE", "OTHER_CUM"),),
     ),
     TieBreak(
-        "OTHER_OPPCUM", "Cumulative of Opposition", "US Chess 34E9", uscf.tb_opp_cumulative,
+        "OTHER_OPPCUM", "Cumulative of Opposition", "US Chess 34E9", _us("tb_opp_cumulative"),
         aliases=("OPPCUM",), explained=_SUM, rules=_US,
         functions=(_fn("OPP_CUMULATIVE", "OTHER_OPPCUM"),),
     ),
     TieBreak(
-        "OTHER_KASHDAN", "Kashdan", "US Chess 34E7", uscf.tb_kashdan,
+        "OTHER_KASHDAN", "Kashdan", "US Chess 34E7", _us("tb_kashdan"),
         aliases=("KASHDAN", "KA", "OTHER_KA"), explained=_SUM, rules=_US,
         swiss_manager=SwissManager(92), functions=(_fn("KASHDAN", "OTHER_KASHDAN"),),
     ),
     TieBreak(
-        "OTHER_USSB", "Sonneborn-Berger (US Chess)", "US Chess 34E8", uscf.tb_us_sonneborn,
+        "OTHER_USSB", "Sonneborn-Berger (US Chess)", "US Chess 34E8", _us("tb_us_sonneborn"),
         aliases=("USSB",), explained=_SUM, rules=_US,
     ),
     TieBreak(
         "OTHER_RBTP", "Result between Tied Players", "US Chess 34E5", None,
-        uscf.order_result_between_tied, uscf.explain_result_between_tied, aliases=("RBTP",),
+        _us("order_result_between_tied"), _us("explain_result_between_tied"), aliases=("RBTP",),
         rules=_US,
     ),
 )
@@ -348,55 +427,6 @@ _MP = frozenset({ScoreType.MATCH_POINTS})
 _GP = GAME_POINTS_ONLY = frozenset({ScoreType.GAME_POINTS})
 _TEAM = frozenset({ScoreType.MATCH_POINTS, ScoreType.GAME_POINTS})
 _ESB = (_P.KIND, _P.HIGH, _P.LOW, _P.FORFEITS, _P.ZERO)
-_MS, _GS = "MP", "GP"
-"""The score types of :class:`xl_tiebreak.teams.Score` by value (the module is not imported
-here: see :class:`_TeamFunction`)."""
-
-
-class _TeamFunction:
-    """A team tie-break's function, made on its first call by a factory of
-    :mod:`xl_tiebreak.team_tiebreaks` (``name``, given ``args``; ``"MP"``/``"GP"`` stand for
-    the :class:`~xl_tiebreak.teams.Score` members; ``part``: which of the pair it returns).
-    Individual events, and the start of the command line, never import the team modules."""
-
-    __slots__ = ("_name", "_args", "_part", "_function")
-
-    def __init__(self, name: str, *args: object, part: int | None = None) -> None:
-        self._name = name
-        self._args = args
-        self._part = part
-        self._function: Callable[..., Any] | None = None
-
-    def __call__(self, *args: Any) -> Any:
-        function = self._function
-        if function is None:
-            function = self._function = self._make()
-        return function(*args)
-
-    def _make(self) -> Callable[..., Any]:
-        from xl_tiebreak import team_tiebreaks
-        from xl_tiebreak.teams import Score
-
-        found: Any = getattr(team_tiebreaks, self._name)
-        if self._args:
-            found = found(*(Score(a) if a in (_MS, _GS) else a for a in self._args))
-        made: Callable[..., Any] = found if self._part is None else found[self._part]
-        return made
-
-    def __repr__(self) -> str:
-        shown = ", ".join(map(repr, self._args))
-        pair = "" if self._part is None else f"[{self._part}]"
-        return f"team_tiebreaks.{self._name}({shown}){pair}"
-
-
-def _tt(name: str, *args: object) -> Any:
-    """The team function ``name`` (made by ``name(*args)`` when args are given)."""
-    return _TeamFunction(name, *args)
-
-
-def _pair(name: str, *args: object) -> tuple[Any, Any]:
-    """The (order, explanation) pair a team factory makes, for a group tie-break's row."""
-    return _TeamFunction(name, *args, part=0), _TeamFunction(name, *args, part=1)
 
 
 _DE_MP, _DE_GP = _pair("score_de", _MS), _pair("score_de", _GS)
