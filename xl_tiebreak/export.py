@@ -243,16 +243,19 @@ def people_text(value: object, places: int | None = None) -> str:
 
 
 def _column_texts(column: Column, rows: Sequence[Row]) -> list[str]:
-    """The :func:`people_text` of each row's value in a column, each distinct value formatted
-    once (values repeat: the engine shares one object per value)."""
+    """The :func:`people_text` of each row's value in a column, each value object formatted
+    once: the engine shares one object per value, so they are told apart by identity (as
+    :func:`xl_tiebreak.ranking.sort_keys` does; the rows keep every value alive meanwhile)."""
     places = column.places
-    memo: dict[object, str] = {}
+    memo: dict[int, str] = {}
     out = []
-    for row in rows:
-        value = cell_value(column, row)
-        text = memo.get(value)
+    level = column.level
+    values = ([row.values[level] for row in rows] if column.field == "tiebreak"
+              else [cell_value(column, row) for row in rows])
+    for value in values:
+        text = memo.get(id(value))
         if text is None:
-            text = memo[value] = people_text(value, places)
+            text = memo[id(value)] = people_text(value, places)
         out.append(text)
     return out
 
