@@ -209,7 +209,11 @@ def build_context(
         cats = (base.cats if base.forfeits_played == forfeit_game
                 else _all_categories(kinds, opps, otb, predetermined, forfeit_game))
     else:
-        pts = [[unit[kd, c] for kd, c in zip(ks, cs)] for ks, cs in zip(kinds, colors)]
+        if sc.by_color:
+            pts = [[unit[kd, c] for kd, c in zip(ks, cs)] for ks, cs in zip(kinds, colors)]
+        else:  # the points do not depend on the colour: looked up by kind alone
+            by_kind = {kd: unit[kd, None] for kd in Kind}
+            pts = [[by_kind[kd] for kd in ks] for ks in kinds]
         played = (Kind.WIN, Kind.DRAW, Kind.LOSS)
         otb = [[kd in played for kd in ks] for ks in kinds]
         score = [sum(row) for row in pts]
