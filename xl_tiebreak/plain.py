@@ -11,7 +11,14 @@ and repr are those a dataclass would have.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import attrgetter
+
 __all__ = ["Frozen", "Mutable"]
+
+
+def _no_fields(_: object) -> tuple[object, ...]:
+    return ()
 
 
 class _Fields:
@@ -19,13 +26,24 @@ class _Fields:
     over its fields)."""
 
     __slots__ = ()
+    _fields: Callable[[object], tuple[object, ...]] = _no_fields
+    """The field values of an instance as a tuple (an :func:`operator.attrgetter`)."""
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        names: tuple[str, ...] = cls.__slots__
+        if len(names) == 1:
+            one = attrgetter(names[0])
+            cls._fields = staticmethod(lambda obj: (one(obj),))
+        elif names:
+            cls._fields = staticmethod(attrgetter(*names))
 
     def _names(self) -> tuple[str, ...]:
         names: tuple[str, ...] = self.__slots__
         return names
 
     def _values(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self._names())
+        return self._fields(self)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
