@@ -3,7 +3,8 @@
 :func:`read_trf` and :func:`parse_trf` turn a TRF file into a
 :class:`~xl_tiebreak.model.Tournament`; :func:`write_trf` (:mod:`xl_tiebreak.trf_write`, also
 importable from here) turns a tournament back into TRF16-compatible text. The codes both share
-are in :mod:`xl_tiebreak.trf_codes`. Dates are read by :func:`xl_tiebreak.dates.parse_date`.
+are in :mod:`xl_tiebreak.trf_codes`; the ``001`` player lines are read by
+:mod:`xl_tiebreak.trf_players`. Dates are read by :func:`xl_tiebreak.dates.parse_date`.
 
 The reader checks each line on its own (columns, codes, numbers) and raises one
 :class:`~xl_tiebreak.model.InputError` listing every problem with its ``line N, col C``. It does
@@ -48,30 +49,8 @@ from xl_tiebreak.model import (
     note_rounds_played,
 )
 from xl_tiebreak.numbers import parse_number, parse_whole, shown
-from xl_tiebreak.trf_codes import (
-    BIRTH,
-    CODES,
-    COLORS,
-    FEDERATION,
-    FIDE_ID,
-    GAME_TAILS,
-    NAME,
-    POINTS,
-    RANK,
-    RATING,
-    ROUND1,
-    ROUND_WIDTH,
-    SEGMENT,
-    SEX,
-    START_NO,
-    TAILS,
-    TITLE,
-    XXS_COLORED,
-    XXS_FIELDS,
-    fast_record,
-    is_blank_round,
-    round_record,
-)
+from xl_tiebreak.trf_codes import ROUND1, XXS_COLORED, XXS_FIELDS
+from xl_tiebreak.trf_players import PlayerLines, line_place
 from xl_tiebreak.trf_write import TRF_VERSIONS, write_trf
 
 __all__ = ["MAX_PROBLEMS", "TRF_VERSIONS", "parse_trf", "read_trf", "write_trf"]
@@ -79,13 +58,6 @@ __all__ = ["MAX_PROBLEMS", "TRF_VERSIONS", "parse_trf", "read_trf", "write_trf"]
 MAX_PROBLEMS = 100
 """At most this many problems are listed in one :class:`InputError`; the rest are counted."""
 
-_MAX_LINE = ROUND1 - 1 + MAX_ROUNDS * ROUND_WIDTH + ROUND_WIDTH
-"""Longest ``001`` line read (MAX_ROUNDS rounds, plus trailing blanks): refused beyond."""
-_START_NO, _RATING, _RANK, _NAME, _FEDERATION, _TITLE, _SEX, _FIDE_ID, _BIRTH = (
-    slice(first - 1, last) for first, last in
-    (START_NO, RATING, RANK, NAME, FEDERATION, TITLE, SEX, FIDE_ID, BIRTH)
-)
-"""The same columns as slices of the line (read without a call per field)."""
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 _RULE_162 = re.compile(r"([WDLAPX])\s*([0-9]+(?:[.,][0-9]+)?)", re.IGNORECASE)
@@ -150,23 +122,9 @@ def _lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
-def _field(line: str, cols: tuple[int, int]) -> str:
-    """The text in 1-based inclusive columns ``cols`` (empty past the end of the line)."""
-    return line[cols[0] - 1 : cols[1]]
-
-
-def _is_digits(s: str) -> bool:
-    """True for a non-empty run of ASCII digits."""
-    return s.isascii() and s.isdigit()
-
-
-def _where(line_no: int, col: int | None = None) -> str:
-    """The place of a problem or record: ``line 12`` or ``line 12, col 92``."""
-    return f"line {line_no}" if col is None else f"line {line_no}, col {col}"
-
-
-class _Reader:
-    """One pass over the lines of a TRF file, collecting problems instead of stopping."""
+class _Reader(PlayerLines):
+    """One pass over the lines of a TRF file, collecting problems instead of stopping (the
+    ``001`` player lines are read by :class:`~xl_tiebreak.trf_players.PlayerLines`)."""
 
     def __init__(self, source: str, blank_rounds: BlankRounds = BlankRounds.ABSENT) -> None:
         self.source = source
@@ -206,10 +164,6 @@ class _Reader:
         self.tiebreaks_212: list[str] | None = None
         self.points_read: dict[str, Fraction] = {}
         """Declared points by their text: a file has few distinct values (``3.5``, ``4.0``…)."""
-
-    def error(self, message: str, line_no: int, col: int | None = None) -> None:
-        """Note a problem at ``line_no`` (and column ``col``)."""
-        self.problems.append(Problem(Severity.ERROR, message, _where(line_no, col)))
 
     def read(self, text: str) -> Tournament:
         """Read every line and build the tournament, or raise :class:`InputError`."""
@@ -290,12 +244,12 @@ class _Reader:
             start_date=self.start_date,
             scoring=scoring,
             tiebreaks=tiebreaks or [],
-            tiebreaks_where=_where(list_line, 5) if list_line else "",
+            tiebreaks_where=line_place(list_line, 5) if list_line else "",
             source=self.source,
             notes=self.notes,
             unread_date=self.unread_date,
         )
-        where = _where(self.rounds_line) if self.rounds_line else ""
+        where = line_place(self.rounds_line) if self.rounds_line else ""
         note_rounds_played(t, where, frozenset((b.start_no, b.round) for b in self.blanks))
         return t
 
@@ -309,7 +263,7 @@ class _Reader:
         readings = date_readings(text)
         if not readings:
             self.unread_date = Problem(Severity.WARNING, f"cannot read the start date "
-                                       f"{shown(text)}", _where(line_no))
+                                       f"{shown(text)}", line_place(line_no))
             return
         others = [date_readings(t) for t in self.round_dates]
         if "052" in self.dates:
@@ -323,7 +277,7 @@ class _Reader:
                 f"the start date {shown(text)} is ambiguous ({options}) and the file's other "
                 f"dates do not decide: read as {readings[0].isoformat()} (day first); give "
                 "the start date (--start-date) if it is another",
-                _where(line_no),
+                line_place(line_no),
             ))
 
     # -- header records ------------------------------------------------------------------------
@@ -406,7 +360,7 @@ class _Reader:
                                line_no)
                 continue
             kind = kinds[letter]
-            where = _where(line_no)
+            where = line_place(line_no)
             while len(p.rounds) < rnd:
                 p.rounds.append(Record(Kind.ZPB, where=p.where))
                 blank[(no, len(p.rounds))] = Blank(no, len(p.rounds), p.where)
@@ -469,190 +423,6 @@ class _Reader:
             return None
         return value
 
-    # -- player records ------------------------------------------------------------------------
-
-    def read_player(self, line: str, line_no: int) -> None:
-        """One ``001`` line: fixed columns, then one 10-column block per round (at most
-        :data:`MAX_ROUNDS`: a longer line is refused before its rounds are read)."""
-        if len(line) > _MAX_LINE and line[_MAX_LINE:].strip():
-            self.error(f"more than {MAX_ROUNDS} rounds on the player line: the limit of the "
-                       "tool (a tournament has fewer)", line_no, _MAX_LINE + 1)
-            return
-        before = len(self.problems)
-        # the usual case, plain digits, read inline; int_field says what else is wrong
-        text = line[_START_NO].strip()
-        start_no = (int(text) if text.isdigit() and text.isascii() and text.strip("0")
-                    else self.int_field(line, line_no, START_NO, "start number", required=True))
-        text = line[_RATING].strip()
-        rating = (int(text) if text.isdigit() and text.isascii()
-                  else self.int_field(line, line_no, RATING, "rating"))
-        text = line[_RANK].strip()
-        rank = (int(text) if text.isdigit() and text.isascii()
-                else self.int_field(line, line_no, RANK, "rank"))
-        points = self.points_field(line, line_no)
-        rounds = self.read_rounds_of(line, line_no)
-        if start_no is None:
-            return
-        if start_no in self.first_line:
-            first = self.first_line[start_no]
-            self.error(f"start number {start_no} is used twice (first on line {first})", line_no, 5)
-            return
-        self.first_line[start_no] = line_no
-        if len(self.problems) > before:
-            return
-        self.participants.append(
-            Participant(
-                start_no=start_no,
-                name=line[_NAME].strip(),
-                rating=rating or None,
-                federation=line[_FEDERATION].strip(),
-                title=line[_TITLE].strip(),
-                sex=line[_SEX].strip(),
-                fide_id=line[_FIDE_ID].strip(),
-                birth=line[_BIRTH].strip(),
-                declared_points=points,
-                declared_rank=rank,
-                rounds=rounds,
-                where=_where(line_no),
-            )
-        )
-
-    def int_field(
-        self, line: str, line_no: int, cols: tuple[int, int], what: str, required: bool = False
-    ) -> int | None:
-        """A whole number in ``cols``; None when blank (an error when ``required``)."""
-        text = _field(line, cols).strip()
-        if not text:
-            if required:
-                self.error(f"{what} missing (cols {cols[0]}-{cols[1]})", line_no, cols[0])
-            return None
-        if not _is_digits(text):
-            self.error(f"{what} {shown(text)} is not a whole number", line_no, cols[0])
-            return None
-        value = int(text)
-        if required and value == 0:
-            self.error(f"{what} must be 1 or more", line_no, cols[0])
-            return None
-        return value
-
-    def points_field(self, line: str, line_no: int) -> Fraction | None:
-        """Declared points (cols 81–84), e.g. ``3.5``; None when blank."""
-        text = _field(line, POINTS).strip()
-        if not text:
-            return None
-        known = self.points_read.get(text)
-        if known is not None:
-            return known
-        try:
-            value = self.points_read[text] = parse_number(text)
-        except (ValueError, ZeroDivisionError):
-            self.error(f"points {shown(text)} is not a number", line_no, POINTS[0])
-            return None
-        return value
-
-    def read_rounds_of(self, line: str, line_no: int) -> list[Record]:
-        """The records of a player line; blank rounds after the last entry are dropped.
-
-        A well-formed round is read on a fast path (:data:`GAME_TAILS` for a game with its
-        opponent, else :data:`TAILS`; an opponent of ASCII digits); anything else goes through
-        :meth:`read_round`, which says what is wrong.
-        """
-        records: list[Record] = []
-        append = records.append
-        blanks: list[int] = []
-        last_entry = 0
-        rnd = 1
-        prefix = f"line {line_no}, col "
-        col = ROUND1
-        end = len(line)
-        games = GAME_TAILS
-        while col <= end:
-            segment = line[col - 1 : col - 1 + SEGMENT]
-            game = games.get(segment[4:])
-            if game is not None:  # a game or forfeit, if an opponent is named
-                text = segment[:4].strip()
-                if text.isdigit() and text.isascii() and (number := int(text)):
-                    append(Record(game[0], number, game[1], game[2], prefix + str(col)))
-                    last_entry = rnd
-                    rnd += 1
-                    col += ROUND_WIDTH
-                    continue
-            if len(segment) < SEGMENT:
-                segment = segment.ljust(SEGMENT)
-            record = None
-            tail = TAILS.get(segment[4:])
-            if tail is not None:
-                text = segment[:4]
-                if text == "    ":
-                    record = fast_record(tail[0], None, prefix + str(col))
-                else:
-                    text = text.strip()
-                    if text.isdigit() and text.isascii():
-                        opponent = int(text) or None
-                        shape = tail[0] if opponent is None else tail[1]
-                        if shape is not None:
-                            record = fast_record(shape, opponent, prefix + str(col))
-                            if opponent is not None:  # names an opponent: not a blank round
-                                records.append(record)
-                                last_entry = rnd
-                                rnd += 1
-                                col += ROUND_WIDTH
-                                continue
-            if record is None:
-                record = self.read_round(segment, line_no, rnd, col)
-            if record is not None:
-                records.append(record)
-            if is_blank_round(segment):
-                if record is not None:
-                    blanks.append(rnd)
-                if not segment.isspace():
-                    last_entry = rnd
-            else:
-                last_entry = rnd
-            rnd += 1
-            col += ROUND_WIDTH
-        if blanks and len(records) == rnd - 1:
-            start = _field(line, START_NO).strip()
-            no = int(start) if _is_digits(start) else 0
-            self.blanks += [Blank(no, r, records[r - 1].where) for r in blanks if r <= last_entry]
-        return records[:last_entry]
-
-    def read_round(self, segment: str, line_no: int, rnd: int, col: int) -> Record | None:
-        """One round: opponent (4 chars), colour, result. None (after noting why) when wrong."""
-        where = _where(line_no, col)
-        ok = True
-        for offset in (4, 6):
-            if segment[offset] != " ":
-                self.error(
-                    f"unexpected '{segment[offset]}' between the fields of round {rnd} "
-                    "(is the line misaligned?)",
-                    line_no,
-                    col + offset,
-                )
-                ok = False
-        opponent_text = segment[:4].strip()
-        opponent: int | None = None
-        if opponent_text and not _is_digits(opponent_text):
-            self.error(f"opponent {shown(opponent_text)} in round {rnd} is not a number",
-                       line_no, col)
-            ok = False
-        elif opponent_text:
-            opponent = int(opponent_text) or None
-        color_char = segment[5].lower()
-        if color_char not in COLORS:
-            self.error(f"unknown colour '{segment[5]}' in round {rnd}", line_no, col + 5)
-            ok = False
-        result_char = segment[7].upper()
-        code = CODES.get(result_char)
-        if result_char == " " and opponent is not None:
-            self.error(f"round {rnd} names opponent {opponent} but has no result", line_no, col + 7)
-            ok = False
-        elif result_char != " " and code is None:
-            self.error(f"unknown result code '{segment[7]}' in round {rnd}", line_no, col + 7)
-            ok = False
-        if not ok:
-            return None
-        return round_record(code, opponent, COLORS[color_char], where)
 
 
 def _tiebreak_list(value: str) -> list[str]:
