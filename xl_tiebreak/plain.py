@@ -5,13 +5,14 @@ Creating a dataclass compiles its ``__init__``, ``__repr__``, ``__eq__`` (and, f
 per class, paid by every start of the command line for every class it imports. The classes the
 command line needs besides the data model (whose dataclasses the tests and the readers copy
 with :func:`dataclasses.replace`) derive from :class:`Frozen` or :class:`Mutable` instead and
-write their ``__init__`` by hand: the fields are their ``__slots__``, in order; equality, hash
-and repr are those a dataclass would have.
+write their ``__init__`` by hand: the fields are their ``__slots__``, in order; equality, hash,
+repr and the error on assignment are those a dataclass would have (docs/decisions.md D-S1).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import FrozenInstanceError
 from operator import attrgetter
 
 __all__ = ["Frozen", "Mutable"]
@@ -58,15 +59,16 @@ class _Fields:
 
 class Frozen(_Fields):
     """An immutable value: ``__init__`` sets each field once with :func:`object.__setattr__`;
-    any later assignment raises AttributeError. Hashable (by value) when its fields are."""
+    any later assignment raises :class:`dataclasses.FrozenInstanceError` (an AttributeError),
+    as for a frozen dataclass. Hashable (by value) when its fields are."""
 
     __slots__ = ()
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r} of a {type(self).__name__}")
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r} of a {type(self).__name__}")
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __hash__(self) -> int:
         return hash(self._values())

@@ -14,7 +14,6 @@ Adding a tie-break = one row here + one function (in :mod:`xl_tiebreak.tiebreaks
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 from collections.abc import Callable
 
@@ -111,9 +110,18 @@ class WorksheetFunction(Frozen):
         object.__setattr__(self, "round_robin_template", round_robin_template)
 
 
-@dataclasses.dataclass(frozen=True)
-class TieBreak:
-    """Everything about one tie-break code."""
+_POINTS_ONLY = frozenset({ScoreType.POINTS})
+"""The score types of an individual event's tie-break."""
+
+
+class TieBreak(Frozen):
+    """Everything about one tie-break code (immutable: assigning a field raises
+    :class:`dataclasses.FrozenInstanceError`)."""
+
+    __slots__ = ("code", "name", "article", "compute", "order", "explain_group", "aliases",
+                 "modifiers", "rating_based", "whole", "lower_is_better", "explained", "rules",
+                 "swiss_manager", "score_types", "round_robin_warning", "swiss_warning",
+                 "functions", "boards", "places")
 
     code: str
     """The acronym, upper case (``BH``; US Chess ones with the TRF26 ``OTHER_`` prefix)."""
@@ -121,39 +129,81 @@ class TieBreak:
     """In words: ``Buchholz``."""
     article: str
     """Where it is defined: ``Art. 8.1`` (C.07), ``US Chess 34E1``; empty for PTS."""
-    compute: TieBreakFunction | None = None
+    compute: TieBreakFunction | None
     """Computes one participant's value (value tie-breaks)."""
-    order: GroupOrder | None = None
+    order: GroupOrder | None
     """Orders a tied group (group tie-breaks: DE, OTHER_RBTP)."""
-    explain_group: GroupExplain | None = None
+    explain_group: GroupExplain | None
     """Explains a group tie-break at its place in a standings order."""
-    aliases: tuple[str, ...] = ()
+    aliases: tuple[str, ...]
     """Other names accepted, optionally with implied modifiers: ``AROC/C1``."""
-    modifiers: frozenset[str] = frozenset()
+    modifiers: frozenset[str]
     """Modifier letters it takes (see :data:`MODIFIERS`)."""
-    rating_based: bool = False
+    rating_based: bool
     """Art. 10: subject to the unrated-player rule (docs/decisions.md D13)."""
-    whole: bool = False
+    whole: bool
     """Its values are shown as whole numbers (counts, places, ratings)."""
-    lower_is_better: bool = False
+    lower_is_better: bool
     """The lowest value ranks first (TPN; ``/R`` turns it round)."""
-    explained: Explained = Explained.PLAIN
+    explained: Explained
     """How the one-line explanation shows the value."""
-    rules: RuleSet | None = None
+    rules: RuleSet | None
     """A rule set always used for it, whatever the event's (US Chess 34E for its own)."""
-    swiss_manager: SwissManager | None = None
-    score_types: frozenset[ScoreType] = frozenset({ScoreType.POINTS})
-    round_robin_warning: str = ""
+    swiss_manager: SwissManager | None
+    score_types: frozenset[ScoreType]
+    round_robin_warning: str
     """Warning when it is used in a round robin (after the descriptor's label)."""
-    swiss_warning: str = ""
+    swiss_warning: str
     """Warning when it is used in a Swiss."""
-    functions: tuple[WorksheetFunction, ...] = ()
+    functions: tuple[WorksheetFunction, ...]
     """The one-tie-break worksheet functions that expose it."""
-    boards: bool = False
+    boards: bool
     """Reads board results (Art. 12: BC, TBR, BBE and the EDE variants that end with them)."""
-    places: Callable[[int], int] | None = None
+    places: Callable[[int], int] | None
     """The decimals its values are rounded to after a number of rounds, and shown with in
     every output (AOB: :func:`xl_tiebreak.tiebreaks.aob_places`); None: exact values."""
+
+    def __init__(
+        self, code: str, name: str, article: str, compute: TieBreakFunction | None = None,
+        order: GroupOrder | None = None, explain_group: GroupExplain | None = None,
+        aliases: tuple[str, ...] = (), modifiers: frozenset[str] = frozenset(),
+        rating_based: bool = False, whole: bool = False, lower_is_better: bool = False,
+        explained: Explained = Explained.PLAIN, rules: RuleSet | None = None,
+        swiss_manager: SwissManager | None = None,
+        score_types: frozenset[ScoreType] = _POINTS_ONLY, round_robin_warning: str = "",
+        swiss_warning: str = "", functions: tuple[WorksheetFunction, ...] = (),
+        boards: bool = False, places: Callable[[int], int] | None = None,
+    ) -> None:
+        set_field = object.__setattr__
+        set_field(self, "code", code)
+        set_field(self, "name", name)
+        set_field(self, "article", article)
+        set_field(self, "compute", compute)
+        set_field(self, "order", order)
+        set_field(self, "explain_group", explain_group)
+        set_field(self, "aliases", aliases)
+        set_field(self, "modifiers", modifiers)
+        set_field(self, "rating_based", rating_based)
+        set_field(self, "whole", whole)
+        set_field(self, "lower_is_better", lower_is_better)
+        set_field(self, "explained", explained)
+        set_field(self, "rules", rules)
+        set_field(self, "swiss_manager", swiss_manager)
+        set_field(self, "score_types", score_types)
+        set_field(self, "round_robin_warning", round_robin_warning)
+        set_field(self, "swiss_warning", swiss_warning)
+        set_field(self, "functions", functions)
+        set_field(self, "boards", boards)
+        set_field(self, "places", places)
+
+    def replace(self, **changes: Any) -> TieBreak:
+        """A copy with some fields changed (as :func:`dataclasses.replace`)."""
+        values: dict[str, Any] = {name: getattr(self, name) for name in self.__slots__}
+        unknown = set(changes) - set(values)
+        if unknown:
+            raise TypeError(f"TieBreak has no field {', '.join(sorted(unknown))}")
+        values.update(changes)
+        return TieBreak(**values)
 
     @property
     def group(self) -> bool:
@@ -444,8 +494,8 @@ def _ede(code: str, name: str, boards: str, sm: SwissManager | None = None) -> T
 def _on(code: str, score: str, base: TieBreak, name: str) -> TieBreak:
     """The team form of an individual row on one score type (``BH:MP``)."""
     assert base.compute is not None
-    return dataclasses.replace(
-        base, code=f"{code}:{score}", name=name, article=f"{base.article} (teams)",
+    return base.replace(
+        code=f"{code}:{score}", name=name, article=f"{base.article} (teams)",
         compute=_tt("on_score", score, code, base.compute), aliases=(), functions=(),
         swiss_manager=None, score_types=_MP if score == _MS else _GP,
     )
