@@ -9,10 +9,11 @@ Run: ``python benchmarks/bench_engine.py [--runs N] [--command-line]``. Prints
   Figures: the bare interpreter (``python -c pass``), importing ``xl_tiebreak.cli`` in a
   fresh interpreter (less the bare interpreter), and the whole process of ``xl-tiebreak
   compute`` on a 1,000-player, 9-round Swiss with four tie-breaks, each the best and the median
-  of ``--runs`` runs (21 by default); once as installed here and once without the ``site``
-  module (``python -S``: no ``.pth`` file of site-packages is read, e.g. an editable install's
-  finder, which imports pathlib, re and enum before any module of the package); the FIDE TEC
-  checker (gacrux) on the same file for comparison, when it is installed;
+  of ``--runs`` runs (21 by default, the three commands taking turns); once as installed here
+  and once without the ``site`` module (``python -S``: no ``.pth`` file of site-packages is
+  read, e.g. an editable install's finder, which imports pathlib, re and enum before any module
+  of the package); the FIDE TEC checker (gacrux) on the same file for comparison, when it is
+  installed;
 * (without ``--command-line``) for 2,000 players × 11 rounds and 10,000 players × 13 rounds
   (with byes, forfeits and withdrawals), the time to parse the TRF text and to compute full
   standings with BH/C1, BH, SB, PS, WIN, ARO, TPR, FB, AOB and DE on one core, and the peak
@@ -157,9 +158,13 @@ def command_line(runs: int = 21) -> None:
                        "--tiebreaks", COMMAND_TIEBREAKS]
             # the first run after compiling reads every file once; it must succeed
             subprocess.run(compute, stdout=subprocess.DEVNULL, check=True, env=env)
-            bare = _timed([*python, "-c", "pass"], runs, env)
-            imported = _timed([*python, "-c", "import xl_tiebreak.cli"], runs, env)
-            whole = _timed(compute, runs, env)
+            bare: list[float] = []
+            imported: list[float] = []
+            whole: list[float] = []
+            for _ in range(runs):  # interleaved: a change of load affects the three alike
+                bare += _timed([*python, "-c", "pass"], 1, env)
+                imported += _timed([*python, "-c", "import xl_tiebreak.cli"], 1, env)
+                whole += _timed(compute, 1, env)
             print(f"{label:>28}: bare interpreter {_figure(bare)}")
             print(f"{'':>28}  import xl_tiebreak.cli {_figure(imported, bare)} (less the bare "
                   "interpreter)")
