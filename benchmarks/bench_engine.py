@@ -1,19 +1,26 @@
 """Benchmark of the core engine: full standings of large generated Swiss tournaments.
 
-Run: ``python benchmarks/bench_engine.py``. Prints
+Run: ``python benchmarks/bench_engine.py [--runs N] [--command-line]``. Prints
 
-* the start of the command line: importing ``xl_tiebreak.cli`` in a fresh interpreter (best of
-  several, minus a bare ``python -c pass``), and the whole process of ``xl-tiebreak compute`` on
-  a 1,000-player, 9-round Swiss with four tie-breaks (best and median of 7 runs), each with the
-  bytecode cache as this environment has it (none when ``PYTHONDONTWRITEBYTECODE`` is set: every
-  module is compiled from source on every run) and with a warm cache (``.pyc`` files in a
-  temporary ``PYTHONPYCACHEPREFIX``, as after ``pip install``); the FIDE TEC checker (gacrux) on
-  the same file for comparison, when it is installed;
-* for 2,000 players × 11 rounds and 10,000 players × 13 rounds (with byes, forfeits and
-  withdrawals), the time to parse the TRF text and to compute full standings with BH/C1, BH,
-  SB, PS, WIN, ARO, TPR, FB, AOB and DE on one core, and the peak memory of the process.
+* the start of the command line, measured as after ``pip install`` (which compiles the
+  package): the package is first compiled (``python -m compileall -q xl_tiebreak``, the
+  ``.pyc`` files in its ``__pycache__`` folders) and every run has ``PYTHONDONTWRITEBYTECODE``
+  and ``PYTHONPYCACHEPREFIX`` unset, so that no module is compiled from source during a run.
+  Figures: the bare interpreter (``python -c pass``), importing ``xl_tiebreak.cli`` in a
+  fresh interpreter (less the bare interpreter), and the whole process of ``xl-tiebreak
+  compute`` on a 1,000-player, 9-round Swiss with four tie-breaks, each the best and the median
+  of ``--runs`` runs (21 by default, the three commands taking turns); once as installed here
+  and once without the ``site`` module (``python -S``: no ``.pth`` file of site-packages is
+  read, e.g. an editable install's finder, which imports pathlib, re and enum before any module
+  of the package); the FIDE TEC checker (gacrux) on the same file for comparison, when it is
+  installed;
+* (without ``--command-line``) for 2,000 players × 11 rounds and 10,000 players × 13 rounds
+  (with byes, forfeits and withdrawals), the time to parse the TRF text and to compute full
+  standings with BH/C1, BH, SB, PS, WIN, ARO, TPR, FB, AOB and DE on one core, and the peak
+  memory of the process.
 
-A script, not a test: figures depend on the machine (and on what else runs on it).
+A script, not a test: figures depend on the machine and on what else runs on it (on a shared
+machine the medians move with the load; the best runs move less).
 """
 
 from __future__ import annotations
@@ -116,26 +123,53 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:6.1f} ms"
 
 
-def command_line(runs: int = 7) -> None:
+def _figure(times: list[float], minus: list[float] | None = None) -> str:
+    """``best …, median …`` of run times, less the best and the median of ``minus``."""
+    best, median = min(times), statistics.median(times)
+    if minus is not None:
+        best, median = best - min(minus), median - statistics.median(minus)
+    return f"best {_ms(best)}, median {_ms(median)}"
+
+
+def installed_env() -> dict[str, str]:
+    """The environment of an installed package: the package compiled to ``.pyc`` files (as
+    ``pip install`` does), neither ``PYTHONDONTWRITEBYTECODE`` nor ``PYTHONPYCACHEPREFIX``;
+    this checkout first on the path (also for ``python -S``, which reads no ``.pth`` file)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("PYTHONPYCACHEPREFIX", None)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", os.path.join(root, "xl_tiebreak")],
+                   check=True, env=env)
+    return env
+
+
+def command_line(runs: int = 21) -> None:
     """Import time of the CLI and whole-process time of ``compute`` (see the module doc)."""
+    env = installed_env()
     with tempfile.TemporaryDirectory() as tmp:
         trf = os.path.join(tmp, "big1000.trf")
         with open(trf, "w", encoding="utf-8") as f:
             f.write(write_trf(generate(1000, 9)))
-        compute = [sys.executable, "-m", "xl_tiebreak.cli", "compute", trf,
-                   "--tiebreaks", COMMAND_TIEBREAKS]
-        warm = dict(os.environ, PYTHONPYCACHEPREFIX=os.path.join(tmp, "pyc"))
-        warm.pop("PYTHONDONTWRITEBYTECODE", None)
-        _timed(compute, 1, warm)  # fills the cache
-        cache = "none" if sys.flags.dont_write_bytecode or os.environ.get(
-            "PYTHONDONTWRITEBYTECODE") else "as found"
-        for label, env in ((f"bytecode cache {cache}", None), ("warm bytecode cache", warm)):
-            bare = min(_timed([sys.executable, "-c", "pass"], 2 * runs, env))
-            imported = min(_timed([sys.executable, "-c", "import xl_tiebreak.cli"], 2 * runs, env))
-            whole = _timed(compute, runs, env)
-            print(f"{label:>28}: import xl_tiebreak.cli {_ms(imported - bare)} "
-                  f"(bare interpreter {_ms(bare)}); compute 1,000 x 9 ({COMMAND_TIEBREAKS}), "
-                  f"whole process: best {_ms(min(whole))}, median {_ms(statistics.median(whole))}")
+        for label, flags in (("installed here", []), ("without site (-S)", ["-S"])):
+            python = [sys.executable, *flags]
+            compute = [*python, "-m", "xl_tiebreak.cli", "compute", trf,
+                       "--tiebreaks", COMMAND_TIEBREAKS]
+            # the first run after compiling reads every file once; it must succeed
+            subprocess.run(compute, stdout=subprocess.DEVNULL, check=True, env=env)
+            bare: list[float] = []
+            imported: list[float] = []
+            whole: list[float] = []
+            for _ in range(runs):  # interleaved: a change of load affects the three alike
+                bare += _timed([*python, "-c", "pass"], 1, env)
+                imported += _timed([*python, "-c", "import xl_tiebreak.cli"], 1, env)
+                whole += _timed(compute, 1, env)
+            print(f"{label:>28}: bare interpreter {_figure(bare)}")
+            print(f"{'':>28}  import xl_tiebreak.cli {_figure(imported, bare)} (less the bare "
+                  "interpreter)")
+            print(f"{'':>28}  compute 1,000 x 9 ({COMMAND_TIEBREAKS}), whole process: "
+                  f"{_figure(whole)}")
         gacrux(trf)
 
 
@@ -155,10 +189,18 @@ def gacrux(trf: str) -> None:
 
 
 def main() -> None:
-    print(f"Python {sys.version.split()[0]}, one process, one core")
-    command_line()
-    run(2_000, 11)
-    run(10_000, 13)
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Benchmark of the command line and the engine")
+    parser.add_argument("--runs", type=int, default=21, help="runs per command-line figure")
+    parser.add_argument("--command-line", action="store_true",
+                        help="only the command-line figures")
+    args = parser.parse_args()
+    print(f"Python {sys.version.split()[0]}, one process, one core, {args.runs} runs each")
+    command_line(args.runs)
+    if not args.command_line:
+        run(2_000, 11)
+        run(10_000, 13)
 
 
 if __name__ == "__main__":

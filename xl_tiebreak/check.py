@@ -54,17 +54,20 @@ def _describe(rec: Record) -> str:
 
 def check(tournament: Tournament) -> list[Problem]:
     """Every problem found, errors first in input order, then warnings."""
-    problems = list(_identity_problems(tournament))
+    pabs: dict[int, list[Participant]] = {}
+    problems = list(_identity_problems(tournament, pabs))
     problems.extend(_pairing_problems(tournament))
-    problems.extend(_bye_problems(tournament))
+    problems.extend(_bye_problems(pabs))
     problems.extend(_points_problems(tournament))
     errors = [p for p in problems if p.severity is Severity.ERROR]
     warnings = [p for p in problems if p.severity is Severity.WARNING]
     return errors + warnings
 
 
-def _identity_problems(t: Tournament) -> Iterator[Problem]:
-    """Duplicate start numbers, and games said to be played without an opponent."""
+def _identity_problems(t: Tournament, pabs: dict[int, list[Participant]]) -> Iterator[Problem]:
+    """Duplicate start numbers, and games said to be played without an opponent. Collects
+    the participants with a pairing-allocated bye in each round into ``pabs`` on the way (for
+    :func:`_bye_problems`: one pass over the records)."""
     first: dict[int, Participant] = {}
     for p in t.participants:
         if p.start_no in first:
@@ -76,7 +79,9 @@ def _identity_problems(t: Tournament) -> Iterator[Problem]:
             )
         first.setdefault(p.start_no, p)
         for r, rec in enumerate(p.rounds, start=1):
-            if rec.opponent is None and rec.kind in _PLAYED:
+            if rec.kind is Kind.PAB:
+                pabs.setdefault(r, []).append(p)
+            elif rec.opponent is None and rec.kind in _PLAYED:
                 yield _error(f"{_name(p)} has a {rec.kind.value} in round {r} but no opponent",
                              rec.where or p.where)
 
@@ -133,12 +138,8 @@ def _pairing_problems(t: Tournament) -> Iterator[Problem]:
                 )
 
 
-def _bye_problems(t: Tournament) -> Iterator[Problem]:
-    by_round: dict[int, list[Participant]] = {}
-    for p in t.participants:
-        for r, rec in enumerate(p.rounds, start=1):
-            if rec.kind is Kind.PAB:
-                by_round.setdefault(r, []).append(p)
+def _bye_problems(by_round: dict[int, list[Participant]]) -> Iterator[Problem]:
+    """More than one pairing-allocated bye in a round (``by_round``: round → participants)."""
     for r, pabs in sorted(by_round.items()):
         if len(pabs) > 1:
             names = ", ".join(_name(p) for p in pabs)

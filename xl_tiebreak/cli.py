@@ -577,5 +577,24 @@ def _workbook_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def console() -> None:
+    """The console script (and ``python -m xl_tiebreak.cli``): :func:`main` with the process's
+    arguments. After ``compute``, once its output is flushed, the process ends at once
+    (:func:`os._exit`) instead of tearing the interpreter down: freeing a large event's
+    objects one by one would take a tenth of the whole run, and ``compute`` leaves nothing to
+    clean up (it writes standard output and standard error only). docs/decisions.md D73.
+    Every other command, and a failed flush, exit the usual way."""
+    argv = sys.argv[1:]
+    status = main(argv)
+    if argv[:1] == ["compute"]:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (OSError, ValueError):  # a closed pipe: the usual exit reports it
+            raise SystemExit(status) from None
+        os._exit(status)
+    raise SystemExit(status)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main())
+    console()

@@ -29,7 +29,10 @@ from xl_tiebreak.registry import (
     taking,
     tiebreak,
 )
-from xl_tiebreak.teams import Score
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the team model is imported by team events only (start-up time)
+    from xl_tiebreak.teams import Score
 
 
 @dataclasses.dataclass(frozen=True)
@@ -452,7 +455,7 @@ def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
         select = "F" if flag(SmParam.FORE_BUCHHOLZ, "F") else "-"
         row = next(r for r in rows if r.swiss_manager and r.swiss_manager.select == select)
     if team is not None and SmParam.GAME_POINTS in layout:
-        form = lookup(f"{row.code}:{(Score.MP if score_type else Score.GP).value}")
+        form = lookup(f"{row.code}:{'MP' if score_type else 'GP'}")  # Score values
         if form is None:
             raise fail(f"{row.name} has no team form")
         row = form[0]

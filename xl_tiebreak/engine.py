@@ -22,6 +22,7 @@ from fractions import Fraction
 from xl_tiebreak.categories import Category
 from xl_tiebreak.model import Color, Kind, Tournament, TournamentType
 from xl_tiebreak.numbers import fmt_half
+from xl_tiebreak.plain import Mutable
 from xl_tiebreak.rules import RuleSet
 from xl_tiebreak.unplayed import Context, build_context
 
@@ -109,18 +110,23 @@ GroupExplain = Callable[["Engine", "Descriptor", int, list[int], Value], Explana
 given the value (place inside the group, or None) it got there."""
 
 
-@dataclasses.dataclass(slots=True)
-class Element:
-    """A term of a sum-based tie-break before cuts, in engine units."""
+class Element(Mutable):
+    """A term of a sum-based tie-break before cuts, in engine units: round ``r`` (0-based),
+    the value ``v`` compared by the cuts (opponent's or dummy's score, a rating), the
+    contribution ``c`` to the sum (SB: value × points), ``vur``: a voluntary unplayed round
+    (16.1)."""
 
+    __slots__ = ("r", "v", "c", "vur")
     r: int
-    """Round (0-based)."""
     v: int
-    """The value compared by the cuts (opponent's or dummy's score, a rating)."""
     c: int
-    """The contribution to the sum (SB: value × points)."""
     vur: bool
-    """True for a voluntary unplayed round (16.1)."""
+
+    def __init__(self, r: int, v: int, c: int, vur: bool) -> None:
+        self.r = r
+        self.v = v
+        self.c = c
+        self.vur = vur
 
 
 class Engine:

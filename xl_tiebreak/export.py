@@ -22,7 +22,6 @@ CSV and text cells are neutralised against spreadsheet formula injection
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import io
 from collections.abc import Iterable, Sequence
@@ -30,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from xl_tiebreak.arbiter import legend_lines
 from xl_tiebreak.descriptors import Descriptor
 from xl_tiebreak.numbers import fmt, fmt_half
+from xl_tiebreak.plain import Frozen
 from xl_tiebreak.safety import formula_safe
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -57,21 +57,31 @@ __all__ = [
 ]
 
 
-@dataclasses.dataclass(frozen=True)
-class Column:
-    """One column of the standings table."""
+class Column(Frozen):
+    """One column of the standings table.
 
+    ``field``: ``place``, ``no``, ``title``, ``name``, ``fed``, ``rating``, ``pts``, ``extra``
+    or ``tiebreak``; ``header``: the heading people read (a tie-break's label as given for
+    ``tiebreak``); ``level``: position of the tie-break in the list (``tiebreak`` columns
+    only); ``places``: fixed decimals every output shows (AOB: rounded by the number of
+    rounds, spec §4.11), None: the value as it is (halves as ``½`` for people, plain decimals
+    for programs)."""
+
+    __slots__ = ("field", "header", "descriptor", "level", "places")
     field: str
-    """``place``, ``no``, ``title``, ``name``, ``fed``, ``rating``, ``pts``, ``extra`` or
-    ``tiebreak``."""
     header: str
-    """The heading people read (a tie-break's label as given for ``tiebreak``)."""
-    descriptor: Descriptor | None = None
-    level: int = -1
-    """Position of the tie-break in the list (``tiebreak`` columns only)."""
-    places: int | None = None
-    """Fixed decimals every output shows (AOB: rounded by the number of rounds, spec §4.11);
-    None: the value as it is (halves as ``½`` for people, plain decimals for programs)."""
+    descriptor: Descriptor | None
+    level: int
+    places: int | None
+
+    def __init__(self, field: str, header: str, descriptor: Descriptor | None = None,
+                 level: int = -1, places: int | None = None) -> None:
+        set_field = object.__setattr__
+        set_field(self, "field", field)
+        set_field(self, "header", header)
+        set_field(self, "descriptor", descriptor)
+        set_field(self, "level", level)
+        set_field(self, "places", places)
 
 
 PLAYER_FIELDS = ("title", "fed", "rating")
@@ -235,6 +245,24 @@ def people_text(value: object, places: int | None = None) -> str:
     return fmt_half(value)  # type: ignore[arg-type]
 
 
+def _column_texts(column: Column, rows: Sequence[Row]) -> list[str]:
+    """The :func:`people_text` of each row's value in a column, each value object formatted
+    once: the engine shares one object per value, so they are told apart by identity (as
+    :func:`xl_tiebreak.ranking.sort_keys` does; the rows keep every value alive meanwhile)."""
+    places = column.places
+    memo: dict[int, str] = {}
+    out = []
+    level = column.level
+    values = ([row.values[level] for row in rows] if column.field == "tiebreak"
+              else [cell_value(column, row) for row in rows])
+    for value in values:
+        text = memo.get(id(value))
+        if text is None:
+            text = memo[id(value)] = people_text(value, places)
+        out.append(text)
+    return out
+
+
 # ---------------------------------------------------------------------------- CSV
 
 
@@ -357,18 +385,14 @@ def standings_table(standings: Standings) -> str:
             lines.append(f"{d.label}: {group_note(standings, k)}")
     lines.append("")
     columns = standings_columns(standings)
-    header = [c.header for c in columns]
-    body = []
-    for place, cells in zip(place_texts(standings.rows), standings_cells(standings, columns),
-                            strict=True):
-        body.append([place, *(people_text(v, c.places)
-                              for c, v in zip(columns[1:], cells[1:], strict=True))])
-    widths = [max(len(r[c]) for r in [header, *body]) for c in range(len(header))]
-    left = {k for k, c in enumerate(columns) if c.field in ("title", "name", "fed")}
-    for r in [header, *body]:
-        texts = [r[c].ljust(widths[c]) if c in left else r[c].rjust(widths[c])
-                 for c in range(len(r))]
-        lines.append("  ".join(texts).rstrip())
+    texts = [place_texts(standings.rows)]
+    texts += [_column_texts(c, standings.rows) for c in columns[1:]]
+    padded = []
+    for c, column in zip(columns, texts, strict=True):
+        width = max(len(c.header), *map(len, column)) if column else len(c.header)
+        pad = str.ljust if c.field in ("title", "name", "fed") else str.rjust
+        padded.append([pad(c.header, width), *(pad(t, width) for t in column)])
+    lines += ["  ".join(cells).rstrip() for cells in zip(*padded)]
     if standings.warnings:
         lines.append("")
         lines.extend(f"warning: {formula_safe(str(w))}" for w in standings.warnings)

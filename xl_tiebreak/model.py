@@ -122,7 +122,7 @@ class TournamentType(enum.Enum):
     PREDETERMINED = "round robin"
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, init=False)  # its own __init__ (below): none generated
 class Record:
     """One participant's round: what happened, against whom, with which colour.
 

@@ -6,20 +6,28 @@ Settings sheet or a worksheet function's order argument; ``xl-tiebreak presets``
 
 from __future__ import annotations
 
-import dataclasses
+from xl_tiebreak.plain import Frozen
 
 
-@dataclasses.dataclass(frozen=True)
-class Preset:
-    """A tie-break order with its purpose and source."""
+class Preset(Frozen):
+    """A tie-break order (comma-separated descriptors) with its purpose and source; ``team``:
+    a team-event order (read with the event's primary score)."""
 
+    __slots__ = ("name", "order", "purpose", "source", "team")
     name: str
     order: str
-    """Comma-separated descriptors."""
     purpose: str
     source: str
-    team: bool = False
-    """A team-event order (read with the event's primary score)."""
+    team: bool
+
+    def __init__(self, name: str, order: str, purpose: str, source: str,
+                 team: bool = False) -> None:
+        set_field = object.__setattr__
+        set_field(self, "name", name)
+        set_field(self, "order", order)
+        set_field(self, "purpose", purpose)
+        set_field(self, "source", source)
+        set_field(self, "team", team)
 
 
 PRESETS: dict[str, Preset] = {

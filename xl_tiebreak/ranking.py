@@ -8,7 +8,6 @@ place inside the group is shown as their value.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Sequence
 from fractions import Fraction
@@ -17,6 +16,7 @@ from xl_tiebreak.descriptors import Descriptor
 from xl_tiebreak.engine import Engine, Explanation, Value
 from xl_tiebreak.model import InputError, Participant, Problem, Tournament
 from xl_tiebreak.numbers import split_runs
+from xl_tiebreak.plain import Frozen
 from xl_tiebreak.rules import RuleSet
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -24,43 +24,72 @@ if TYPE_CHECKING:
     from xl_tiebreak.evaluation import Evaluation
 
 
-@dataclasses.dataclass(frozen=True)
-class Row:
-    """One line of the standings."""
+class Row(Frozen):
+    """One line of the standings: ``rank``, the place (participants still tied after the last
+    tie-break share it); ``values``, one per tie-break of the list (DE: place inside the tied
+    group, None when DE decided nothing there); ``shared``: the place is shared with another
+    participant."""
 
+    __slots__ = ("rank", "participant", "points", "values", "shared")
     rank: int
-    """Place; participants still tied after the last tie-break share it."""
     participant: Participant
     points: Fraction
     values: tuple[Value, ...]
-    """One value per tie-break of the list (DE: place inside the tied group, None when DE
-    decided nothing there)."""
     shared: bool
-    """True when the place is shared with another participant."""
+
+    def __init__(self, rank: int, participant: Participant, points: Fraction,
+                 values: tuple[Value, ...], shared: bool) -> None:
+        set_field = object.__setattr__
+        set_field(self, "rank", rank)
+        set_field(self, "participant", participant)
+        set_field(self, "points", points)
+        set_field(self, "values", values)
+        set_field(self, "shared", shared)
 
 
-@dataclasses.dataclass
 class Standings:
-    """The result of a computation: sorted rows, the rule set used and the warnings."""
+    """The result of a computation: sorted rows, the rule set used and the warnings.
 
-    tournament: Tournament
-    descriptors: list[Descriptor]
-    rules: RuleSet
-    rounds: int
-    rows: list[Row]
-    warnings: list[Problem]
-    _engine: Engine = dataclasses.field(repr=False, compare=False)
-    """The engine the values came from (private: per-value callers ask
-    :class:`xl_tiebreak.evaluation.Evaluation`, reachable as :attr:`evaluation`)."""
-    rules_note: str = ""
-    """How the rule set was chosen (``auto: start date 2024-08-01``)."""
-    evaluation: Evaluation | None = dataclasses.field(default=None, repr=False, compare=False)
-    """The evaluation these standings came from: ask it for other values of the same event."""
-    _by_start_no: dict[int, Row] = dataclasses.field(default_factory=dict, repr=False,
-                                                    compare=False)
-    points_at: int = 0
-    """Number of tie-breaks ranked before the points (TRF26 ``212 WIN,PTS,BH``: 1); 0 is the
-    usual points-first order."""
+    ``rules_note``: how the rule set was chosen (``auto: start date 2024-08-01``);
+    ``evaluation``: the evaluation these standings came from (ask it for other values of the
+    same event); ``points_at``: number of tie-breaks ranked before the points (TRF26
+    ``212 WIN,PTS,BH``: 1), 0 for the usual points-first order. The engine the values came
+    from is private: per-value callers ask :attr:`evaluation`. Compared (and shown) by the
+    fields a dataclass of them would compare: neither the engine nor the evaluation."""
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, tournament: Tournament, descriptors: list[Descriptor], rules: RuleSet,
+                 rounds: int, rows: list[Row], warnings: list[Problem], _engine: Engine,
+                 rules_note: str = "", evaluation: Evaluation | None = None,
+                 _by_start_no: dict[int, Row] | None = None, points_at: int = 0) -> None:
+        self.tournament = tournament
+        self.descriptors = descriptors
+        self.rules = rules
+        self.rounds = rounds
+        self.rows = rows
+        self.warnings = warnings
+        self._engine = _engine
+        self.rules_note = rules_note
+        self.evaluation = evaluation
+        self._by_start_no: dict[int, Row] = {} if _by_start_no is None else _by_start_no
+        self.points_at = points_at
+
+    def _compared(self) -> tuple[object, ...]:
+        return (self.tournament, self.descriptors, self.rules, self.rounds, self.rows,
+                self.warnings, self.rules_note, self.points_at)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Standings)
+        return self._compared() == other._compared()
+
+    def __repr__(self) -> str:
+        return (f"Standings(tournament={self.tournament!r}, descriptors={self.descriptors!r}, "
+                f"rules={self.rules!r}, rounds={self.rounds!r}, rows={self.rows!r}, "
+                f"warnings={self.warnings!r}, rules_note={self.rules_note!r}, "
+                f"points_at={self.points_at!r})")
 
     @property
     def scheduled_rounds(self) -> int | None:

@@ -14,14 +14,17 @@ Adding a tie-break = one row here + one function (in :mod:`xl_tiebreak.tiebreaks
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 from collections.abc import Callable
 
-from xl_tiebreak import arbiter, encounter, team_tiebreaks, tiebreaks, uscf
+from xl_tiebreak import arbiter, encounter, tiebreaks
 from xl_tiebreak.engine import Explained, GroupExplain, GroupOrder, TieBreakFunction
+from xl_tiebreak.plain import Frozen
 from xl_tiebreak.rules import RuleSet
-from xl_tiebreak.teams import Score
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class ScoreType(enum.Enum):
@@ -73,31 +76,52 @@ class SmParam(enum.Enum):
     """A parameter whose only FIDE value is 0 (86: strongest discarded)."""
 
 
-@dataclasses.dataclass(frozen=True)
-class SwissManager:
-    """A tie-break's Swiss-Manager / Chess-Results number and parameters (spec §9)."""
+class SwissManager(Frozen):
+    """A tie-break's Swiss-Manager / Chess-Results number and parameters (spec §9); ``select``:
+    the value of the KIND or FORE_BUCHHOLZ parameter that means this row."""
 
+    __slots__ = ("number", "params", "select")
     number: int
-    params: tuple[SmParam, ...] = ()
-    select: str = ""
-    """The value of the KIND or FORE_BUCHHOLZ parameter that means this row."""
+    params: tuple[SmParam, ...]
+    select: str
+
+    def __init__(self, number: int, params: tuple[SmParam, ...] = (), select: str = "") -> None:
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "params", params)
+        object.__setattr__(self, "select", select)
 
 
-@dataclasses.dataclass(frozen=True)
-class WorksheetFunction:
-    """A one-tie-break worksheet function, e.g. ``BUCHHOLZ_CUT1`` = ``BH/C1``."""
+class WorksheetFunction(Frozen):
+    """A one-tie-break worksheet function, e.g. ``BUCHHOLZ_CUT1`` = ``BH/C1``;
+    ``swiss_template``, ``round_robin_template``: its place among the functions shown by the
+    Swiss and the round-robin template (None: not shown)."""
 
+    __slots__ = ("name", "descriptor", "swiss_template", "round_robin_template")
     name: str
     descriptor: str
-    swiss_template: int | None = None
-    """Its place among the functions shown by the Swiss template (None: not shown)."""
-    round_robin_template: int | None = None
-    """Its place among the functions shown by the round-robin template (None: not shown)."""
+    swiss_template: int | None
+    round_robin_template: int | None
+
+    def __init__(self, name: str, descriptor: str, swiss_template: int | None = None,
+                 round_robin_template: int | None = None) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "descriptor", descriptor)
+        object.__setattr__(self, "swiss_template", swiss_template)
+        object.__setattr__(self, "round_robin_template", round_robin_template)
 
 
-@dataclasses.dataclass(frozen=True)
-class TieBreak:
-    """Everything about one tie-break code."""
+_POINTS_ONLY = frozenset({ScoreType.POINTS})
+"""The score types of an individual event's tie-break."""
+
+
+class TieBreak(Frozen):
+    """Everything about one tie-break code (immutable: assigning a field raises
+    :class:`dataclasses.FrozenInstanceError`)."""
+
+    __slots__ = ("code", "name", "article", "compute", "order", "explain_group", "aliases",
+                 "modifiers", "rating_based", "whole", "lower_is_better", "explained", "rules",
+                 "swiss_manager", "score_types", "round_robin_warning", "swiss_warning",
+                 "functions", "boards", "round_order", "places")
 
     code: str
     """The acronym, upper case (``BH``; US Chess ones with the TRF26 ``OTHER_`` prefix)."""
@@ -105,42 +129,86 @@ class TieBreak:
     """In words: ``Buchholz``."""
     article: str
     """Where it is defined: ``Art. 8.1`` (C.07), ``US Chess 34E1``; empty for PTS."""
-    compute: TieBreakFunction | None = None
+    compute: TieBreakFunction | None
     """Computes one participant's value (value tie-breaks)."""
-    order: GroupOrder | None = None
+    order: GroupOrder | None
     """Orders a tied group (group tie-breaks: DE, OTHER_RBTP)."""
-    explain_group: GroupExplain | None = None
+    explain_group: GroupExplain | None
     """Explains a group tie-break at its place in a standings order."""
-    aliases: tuple[str, ...] = ()
+    aliases: tuple[str, ...]
     """Other names accepted, optionally with implied modifiers: ``AROC/C1``."""
-    modifiers: frozenset[str] = frozenset()
+    modifiers: frozenset[str]
     """Modifier letters it takes (see :data:`MODIFIERS`)."""
-    rating_based: bool = False
+    rating_based: bool
     """Art. 10: subject to the unrated-player rule (docs/decisions.md D13)."""
-    whole: bool = False
+    whole: bool
     """Its values are shown as whole numbers (counts, places, ratings)."""
-    lower_is_better: bool = False
+    lower_is_better: bool
     """The lowest value ranks first (TPN; ``/R`` turns it round)."""
-    explained: Explained = Explained.PLAIN
+    explained: Explained
     """How the one-line explanation shows the value."""
-    rules: RuleSet | None = None
+    rules: RuleSet | None
     """A rule set always used for it, whatever the event's (US Chess 34E for its own)."""
-    swiss_manager: SwissManager | None = None
-    score_types: frozenset[ScoreType] = frozenset({ScoreType.POINTS})
-    round_robin_warning: str = ""
+    swiss_manager: SwissManager | None
+    score_types: frozenset[ScoreType]
+    round_robin_warning: str
     """Warning when it is used in a round robin (after the descriptor's label)."""
-    swiss_warning: str = ""
+    swiss_warning: str
     """Warning when it is used in a Swiss."""
-    functions: tuple[WorksheetFunction, ...] = ()
+    functions: tuple[WorksheetFunction, ...]
     """The one-tie-break worksheet functions that expose it."""
-    boards: bool = False
+    boards: bool
     """Reads board results (Art. 12: BC, TBR, BBE and the EDE variants that end with them)."""
-    round_order: bool = False
+    round_order: bool
     """Depends on the order of the rounds (PS; FB, which counts the last round apart): refused
     for an event without rounds (a team round-robin grid)."""
-    places: Callable[[int], int] | None = None
+    places: Callable[[int], int] | None
     """The decimals its values are rounded to after a number of rounds, and shown with in
     every output (AOB: :func:`xl_tiebreak.tiebreaks.aob_places`); None: exact values."""
+
+    def __init__(
+        self, code: str, name: str, article: str, compute: TieBreakFunction | None = None,
+        order: GroupOrder | None = None, explain_group: GroupExplain | None = None,
+        aliases: tuple[str, ...] = (), modifiers: frozenset[str] = frozenset(),
+        rating_based: bool = False, whole: bool = False, lower_is_better: bool = False,
+        explained: Explained = Explained.PLAIN, rules: RuleSet | None = None,
+        swiss_manager: SwissManager | None = None,
+        score_types: frozenset[ScoreType] = _POINTS_ONLY, round_robin_warning: str = "",
+        swiss_warning: str = "", functions: tuple[WorksheetFunction, ...] = (),
+        boards: bool = False, round_order: bool = False,
+        places: Callable[[int], int] | None = None,
+    ) -> None:
+        set_field = object.__setattr__
+        set_field(self, "code", code)
+        set_field(self, "name", name)
+        set_field(self, "article", article)
+        set_field(self, "compute", compute)
+        set_field(self, "order", order)
+        set_field(self, "explain_group", explain_group)
+        set_field(self, "aliases", aliases)
+        set_field(self, "modifiers", modifiers)
+        set_field(self, "rating_based", rating_based)
+        set_field(self, "whole", whole)
+        set_field(self, "lower_is_better", lower_is_better)
+        set_field(self, "explained", explained)
+        set_field(self, "rules", rules)
+        set_field(self, "swiss_manager", swiss_manager)
+        set_field(self, "score_types", score_types)
+        set_field(self, "round_robin_warning", round_robin_warning)
+        set_field(self, "swiss_warning", swiss_warning)
+        set_field(self, "functions", functions)
+        set_field(self, "boards", boards)
+        set_field(self, "round_order", round_order)
+        set_field(self, "places", places)
+
+    def replace(self, **changes: Any) -> TieBreak:
+        """A copy with some fields changed (as :func:`dataclasses.replace`)."""
+        values: dict[str, Any] = {name: getattr(self, name) for name in self.__slots__}
+        unknown = set(changes) - set(values)
+        if unknown:
+            raise TypeError(f"TieBreak has no field {', '.join(sorted(unknown))}")
+        values.update(changes)
+        return TieBreak(**values)
 
     @property
     def group(self) -> bool:
@@ -160,6 +228,72 @@ def _fn(name: str, descriptor: str, swiss: int | None = None,
 
 def _mods(letters: str) -> frozenset[str]:
     return frozenset(letters)
+
+
+_MS, _GS = "MP", "GP"
+"""The score types of :class:`xl_tiebreak.teams.Score` by value (the module is not imported
+here: see :class:`_Deferred`)."""
+
+
+class _Deferred:
+    """A tie-break function of a module imported on its first call: the US Chess functions
+    (:mod:`xl_tiebreak.uscf`) and the team ones, made by a factory of
+    :mod:`xl_tiebreak.team_tiebreaks` (``name``, given ``args``; ``"MP"``/``"GP"`` stand for
+    the :class:`~xl_tiebreak.teams.Score` members; ``part``: which of the pair it returns).
+    A FIDE individual event, and the start of the command line, import neither."""
+
+    __slots__ = ("_module", "_name", "_args", "_part", "_function")
+
+    def __init__(self, module: str, name: str, *args: object, part: int | None = None) -> None:
+        self._module = module
+        self._name = name
+        self._args = args
+        self._part = part
+        self._function: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any) -> Any:
+        function = self._function
+        if function is None:
+            function = self._function = self._make()
+        return function(*args)
+
+    def _make(self) -> Callable[..., Any]:
+        found: Any
+        if self._module == "uscf":
+            from xl_tiebreak import uscf
+
+            found = getattr(uscf, self._name)
+        else:
+            from xl_tiebreak import team_tiebreaks
+            from xl_tiebreak.teams import Score
+
+            found = getattr(team_tiebreaks, self._name)
+        if self._args:
+            found = found(*(Score(a) if a in (_MS, _GS) else a for a in self._args))
+        made: Callable[..., Any] = found if self._part is None else found[self._part]
+        return made
+
+    def __repr__(self) -> str:
+        shown = ", ".join(map(repr, self._args))
+        pair = "" if self._part is None else f"[{self._part}]"
+        call = f"({shown})" if self._args else ""
+        return f"{self._module}.{self._name}{call}{pair}"
+
+
+def _us(name: str) -> Any:
+    """The US Chess function ``name`` (:mod:`xl_tiebreak.uscf`)."""
+    return _Deferred("uscf", name)
+
+
+def _tt(name: str, *args: object) -> Any:
+    """The team function ``name`` (made by ``name(*args)`` when args are given)."""
+    return _Deferred("team_tiebreaks", name, *args)
+
+
+def _pair(name: str, *args: object) -> tuple[Any, Any]:
+    """The (order, explanation) pair a team factory makes, for a group tie-break's row."""
+    return (_Deferred("team_tiebreaks", name, *args, part=0),
+            _Deferred("team_tiebreaks", name, *args, part=1))
 
 
 _P = SmParam
@@ -305,40 +439,40 @@ TIEBREAKS: tuple[TieBreak, ...] = (
         aliases=("LOTS", "LOT"), whole=True, lower_is_better=True,
     ),
     TieBreak(
-        "OTHER_MM", "Modified Median", "US Chess 34E1", uscf.tb_modified_median,
+        "OTHER_MM", "Modified Median", "US Chess 34E1", _us("tb_modified_median"),
         aliases=("MM", "MODIFIEDMEDIAN"), explained=_SUM, rules=_US,
         functions=(_fn("MODIFIED_MEDIAN", "OTHER_MM"),),
     ),
     TieBreak(
-        "OTHER_MEDIAN", "Median (Harkness)", "US Chess 34E4", uscf.tb_median,
+        "OTHER_MEDIAN", "Median (Harkness)", "US Chess 34E4", _us("tb_median"),
         aliases=("MEDIAN", "HARKNESS"), explained=_SUM, rules=_US,
     ),
     TieBreak(
-        "OTHER_SOLKOFF", "Solkoff", "US Chess 34E2", uscf.tb_solkoff, aliases=("SOLKOFF",),
+        "OTHER_SOLKOFF", "Solkoff", "US Chess 34E2", _us("tb_solkoff"), aliases=("SOLKOFF",),
         explained=_SUM, rules=_US, functions=(_fn("SOLKOFF", "OTHER_SOLKOFF"),),
     ),
     TieBreak(
-        "OTHER_CUM", "Cumulative", "US Chess 34E3", uscf.tb_cumulative,
+        "OTHER_CUM", "Cumulative", "US Chess 34E3", _us("tb_cumulative"),
         aliases=("CUM", "CUMULATIVE"), explained=_SUM, rules=_US,
         functions=(_fn("CUMULATIVE", "OTHER_CUM"),),
     ),
     TieBreak(
-        "OTHER_OPPCUM", "Cumulative of Opposition", "US Chess 34E9", uscf.tb_opp_cumulative,
+        "OTHER_OPPCUM", "Cumulative of Opposition", "US Chess 34E9", _us("tb_opp_cumulative"),
         aliases=("OPPCUM",), explained=_SUM, rules=_US,
         functions=(_fn("OPP_CUMULATIVE", "OTHER_OPPCUM"),),
     ),
     TieBreak(
-        "OTHER_KASHDAN", "Kashdan", "US Chess 34E7", uscf.tb_kashdan,
+        "OTHER_KASHDAN", "Kashdan", "US Chess 34E7", _us("tb_kashdan"),
         aliases=("KASHDAN", "KA", "OTHER_KA"), explained=_SUM, rules=_US,
         swiss_manager=SwissManager(92), functions=(_fn("KASHDAN", "OTHER_KASHDAN"),),
     ),
     TieBreak(
-        "OTHER_USSB", "Sonneborn-Berger (US Chess)", "US Chess 34E8", uscf.tb_us_sonneborn,
+        "OTHER_USSB", "Sonneborn-Berger (US Chess)", "US Chess 34E8", _us("tb_us_sonneborn"),
         aliases=("USSB",), explained=_SUM, rules=_US,
     ),
     TieBreak(
         "OTHER_RBTP", "Result between Tied Players", "US Chess 34E5", None,
-        uscf.order_result_between_tied, uscf.explain_result_between_tied, aliases=("RBTP",),
+        _us("order_result_between_tied"), _us("explain_result_between_tied"), aliases=("RBTP",),
         rules=_US,
     ),
 )
@@ -349,38 +483,38 @@ _MP = frozenset({ScoreType.MATCH_POINTS})
 _GP = GAME_POINTS_ONLY = frozenset({ScoreType.GAME_POINTS})
 _TEAM = frozenset({ScoreType.MATCH_POINTS, ScoreType.GAME_POINTS})
 _ESB = (_P.KIND, _P.HIGH, _P.LOW, _P.FORFEITS, _P.ZERO)
-_TT = team_tiebreaks
-_MS, _GS = Score.MP, Score.GP
-_DE_MP, _DE_GP = _TT.score_de(_MS), _TT.score_de(_GS)
-_TBR, _BBE = _TT.board_group("T"), _TT.board_group("B")
+
+
+_DE_MP, _DE_GP = _pair("score_de", _MS), _pair("score_de", _GS)
+_TBR, _BBE = _pair("board_group", "T"), _pair("board_group", "B")
 
 
 def _ede(code: str, name: str, boards: str, sm: SwissManager | None = None) -> TieBreak:
     return TieBreak(
-        code, name, "Art. 13.3", None, _TT.ede_order(boards), _TT.ede_explain(boards),
+        code, name, "Art. 13.3", None, _tt("ede_order", boards), _tt("ede_explain", boards),
         modifiers=_mods("P"), whole=True, swiss_manager=sm, score_types=_TEAM,
         boards=bool(boards),
     )
 
 
-def _on(code: str, score: Score, base: TieBreak, name: str) -> TieBreak:
+def _on(code: str, score: str, base: TieBreak, name: str) -> TieBreak:
     """The team form of an individual row on one score type (``BH:MP``)."""
     assert base.compute is not None
-    return dataclasses.replace(
-        base, code=f"{code}:{score.value}", name=name, article=f"{base.article} (teams)",
-        compute=_TT.on_score(score, code, base.compute), aliases=(), functions=(),
-        swiss_manager=None, score_types=_MP if score is _MS else _GP,
+    return base.replace(
+        code=f"{code}:{score}", name=name, article=f"{base.article} (teams)",
+        compute=_tt("on_score", score, code, base.compute), aliases=(), functions=(),
+        swiss_manager=None, score_types=_MP if score == _MS else _GP,
     )
 
 
 _IND = {row.code: row for row in TIEBREAKS}
 
 TEAM_TIEBREAKS: tuple[TieBreak, ...] = (
-    TieBreak("MPTS", "Match Points", "Art. 11.1", _TT.total(_MS), score_types=_MP,
+    TieBreak("MPTS", "Match Points", "Art. 11.1", _tt("total", _MS), score_types=_MP,
              swiss_manager=SwissManager(13)),
-    TieBreak("GPTS", "Game Points", "Art. 11.1", _TT.total(_GS), score_types=_GP,
+    TieBreak("GPTS", "Game Points", "Art. 11.1", _tt("total", _GS), score_types=_GP,
              swiss_manager=SwissManager(1)),
-    TieBreak("MPVGP", "Secondary score (MP v GP)", "Art. 13.1", _TT.tb_secondary,
+    TieBreak("MPVGP", "Secondary score (MP v GP)", "Art. 13.1", _tt("tb_secondary"),
              score_types=_TEAM),
     TieBreak("DE:MP", "Direct Encounter (match points)", "Art. 6 (teams)", None, *_DE_MP,
              modifiers=_mods("P"), whole=True, score_types=_MP),
@@ -399,19 +533,19 @@ TEAM_TIEBREAKS: tuple[TieBreak, ...] = (
     _on("KS", _MS, _IND["KS"], "Koya System (match points)"),
     _on("KS", _GS, _IND["KS"], "Koya System (game points)"),
     TieBreak("EMMSB", "Extended Sonneborn-Berger (opponent MP × own MP)", "Art. 13.2",
-             _TT.extended_sb(_MS, _MS), aliases=("ESB:MM",), modifiers=_mods("CP"),
+             _tt("extended_sb", _MS, _MS), aliases=("ESB:MM",), modifiers=_mods("CP"),
              explained=_SUM, swiss_manager=SwissManager(82, _ESB, "0"), score_types=_TEAM),
     TieBreak("EMGSB", "Extended Sonneborn-Berger (opponent MP × own GP)", "Art. 13.2",
-             _TT.extended_sb(_MS, _GS), aliases=("ESB:MG",), modifiers=_mods("CP"),
+             _tt("extended_sb", _MS, _GS), aliases=("ESB:MG",), modifiers=_mods("CP"),
              explained=_SUM, swiss_manager=SwissManager(82, _ESB, "1"), score_types=_TEAM),
     TieBreak("EGMSB", "Extended Sonneborn-Berger (opponent GP × own MP)", "Art. 13.2",
-             _TT.extended_sb(_GS, _MS), aliases=("ESB:GM",), modifiers=_mods("CP"),
+             _tt("extended_sb", _GS, _MS), aliases=("ESB:GM",), modifiers=_mods("CP"),
              explained=_SUM, swiss_manager=SwissManager(82, _ESB, "2"), score_types=_TEAM),
     TieBreak("EGGSB", "Extended Sonneborn-Berger (opponent GP × own GP)", "Art. 13.2",
-             _TT.extended_sb(_GS, _GS), aliases=("ESB:GG",), modifiers=_mods("CP"),
+             _tt("extended_sb", _GS, _GS), aliases=("ESB:GG",), modifiers=_mods("CP"),
              explained=_SUM, swiss_manager=SwissManager(82, _ESB, "3"), score_types=_TEAM),
     TieBreak("OSB", "Olympiad Sonneborn-Berger (opponent MP × own GP, lowest dropped)",
-             "D.02.01 App. 2 (Olympiad)", _TT.tb_olympiad_sb, modifiers=_mods("P"),
+             "D.02.01 App. 2 (Olympiad)", _tt("tb_olympiad_sb"), modifiers=_mods("P"),
              explained=_SUM, swiss_manager=SwissManager(74), score_types=_TEAM),
     _ede("EDE", "Extended Direct Encounter", "", SwissManager(83, (_P.FORFEITS,))),
     _ede("EDEC", "Extended Direct Encounter + BC", "C"),
@@ -419,10 +553,10 @@ TEAM_TIEBREAKS: tuple[TieBreak, ...] = (
     _ede("EDEB", "Extended Direct Encounter + BBE", "B"),
     _ede("EDEBT", "Extended Direct Encounter + BC + TBR", "CT"),
     _ede("EDEBB", "Extended Direct Encounter + BC + BBE", "CB"),
-    TieBreak("SSSC", "Score Strength Combination", "Art. 13.4", _TT.tb_sssc,
+    TieBreak("SSSC", "Score Strength Combination", "Art. 13.4", _tt("tb_sssc"),
              modifiers=_mods("PF"), swiss_manager=SwissManager(91, (_P.FORFEITS,)),
              score_types=_TEAM),
-    TieBreak("BC", "Board Count", "Art. 12", _TT.tb_bc, lower_is_better=True,
+    TieBreak("BC", "Board Count", "Art. 12", _tt("tb_bc"), lower_is_better=True,
              explained=_SUM, swiss_manager=SwissManager(78), score_types=_TEAM,
              boards=True),
     TieBreak("TBR", "Top Board Results", "Art. 12", None, *_TBR,
@@ -481,7 +615,7 @@ def swiss_manager_form(row: TieBreak) -> tuple[SwissManager, str] | None:
     if (not score or found is None or found.swiss_manager is None
             or SmParam.GAME_POINTS not in found.swiss_manager.params):
         return None
-    return found.swiss_manager, "1" if score == Score.MP.value else "0"
+    return found.swiss_manager, "1" if score == _MS else "0"
 
 
 def swiss_manager_numbers() -> list[int]:

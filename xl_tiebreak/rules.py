@@ -216,6 +216,10 @@ class RuleSet(enum.Enum):
     """US Chess rule 34E: an opponent's unplayed games count as draws; one's own unplayed
     rounds count as opponents with 0."""
 
+    # Members are singletons compared by identity: hashed by identity too, as Kind is (Enum's
+    # own hash is a Python call; the engine looks a rule set up per participant).
+    __hash__ = object.__hash__
+
     @property
     def policy(self) -> Policy:
         """What this rule set does with unplayed rounds."""

@@ -1,8 +1,10 @@
-"""Reading and writing FIDE Tournament Report Files (TRF16 and TRF26).
+"""Reading FIDE Tournament Report Files (TRF16 and TRF26).
 
 :func:`read_trf` and :func:`parse_trf` turn a TRF file into a
-:class:`~xl_tiebreak.model.Tournament`; :func:`write_trf` turns a tournament back into
-TRF16-compatible text. Dates are read by :func:`xl_tiebreak.dates.parse_date`.
+:class:`~xl_tiebreak.model.Tournament`; :func:`write_trf` (:mod:`xl_tiebreak.trf_write`, also
+importable from here) turns a tournament back into TRF16-compatible text. The codes both share
+are in :mod:`xl_tiebreak.trf_codes`; the ``001`` player lines are read by
+:mod:`xl_tiebreak.trf_players`. Dates are read by :func:`xl_tiebreak.dates.parse_date`.
 
 The reader checks each line on its own (columns, codes, numbers) and raises one
 :class:`~xl_tiebreak.model.InputError` listing every problem with its ``line N, col C``. It does
@@ -46,91 +48,18 @@ from xl_tiebreak.model import (
     looks_like_round_robin,
     note_rounds_played,
 )
-from xl_tiebreak.numbers import fmt, parse_number, parse_whole, round_half_up, shown
-from xl_tiebreak.trf_seed import read_seed_line, seed_line
+from xl_tiebreak.numbers import parse_number, parse_whole, shown
+from xl_tiebreak.trf_codes import ROUND1, XXS_COLORED, XXS_FIELDS
+from xl_tiebreak.trf_players import PlayerLines, line_place
+from xl_tiebreak.trf_seed import read_seed_line
+from xl_tiebreak.trf_write import TRF_VERSIONS, write_trf
+
+__all__ = ["MAX_PROBLEMS", "TRF_VERSIONS", "parse_trf", "read_trf", "write_trf"]
 
 MAX_PROBLEMS = 100
 """At most this many problems are listed in one :class:`InputError`; the rest are counted."""
 
-# 1-based inclusive columns of the ``001`` player line (spec §11.1).
-_START_NO = (5, 8)
-_SEX = (10, 10)
-_TITLE = (11, 13)
-_NAME = (15, 47)
-_RATING = (49, 52)
-_FEDERATION = (54, 56)
-_FIDE_ID = (58, 68)
-_BIRTH = (70, 79)
-_POINTS = (81, 84)
-_RANK = (86, 89)
-_ROUND1 = 92
-"""Column of round 1's opponent; each later round is 10 columns to the right."""
-_ROUND_WIDTH = 10
-_MAX_LINE = _ROUND1 - 1 + MAX_ROUNDS * _ROUND_WIDTH + _ROUND_WIDTH
-"""Longest ``001`` line read (MAX_ROUNDS rounds, plus trailing blanks): refused beyond."""
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
-_SEGMENT = 8
-"""Characters of one round: opponent (4), blank, colour, blank, result."""
-
-_COLORS = {"w": Color.WHITE, "b": Color.BLACK, "-": None, " ": None}
-
-
-@dataclasses.dataclass(frozen=True)
-class _Code:
-    """How one result letter reads, with and without an opponent."""
-
-    paired: Kind | None
-    """Kind when the round names an opponent (None: the code needs no opponent to be valid)."""
-    unpaired: Kind
-    """Kind when the round names no opponent."""
-    short_game: bool = False
-
-
-_CODES = {
-    "1": _Code(Kind.WIN, Kind.FPB),
-    "=": _Code(Kind.DRAW, Kind.HPB),
-    "0": _Code(Kind.LOSS, Kind.ZPB),
-    "W": _Code(Kind.WIN, Kind.FPB, short_game=True),
-    "D": _Code(Kind.DRAW, Kind.HPB, short_game=True),
-    "L": _Code(Kind.LOSS, Kind.ZPB, short_game=True),
-    "+": _Code(Kind.FORFEIT_WIN, Kind.FORFEIT_WIN),
-    "-": _Code(Kind.FORFEIT_LOSS, Kind.ZPB),
-    "H": _Code(None, Kind.HPB),
-    "F": _Code(None, Kind.FPB),
-    "U": _Code(None, Kind.PAB),
-    "Z": _Code(None, Kind.ZPB),
-}
-"""Result letters (upper case) of spec §11.2 and their kinds (§11.5).
-
-A played result written without an opponent (Swiss Master writes ``- =`` for a half-point bye)
-reads as the bye worth the same: ``1``/``W`` full-point bye, ``=``/``D`` half-point bye, ``0``/``L``
-zero-point bye. ``+`` without an opponent stays a forfeit win whose opponent is unknown.
-"""
-
-_BYE_KINDS = frozenset({Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB})
-
-_XXS_FIELDS = {
-    "W": "win",
-    "D": "draw",
-    "L": "loss",
-    "FW": "forfeit_win",
-    "FL": "forfeit_loss",
-    "ZPB": "zpb",
-    "HPB": "hpb",
-    "FPB": "fpb",
-    "PAB": "pab",
-}
-"""JaVaFo ``XXS`` codes that set one :class:`Scoring` field."""
-
-_XXS_COLORED = {
-    "WW": (Kind.WIN, Color.WHITE),
-    "BW": (Kind.WIN, Color.BLACK),
-    "WD": (Kind.DRAW, Color.WHITE),
-    "BD": (Kind.DRAW, Color.BLACK),
-    "WL": (Kind.LOSS, Color.WHITE),
-    "BL": (Kind.LOSS, Color.BLACK),
-}
-"""JaVaFo ``XXS`` codes for colour-specific values of played games."""
 
 _RULE_162 = re.compile(r"([WDLAPX])\s*([0-9]+(?:[.,][0-9]+)?)", re.IGNORECASE)
 
@@ -194,23 +123,9 @@ def _lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
-def _field(line: str, cols: tuple[int, int]) -> str:
-    """The text in 1-based inclusive columns ``cols`` (empty past the end of the line)."""
-    return line[cols[0] - 1 : cols[1]]
-
-
-def _is_digits(s: str) -> bool:
-    """True for a non-empty run of ASCII digits."""
-    return s.isascii() and s.isdigit()
-
-
-def _where(line_no: int, col: int | None = None) -> str:
-    """The place of a problem or record: ``line 12`` or ``line 12, col 92``."""
-    return f"line {line_no}" if col is None else f"line {line_no}, col {col}"
-
-
-class _Reader:
-    """One pass over the lines of a TRF file, collecting problems instead of stopping."""
+class _Reader(PlayerLines):
+    """One pass over the lines of a TRF file, collecting problems instead of stopping (the
+    ``001`` player lines are read by :class:`~xl_tiebreak.trf_players.PlayerLines`)."""
 
     def __init__(self, source: str, blank_rounds: BlankRounds = BlankRounds.ABSENT) -> None:
         self.source = source
@@ -253,10 +168,6 @@ class _Reader:
         self.points_read: dict[str, Fraction] = {}
         """Declared points by their text: a file has few distinct values (``3.5``, ``4.0``…)."""
 
-    def error(self, message: str, line_no: int, col: int | None = None) -> None:
-        """Note a problem at ``line_no`` (and column ``col``)."""
-        self.problems.append(Problem(Severity.ERROR, message, _where(line_no, col)))
-
     def read(self, text: str) -> Tournament:
         """Read every line and build the tournament, or raise :class:`InputError`."""
         lines = _lines(text)
@@ -292,7 +203,7 @@ class _Reader:
         elif key in ("042", "052"):
             self.dates.setdefault(key, (value, line_no))
         elif key == "132":
-            self.round_dates += line[_ROUND1 - 1 :].split()
+            self.round_dates += line[ROUND1 - 1 :].split()
         elif key == "240":
             self.read_240(line, line_no)
         elif key in ("013", "310"):
@@ -338,13 +249,13 @@ class _Reader:
             start_date=self.start_date,
             scoring=scoring,
             tiebreaks=tiebreaks or [],
-            tiebreaks_where=_where(list_line, 5) if list_line else "",
+            tiebreaks_where=line_place(list_line, 5) if list_line else "",
             source=self.source,
             notes=self.notes,
             unread_date=self.unread_date,
             lots_seed=self.lots_seed,
         )
-        where = _where(self.rounds_line) if self.rounds_line else ""
+        where = line_place(self.rounds_line) if self.rounds_line else ""
         note_rounds_played(t, where, frozenset((b.start_no, b.round) for b in self.blanks))
         return t
 
@@ -358,7 +269,7 @@ class _Reader:
         readings = date_readings(text)
         if not readings:
             self.unread_date = Problem(Severity.WARNING, f"cannot read the start date "
-                                       f"{shown(text)}", _where(line_no))
+                                       f"{shown(text)}", line_place(line_no))
             return
         others = [date_readings(t) for t in self.round_dates]
         if "052" in self.dates:
@@ -372,7 +283,7 @@ class _Reader:
                 f"the start date {shown(text)} is ambiguous ({options}) and the file's other "
                 f"dates do not decide: read as {readings[0].isoformat()} (day first); give "
                 "the start date (--start-date) if it is another",
-                _where(line_no),
+                line_place(line_no),
             ))
 
     # -- header records ------------------------------------------------------------------------
@@ -455,7 +366,7 @@ class _Reader:
                                line_no)
                 continue
             kind = kinds[letter]
-            where = _where(line_no)
+            where = line_place(line_no)
             while len(p.rounds) < rnd:
                 p.rounds.append(Record(Kind.ZPB, where=p.where))
                 blank[(no, len(p.rounds))] = Blank(no, len(p.rounds), p.where)
@@ -477,7 +388,7 @@ class _Reader:
             if value is None:
                 continue
             if symbol in "WDL":
-                self.scoring[_XXS_FIELDS[symbol]] = value
+                self.scoring[XXS_FIELDS[symbol]] = value
             elif symbol == "A":
                 self.scoring["forfeit_loss"] = value
                 self.scoring["zpb"] = value
@@ -494,12 +405,12 @@ class _Reader:
             value = self.points_value(text, line_no, col, f"XXS value '{m[0]}'")
             if value is None:
                 continue
-            if not sep or not (code in _XXS_FIELDS or code in _XXS_COLORED):
+            if not sep or not (code in XXS_FIELDS or code in XXS_COLORED):
                 self.error(f"unknown XXS scoring code '{m[0]}'", line_no, col)
-            elif code in _XXS_FIELDS:
-                self.scoring[_XXS_FIELDS[code]] = value
+            elif code in XXS_FIELDS:
+                self.scoring[XXS_FIELDS[code]] = value
             else:
-                kind, color = _XXS_COLORED[code]
+                kind, color = XXS_COLORED[code]
                 self.by_color.append((kind, color, value))
 
     def points_value(
@@ -518,232 +429,6 @@ class _Reader:
             return None
         return value
 
-    # -- player records ------------------------------------------------------------------------
-
-    def read_player(self, line: str, line_no: int) -> None:
-        """One ``001`` line: fixed columns, then one 10-column block per round (at most
-        :data:`MAX_ROUNDS`: a longer line is refused before its rounds are read)."""
-        if len(line) > _MAX_LINE and line[_MAX_LINE:].strip():
-            self.error(f"more than {MAX_ROUNDS} rounds on the player line: the limit of the "
-                       "tool (a tournament has fewer)", line_no, _MAX_LINE + 1)
-            return
-        before = len(self.problems)
-        start_no = self.int_field(line, line_no, _START_NO, "start number", required=True)
-        rating = self.int_field(line, line_no, _RATING, "rating")
-        rank = self.int_field(line, line_no, _RANK, "rank")
-        points = self.points_field(line, line_no)
-        rounds = self.read_rounds_of(line, line_no)
-        if start_no is None:
-            return
-        if start_no in self.first_line:
-            first = self.first_line[start_no]
-            self.error(f"start number {start_no} is used twice (first on line {first})", line_no, 5)
-            return
-        self.first_line[start_no] = line_no
-        if len(self.problems) > before:
-            return
-        self.participants.append(
-            Participant(
-                start_no=start_no,
-                name=_field(line, _NAME).strip(),
-                rating=rating or None,
-                federation=_field(line, _FEDERATION).strip(),
-                title=_field(line, _TITLE).strip(),
-                sex=_field(line, _SEX).strip(),
-                fide_id=_field(line, _FIDE_ID).strip(),
-                birth=_field(line, _BIRTH).strip(),
-                declared_points=points,
-                declared_rank=rank,
-                rounds=rounds,
-                where=_where(line_no),
-            )
-        )
-
-    def int_field(
-        self, line: str, line_no: int, cols: tuple[int, int], what: str, required: bool = False
-    ) -> int | None:
-        """A whole number in ``cols``; None when blank (an error when ``required``)."""
-        text = _field(line, cols).strip()
-        if not text:
-            if required:
-                self.error(f"{what} missing (cols {cols[0]}-{cols[1]})", line_no, cols[0])
-            return None
-        if not _is_digits(text):
-            self.error(f"{what} {shown(text)} is not a whole number", line_no, cols[0])
-            return None
-        value = int(text)
-        if required and value == 0:
-            self.error(f"{what} must be 1 or more", line_no, cols[0])
-            return None
-        return value
-
-    def points_field(self, line: str, line_no: int) -> Fraction | None:
-        """Declared points (cols 81–84), e.g. ``3.5``; None when blank."""
-        text = _field(line, _POINTS).strip()
-        if not text:
-            return None
-        known = self.points_read.get(text)
-        if known is not None:
-            return known
-        try:
-            value = self.points_read[text] = parse_number(text)
-        except (ValueError, ZeroDivisionError):
-            self.error(f"points {shown(text)} is not a number", line_no, _POINTS[0])
-            return None
-        return value
-
-    def read_rounds_of(self, line: str, line_no: int) -> list[Record]:
-        """The records of a player line; blank rounds after the last entry are dropped.
-
-        A well-formed round is read on a fast path (:data:`_TAILS`, an opponent of ASCII
-        digits); anything else goes through :meth:`read_round`, which says what is wrong.
-        """
-        records: list[Record] = []
-        blanks: list[int] = []
-        last_entry = 0
-        rnd = 1
-        prefix = f"line {line_no}, col "
-        col = _ROUND1
-        end = len(line)
-        while col <= end:
-            segment = line[col - 1 : col - 1 + _SEGMENT]
-            if len(segment) < _SEGMENT:
-                segment = segment.ljust(_SEGMENT)
-            record = None
-            tail = _TAILS.get(segment[4:])
-            if tail is not None:
-                text = segment[:4]
-                if text == "    ":
-                    record = _fast_record(tail[0], None, prefix + str(col))
-                else:
-                    text = text.strip()
-                    if text.isdigit() and text.isascii():
-                        opponent = int(text) or None
-                        shape = tail[0] if opponent is None else tail[1]
-                        if shape is not None:
-                            record = _fast_record(shape, opponent, prefix + str(col))
-                            if opponent is not None:  # names an opponent: not a blank round
-                                records.append(record)
-                                last_entry = rnd
-                                rnd += 1
-                                col += _ROUND_WIDTH
-                                continue
-            if record is None:
-                record = self.read_round(segment, line_no, rnd, col)
-            if record is not None:
-                records.append(record)
-            if _is_blank_round(segment):
-                if record is not None:
-                    blanks.append(rnd)
-                if not segment.isspace():
-                    last_entry = rnd
-            else:
-                last_entry = rnd
-            rnd += 1
-            col += _ROUND_WIDTH
-        if blanks and len(records) == rnd - 1:
-            start = _field(line, _START_NO).strip()
-            no = int(start) if _is_digits(start) else 0
-            self.blanks += [Blank(no, r, records[r - 1].where) for r in blanks if r <= last_entry]
-        return records[:last_entry]
-
-    def read_round(self, segment: str, line_no: int, rnd: int, col: int) -> Record | None:
-        """One round: opponent (4 chars), colour, result. None (after noting why) when wrong."""
-        where = _where(line_no, col)
-        ok = True
-        for offset in (4, 6):
-            if segment[offset] != " ":
-                self.error(
-                    f"unexpected '{segment[offset]}' between the fields of round {rnd} "
-                    "(is the line misaligned?)",
-                    line_no,
-                    col + offset,
-                )
-                ok = False
-        opponent_text = segment[:4].strip()
-        opponent: int | None = None
-        if opponent_text and not _is_digits(opponent_text):
-            self.error(f"opponent {shown(opponent_text)} in round {rnd} is not a number",
-                       line_no, col)
-            ok = False
-        elif opponent_text:
-            opponent = int(opponent_text) or None
-        color_char = segment[5].lower()
-        if color_char not in _COLORS:
-            self.error(f"unknown colour '{segment[5]}' in round {rnd}", line_no, col + 5)
-            ok = False
-        result_char = segment[7].upper()
-        code = _CODES.get(result_char)
-        if result_char == " " and opponent is not None:
-            self.error(f"round {rnd} names opponent {opponent} but has no result", line_no, col + 7)
-            ok = False
-        elif result_char != " " and code is None:
-            self.error(f"unknown result code '{segment[7]}' in round {rnd}", line_no, col + 7)
-            ok = False
-        if not ok:
-            return None
-        return _record(code, opponent, _COLORS[color_char], where)
-
-
-def _is_blank_round(segment: str) -> bool:
-    """A round block that says nothing: all blank, or only ``-`` as colour and/or result (no
-    opponent or ``0000``): ICU exports write ``     -  `` for a requested bye and for a round
-    after withdrawal alike (docs/decisions.md D30)."""
-    if segment.isspace():
-        return True
-    return segment[:4].strip() in ("", "0000") and segment[5] in " -" and segment[7] in " -" \
-        and segment[4] == " " and segment[6] == " "
-
-
-def _record(code: _Code | None, opponent: int | None, color: Color | None, where: str) -> Record:
-    """The record for a result code (None = blank) with the given opponent and colour."""
-    if code is None:
-        return Record(Kind.ZPB, where=where)
-    if opponent is None or code.paired is None:
-        kind = code.unpaired
-        short = False
-    else:
-        kind = code.paired
-        short = code.short_game
-    if kind in _BYE_KINDS:
-        return Record(kind, where=where)
-    return Record(kind, opponent, color, short, where=where)
-
-
-_Shape = tuple[Kind, bool, Color | None, bool]
-"""A round's record without its place: kind, whether it keeps the opponent, colour, short game."""
-
-
-def _shape(code: _Code | None, opponent: int | None, color: Color | None) -> _Shape:
-    """What :func:`_record` makes of a code, with (``opponent`` given) or without an opponent."""
-    rec = _record(code, opponent, color, "")
-    return rec.kind, rec.kind not in _BYE_KINDS, rec.color, rec.short_game
-
-
-def _fast_record(shape: _Shape, opponent: int | None, where: str) -> Record:
-    """The record of a well-formed round (as :meth:`_Reader.read_round` would make it)."""
-    kind, keeps, color, short = shape
-    if keeps:
-        return Record(kind, opponent, color, short, where)
-    return Record(kind, None, None, False, where)
-
-
-def _tails() -> dict[str, tuple[_Shape, _Shape | None]]:
-    """Every well-formed end of a round (``" w 1"``: blank, colour, blank, result) with the
-    record shape without and with an opponent (None: a result is missing)."""
-    tails: dict[str, tuple[_Shape, _Shape | None]] = {}
-    results = [" ", *_CODES, *(c.lower() for c in _CODES if c.isalpha())]
-    for color_char in "wbWB- ":  # colours and result letters are read case-insensitively
-        color = _COLORS[color_char.lower()]
-        for result_char in results:
-            code = _CODES.get(result_char.upper())
-            with_opponent = None if code is None else _shape(code, 1, color)
-            tails[f" {color_char} {result_char}"] = (_shape(code, None, color), with_opponent)
-    return tails
-
-
-_TAILS = _tails()
-"""Fast-path table of :meth:`_Reader.read_rounds_of`."""
 
 
 def _tiebreak_list(value: str) -> list[str]:
@@ -761,163 +446,3 @@ def _capped(problems: list[Problem]) -> list[Problem]:
     rest = len(problems) - MAX_PROBLEMS
     more = Problem(Severity.ERROR, f"... and {rest} more problems")
     return [*problems[:MAX_PROBLEMS], more]
-
-
-# ---------------------------------------------------------------------------------------------
-# Writing
-
-
-_WRITE_CODES = {
-    Kind.FORFEIT_WIN: "+",
-    Kind.FORFEIT_LOSS: "-",
-    Kind.PAB: "U",
-    Kind.FPB: "F",
-    Kind.HPB: "H",
-    Kind.ZPB: "Z",
-}
-_WRITE_PLAYED = {
-    Kind.WIN: ("1", "W"),
-    Kind.DRAW: ("=", "D"),
-    Kind.LOSS: ("0", "L"),
-}
-"""Played kinds → (rated code, code for a game of less than one move)."""
-
-_WRITE_COLORS = {Color.WHITE: "w", Color.BLACK: "b", None: "-"}
-
-
-TRF_VERSIONS = ("trf16", "trf26")
-"""What :func:`write_trf` can write."""
-
-
-def write_trf(t: Tournament, version: str = "trf16") -> str:
-    """TRF16-compatible text for ``t`` that :func:`parse_trf` reads back to equal participants.
-
-    Written: ``012`` name, ``042`` start date (``YYYY/MM/DD``), ``092`` ``Swiss`` or
-    ``Round Robin``, ``XXR`` scheduled rounds, ``162`` (or ``XXS`` when colour-specific or
-    unusual values need it) for non-default scoring, the lots seed as a comment line
-    (:mod:`xl_tiebreak.trf_seed`; only when the tournament has one), ``202`` tie-breaks, and
-    one ``001`` line
-    per participant. Points (cols 81–84) are the declared points, blank when None; values that
-    do not fit in 4 columns are rounded. Names longer than 33 characters are cut.
-
-    ``version="trf26"`` writes the TRF26 records instead of the TRF16/JaVaFo ones where they
-    differ: ``142`` for the rounds and ``212 PTS,…`` (the list defining the standings) for the
-    tie-breaks.
-
-    Raises ValueError when a start number, opponent or rank does not fit in 4 columns, or for
-    an unknown ``version``.
-    """
-    if version not in TRF_VERSIONS:
-        raise ValueError(f"unknown TRF version {version!r}: expected one of {TRF_VERSIONS}")
-    lines = _header_lines(t, version == "trf26")
-    lines += [_player_line(p) for p in t.participants]
-    return "\n".join(lines) + "\n"
-
-
-def _header_lines(t: Tournament, trf26: bool = False) -> list[str]:
-    """The records before the player section."""
-    lines = []
-    if t.name:
-        lines.append(f"012 {_one_line(t.name)}")
-    if t.start_date is not None:
-        lines.append(f"042 {t.start_date:%Y/%m/%d}")
-    kind = "Round Robin" if t.type is TournamentType.PREDETERMINED else "Swiss"
-    lines.append(f"092 {kind}")
-    if t.scheduled_rounds is not None:
-        lines.append(f"{'142' if trf26 else 'XXR'} {t.scheduled_rounds}")
-    lines += _scoring_lines(t.scoring)
-    if t.lots_seed:  # a comment line: TRF has no record for it (docs/decisions.md D61)
-        lines.append(seed_line(t.lots_seed))
-    if t.tiebreaks:
-        # Tournament.tiebreaks keeps PTS where it stands (TRF26 212 allows it anywhere)
-        listed = any(item.strip().upper() == "PTS" for item in t.tiebreaks)
-        if trf26:
-            lines.append(f"212 {','.join(t.tiebreaks if listed else ['PTS', *t.tiebreaks])}")
-        else:
-            lines.append(f"{'212' if listed else '202'} {','.join(t.tiebreaks)}")
-    return lines
-
-
-def _scoring_lines(s: Scoring) -> list[str]:
-    """``162`` when the scoring is the plain W/D/L/A/P kind, ``XXS`` otherwise; none if default."""
-    if s == Scoring():
-        return []
-    simple = _simple_162(s)
-    if simple is not None:
-        return [simple]
-    codes = [("W", s.win), ("D", s.draw), ("L", s.loss)]
-    for code, name in _XXS_FIELDS.items():
-        value = getattr(s, name)
-        if len(code) > 1 and value is not None:
-            codes.append((code, value))
-    names = {v: k for k, v in _XXS_COLORED.items()}
-    codes += [(names[(kind, color)], value) for kind, color, value in s.by_color]
-    return ["XXS " + " ".join(f"{code}={fmt(value)}" for code, value in codes)]
-
-
-def _simple_162(s: Scoring) -> str | None:
-    """The ``162`` record for ``s``, or None when ``162`` cannot say everything in ``s``."""
-    explicit = (s.forfeit_win, s.fpb, s.hpb)
-    if s.by_color or s.forfeit_loss != s.zpb or any(v is not None for v in explicit):
-        return None
-    pairs = [("W", s.win), ("D", s.draw), ("L", s.loss)]
-    if s.zpb:
-        pairs.append(("A", s.zpb))
-    if s.pab is not None:
-        pairs.append(("P", s.pab))
-    if any(value < 0 for _, value in pairs):
-        return None
-    texts = [(symbol, _points_text(value)) for symbol, value in pairs]
-    if any(parse_number(text) != value for (_, text), (_, value) in zip(texts, pairs, strict=True)):
-        return None
-    return "162  " + "    ".join(f"{symbol}{text:>4}" for symbol, text in texts)
-
-
-def _player_line(p: Participant) -> str:
-    """The ``001`` line of one participant, columns as in spec §11.1."""
-    head = (
-        f"001 {_fit(p.start_no, 4, 'start number'):>4} {p.sex[:1]:1}{p.title[:3]:>3} "
-        f"{_one_line(p.name)[:33]:<33} {_fit(p.rating or 0, 4, 'rating'):>4} "
-        f"{p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} "
-        f"{_points_text(p.declared_points):>4} "
-        f"{'' if p.declared_rank is None else _fit(p.declared_rank, 4, 'rank'):>4}"
-    )
-    return head + "".join(f"  {_round_text(r)}" for r in p.rounds)
-
-
-def _one_line(text: str) -> str:
-    """``text`` with line breaks turned into spaces, so that it stays on its record."""
-    return text.replace("\r", " ").replace("\n", " ")
-
-
-def _fit(value: int, width: int, what: str) -> str:
-    """``value`` as text of at most ``width`` characters (ValueError otherwise)."""
-    text = str(value)
-    if len(text) > width:
-        raise ValueError(f"{what} {value} does not fit in {width} TRF columns")
-    return text
-
-
-def _points_text(value: Fraction | None) -> str:
-    """Points for cols 81–84: ``3.5``, ``10.0``, ``0.25``; rounded if it cannot fit."""
-    if value is None:
-        return ""
-    text = fmt(value, 1) if (value * 10).denominator == 1 else fmt(value)
-    if len(text) > 4:
-        text = fmt(round_half_up(value, 1), 1)
-    if len(text) > 4:
-        text = fmt(round_half_up(value, 0))
-    return text
-
-
-def _round_text(r: Record) -> str:
-    """One round: ``OOOO C R`` (opponent, colour, result)."""
-    if r.kind in _WRITE_PLAYED:
-        rated, short = _WRITE_PLAYED[r.kind]
-        code = short if r.short_game else rated
-    else:
-        code = _WRITE_CODES[r.kind]
-    if r.kind.bye:
-        return f"0000 - {code}"
-    opponent = "0000" if r.opponent is None else _fit(r.opponent, 4, "opponent")
-    return f"{opponent:>4} {_WRITE_COLORS[r.color]} {code}"

@@ -11,7 +11,6 @@ that the engine stays exact and fast; :class:`fractions.Fraction` values come ou
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import math
 from collections.abc import Callable, Sequence
@@ -19,47 +18,61 @@ from fractions import Fraction
 
 from xl_tiebreak.categories import Category
 from xl_tiebreak.model import ABSENT, Color, Kind, Record, Tournament, TournamentType
+from xl_tiebreak.plain import Mutable
 from xl_tiebreak.rules import RuleSet
 
 
-@dataclasses.dataclass
-class Context:
+class Context(Mutable):
     """Everything the opponent-based tie-breaks need, for one tournament, rule set and cut-off.
 
     Participants are addressed by index ``0..n-1`` in the order of ``tournament.participants``.
-    Scores are integers in units of ``1/den`` points.
+    Scores are integers in units of ``1/den`` points:
+
+    - ``rounds``: rounds taken into account (k): the event is treated as if it had k rounds
+      (docs/decisions.md D6);
+    - ``index``: start number → index;
+    - ``kinds``, ``opps``, ``colors``, ``pts``, ``otb``: per participant and round, the kind,
+      the opponent's index (-1 when none or unknown), the colour, the points in units, and
+      whether the round was a game played over the board;
+    - ``score``: S(P), the final (actual) score in units; ``cats``: the 16.2 categories;
+      ``adjusted``: AS(P), the score seen by opponents (16.3), in units;
+    - ``forfeits_played``: forfeits count as games (pre-determined pairings, 15.2, or /P).
+
+    The caches (``_terms``, ``_bh``…) start empty.
     """
 
-    rules: RuleSet
-    rounds: int
-    """Rounds taken into account (k): the event is treated as if it had k rounds
-    (docs/decisions.md D6)."""
-    den: int
-    index: dict[int, int]
-    """Start number → index."""
-    kinds: list[list[Kind]]
-    opps: list[list[int]]
-    """Opponent index per round, -1 when none or unknown."""
-    colors: list[list[Color | None]]
-    pts: list[list[int]]
-    """Points per round, in units."""
-    otb: list[list[bool]]
-    """True where the round was a game played over the board."""
-    score: list[int]
-    """S(P): final (actual) score in units."""
-    cats: list[list[Category]]
-    adjusted: list[int]
-    """AS(P): score seen by opponents (16.3), in units."""
-    win_units: int
-    draw_units: int
-    forfeits_played: bool
-    """True when forfeits count as games: pre-determined pairings (15.2) or option /P."""
-    _terms: dict[int, list[tuple[int, int, bool]]] = dataclasses.field(default_factory=dict)
-    _bh: dict[int, int] = dataclasses.field(default_factory=dict)
-    _running: dict[int, list[int]] = dataclasses.field(default_factory=dict)
-    _scheduled: dict[int, int] = dataclasses.field(default_factory=dict)
-    loss_units: int = 0
-    _memo: dict[tuple[str, int], int] = dataclasses.field(default_factory=dict)
+    __slots__ = ("rules", "rounds", "den", "index", "kinds", "opps", "colors", "pts", "otb",
+                 "score", "cats", "adjusted", "win_units", "draw_units", "forfeits_played",
+                 "_terms", "_bh", "_running", "_scheduled", "loss_units", "_memo")
+
+    def __init__(
+        self, *, rules: RuleSet, rounds: int, den: int, index: dict[int, int],
+        kinds: list[list[Kind]], opps: list[list[int]], colors: list[list[Color | None]],
+        pts: list[list[int]], otb: list[list[bool]], score: list[int],
+        cats: list[list[Category]], adjusted: list[int], win_units: int, draw_units: int,
+        forfeits_played: bool, loss_units: int = 0,
+    ) -> None:
+        self.rules = rules
+        self.rounds = rounds
+        self.den = den
+        self.index = index
+        self.kinds = kinds
+        self.opps = opps
+        self.colors = colors
+        self.pts = pts
+        self.otb = otb
+        self.score = score
+        self.cats = cats
+        self.adjusted = adjusted
+        self.win_units = win_units
+        self.draw_units = draw_units
+        self.forfeits_played = forfeits_played
+        self._terms: dict[int, list[tuple[int, int, bool]]] = {}
+        self._bh: dict[int, int] = {}
+        self._running: dict[int, list[int]] = {}
+        self._scheduled: dict[int, int] = {}
+        self.loss_units = loss_units
+        self._memo: dict[tuple[str, int], int] = {}
 
     @property
     def n(self) -> int:
@@ -196,7 +209,11 @@ def build_context(
         cats = (base.cats if base.forfeits_played == forfeit_game
                 else _all_categories(kinds, opps, otb, predetermined, forfeit_game))
     else:
-        pts = [[unit[kd, c] for kd, c in zip(ks, cs)] for ks, cs in zip(kinds, colors)]
+        if sc.by_color:
+            pts = [[unit[kd, c] for kd, c in zip(ks, cs)] for ks, cs in zip(kinds, colors)]
+        else:  # the points do not depend on the colour: looked up by kind alone
+            by_kind = {kd: unit[kd, None] for kd in Kind}
+            pts = [[by_kind[kd] for kd in ks] for ks in kinds]
         played = (Kind.WIN, Kind.DRAW, Kind.LOSS)
         otb = [[kd in played for kd in ks] for ks in kinds]
         score = [sum(row) for row in pts]
