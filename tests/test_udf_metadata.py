@@ -92,7 +92,8 @@ def _reimport(monkeypatch: pytest.MonkeyPatch, name: str, *defining: str
 
 @pytest.fixture
 def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
-    yield from _reimport(monkeypatch, "xl_tiebreak.udfs", "xl_tiebreak.excel.functions")
+    yield from _reimport(monkeypatch, "xl_tiebreak.udfs", "xl_tiebreak.excel.functions",
+                         "xl_tiebreak.excel.tiebreak_functions")
 
 
 @pytest.fixture
