@@ -117,3 +117,11 @@ def how_to_sheet(ws: Any, lines: Sequence[str]) -> None:
             ws.row_dimensions[ws.max_row].height = 15.0 * rows
     ws["A1"].font = Font(bold=True, size=14)
     ws.column_dimensions["A"].width = 110
+
+
+def wrap_note(ws: Any, n_cols: int, height: float = 48) -> None:
+    """The note in A1 wrapped in a cell merged over the first ``n_cols`` columns, so that a
+    long note does not run across (and print on) pages of its own."""
+    ws.merge_cells(start_row=1, start_column=1, end_row=1, end_column=n_cols)
+    ws["A1"].alignment = Alignment(wrap_text=True, vertical="top")
+    ws.row_dimensions[1].height = height
