@@ -54,3 +54,17 @@ def test_every_readme_command_exits_0(tmp_path: Path) -> None:
     encoding="utf-8")))
 def test_links_to_files_of_the_repository_exist(link: str) -> None:
     assert (ROOT / link).exists(), link
+
+
+def test_the_layout_section_names_every_module() -> None:
+    """README's Layout section describes the tree one module per entry (issue 7): every module
+    of the package is named there as `name`."""
+    layout = README.read_text(encoding="utf-8").split("## Layout", 1)[1]
+    named = set(re.findall(r"`([a-z_]+)`", layout))
+    package = ROOT / "xl_tiebreak"
+    modules = {p.stem for p in package.rglob("*.py") if p.stem != "__init__"}
+    modules -= {"udfs", "macros"}  # named by their paths (xl_tiebreak/udfs.py, …)
+    subcommands = {p.stem for p in (package / "commands").glob("*.py")}
+    missing = sorted(modules - named - subcommands)
+    assert missing == [], missing
+    assert "xl_tiebreak/udfs.py" in layout and "xl_tiebreak/macros.py" in layout
