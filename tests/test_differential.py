@@ -39,12 +39,12 @@ from xl_tiebreak.trf import read_trf
 TIEBREAKS = [
     "BH", "BH/C1", "BH/C2", "BH/M1", "FB", "FB/C1", "SB", "SB/C1", "AOB", "WIN", "WON", "BPG",
     "BWG", "REP", "STD", "PS", "PS/C1", "KS", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO",
-    "BH/P", "BH/C1/P", "SB/P",
+    "BH/P", "BH/C1/P", "SB/P", "SB/C1/P", "FB/P", "FB/C1/P", "AOB/P",
 ]  # fmt: skip
 """Compared value by value (plus PTS, and DE as a ranking). The ``/P`` forms (forfeits as games
-against the scheduled opponent, spec §2.3, §5.4) of the Art. 16 tie-breaks are here too; WON,
-BPG, BWG with ``/P`` are not (the checker ignores ``/P`` for them, KNOWN_DIFFERENCES.md), nor
-AOB/P, FB/P and SB/C1/P (mismatches not yet analysed: KNOWN_DIFFERENCES.md, open)."""
+against the scheduled opponent, spec §2.3, §5.4) of the Art. 16 tie-breaks and of AOB are here
+too (BH/P is needed by :func:`known_difference` for AOB/P); WON, BPG, BWG with ``/P`` are not
+(the checker ignores ``/P`` for them, KNOWN_DIFFERENCES.md)."""
 
 RANKINGS = [("DE",), ("WIN", "DE"), ("DE/P",), ("BH/P", "DE/P")]
 """Tie-break lists whose final ranks are compared (DE has no value; the checker prints a rank
@@ -309,55 +309,111 @@ def _std_against_draw_points(t: Tournament, recs: list[tuple[int, Record]]) -> F
 _VUR = (Kind.FORFEIT_LOSS, Kind.HPB, Kind.ZPB)
 
 
-def _bye_before_forfeit_gap(t: Tournament, sno: int, k: int) -> Fraction:
+def _bye_before_forfeit_gap(t: Tournament, sno: int, k: int, fore: bool = False) -> Fraction:
     """How much more the checker's AS(sno) is than ours under /P: draw points minus the points
     of each requested bye whose later rounds (up to k) are all VURs in the plain reading and
-    include a forfeit loss against a known opponent (a game under /P)."""
+    include a forfeit loss against a known opponent (a game under /P). With ``fore`` (FB) on
+    the Fore Buchholz table, where every paired game of round k is a played draw (Art. 8.3):
+    a forfeit loss in round k is then a game on both sides and raises nothing."""
     p = t.by_start_no()[sno]
-    recs = [p.record(r) for r in range(1, k + 1)]
+    kinds = [p.record(r).kind for r in range(1, k + 1)]
+    known = [p.record(r).opponent is not None for r in range(1, k + 1)]
+    if fore and kinds and (kinds[-1] not in (Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB)):
+        kinds[-1] = Kind.DRAW  # a paired game of the last round, forfeits included
     sc = t.scoring
     gap = Fraction(0)
-    for q, r in enumerate(recs):
-        later = recs[q + 1:]
-        if r.kind in (Kind.HPB, Kind.ZPB) and later and all(x.kind in _VUR for x in later) \
-                and any(x.kind is Kind.FORFEIT_LOSS and x.opponent is not None for x in later):
-            gap += sc.draw - sc.points(r.kind, r.color)
+    for q, kind in enumerate(kinds):
+        later = list(zip(kinds[q + 1:], known[q + 1:], strict=True))
+        if kind in (Kind.HPB, Kind.ZPB) and later and all(x in _VUR for x, _ in later) \
+                and any(x is Kind.FORFEIT_LOSS and o for x, o in later):
+            gap += sc.draw - sc.points(kind)
     return gap
 
 
+def _cut_low(elements: list[tuple[Fraction, Fraction, bool]]) -> None:
+    """Remove one element (value, contribution, VUR) as spec §5.3 does: the least significant
+    value (lowest value, then lowest contribution), unless the lowest VUR contribution is not
+    below its contribution (Art. 16.5): then that VUR."""
+    lsv = min(elements, key=lambda e: (e[0], e[1]))
+    vurs = [e for e in elements if e[2]]
+    vur = min(vurs, key=lambda e: (e[1], e[0])) if vurs else None
+    elements.remove(vur if vur is not None and vur[1] >= lsv[1] else lsv)
+
+
 def _checker_p_value(c: Comparison, label: str, sno: int, code: str, cut: int) -> Fraction | None:
-    """BH/P or SB/P (with a low cut of ``cut``) of ``sno`` as the checker reads it: our terms
-    with each opponent's AS raised by :func:`_bye_before_forfeit_gap`, the same rounds cut, or
-    (when the raise changes which are lowest) the ``cut`` lowest contributions cut. None when no
-    opponent has such a bye (then nothing explains a mismatch)."""
+    """BH/P, FB/P or SB/P (with a low cut of ``cut``) of ``sno`` as the checker reads it: our
+    terms with each opponent's AS raised by :func:`_bye_before_forfeit_gap` (× the points
+    scored for SB), then the ``cut`` low cuts of spec §5.3 done again on the raised values
+    (the raise can change which term is the least significant). None when no opponent has such
+    a bye (then nothing explains a mismatch)."""
     t = c.tournament
     k = c.standings.rounds
     d = next(d for d in c.standings.descriptors if d.label == label)
     terms = c.standings.explain(sno, d).terms
     by_no = t.by_start_no()
-    raised: list[tuple[Fraction, bool]] = []
+    raised: list[tuple[Fraction, Fraction, bool]] = []
     any_gap = False
     for term in terms:
-        if term.contribution is None:
+        if term.contribution is None or term.value is None:
             return None
         add = Fraction(0)
-        if 1 <= term.round <= k:
-            rec = by_no[sno].record(term.round)
-            if rec.opponent is not None and rec.opponent in by_no and not term.label.startswith(
-                    "dummy"):
-                weight = Fraction(1) if code == "BH" else t.scoring.points(rec.kind, rec.color)
-                add = weight * _bye_before_forfeit_gap(t, rec.opponent, k)
+        rec = by_no[sno].record(term.round) if 1 <= term.round <= k else None
+        if rec is not None and rec.opponent is not None and rec.opponent in by_no \
+                and not term.label.startswith("dummy"):
+            add = _bye_before_forfeit_gap(t, rec.opponent, k, fore=code == "FB")
+        weight = Fraction(1) if code != "SB" else term.points
+        if weight is None:
+            return None
         any_gap = any_gap or add != 0
-        raised.append((term.contribution + add, bool(term.cut)))
+        # under /P only requested byes are VURs (a forfeit is a game, spec §5.4)
+        vur = rec is not None and rec.kind in (Kind.HPB, Kind.ZPB)
+        raised.append((term.value + add, term.contribution + weight * add, vur))
     if not any_gap:
         return None
-    same_cut = sum((v for v, was_cut in raised if not was_cut), Fraction(0))
-    if cut == 0:
-        return same_cut
-    lowest = sorted(v for v, _ in raised)
-    recut = sum(lowest[cut:], Fraction(0))
-    theirs = c.theirs.values[sno].get(label)
-    return theirs if theirs in (same_cut, recut) else same_cut
+    for _ in range(cut):
+        if raised:
+            _cut_low(raised)
+    return sum((e[1] for e in raised), Fraction(0))
+
+
+def _aob_places(rounds: int) -> int:
+    """Decimals of the checker's AOB (spec §4.11): 2 below 9 rounds, 3 to 26, 4 to 72, 5."""
+    return 2 if rounds < 9 else 3 if rounds < 27 else 4 if rounds < 73 else 5
+
+
+def _checker_aob_p(c: Comparison, sno: int) -> tuple[str, Fraction | None] | None:
+    """AOB/P of ``sno`` as the checker reads it: the average of the opponents' BH/P over the
+    opponents met over the board only (a forfeit's scheduled opponent is left out although
+    /P makes the forfeit a game), rounded as in spec §4.11; None (undefined) without such
+    opponents. The opponents' BH/P are ours, or the checker's where they differ by a known
+    difference (``P-BYE-BEFORE-FORFEIT``). Returned with the id that explains the gap:
+    ``AOB-P-FORFEIT-OPPONENT`` when ``sno`` has a forfeit against a known opponent, else the
+    opponents' difference; None when neither applies or an opponent's BH/P differs
+    unexplained."""
+    t = c.tournament
+    k = c.standings.rounds
+    by_no = t.by_start_no()
+    recs = [by_no[sno].record(r) for r in range(1, k + 1)]
+    values: list[Fraction] = []
+    inherited: str | None = None
+    for r in recs:
+        if not r.kind.played or r.opponent not in by_no:
+            continue
+        o = r.opponent
+        ours, theirs = c.standings.value(o, "BH/P"), c.theirs.values[o]["BH/P"]
+        if ours is None or theirs is None:
+            return None
+        if ours != theirs:
+            inherited = known_difference(c, "BH/P", o, ours, theirs)
+            if inherited is None:
+                return None  # an unexplained BH/P: this does not explain the AOB/P
+        values.append(theirs)
+    own = any(r.kind.forfeit and r.opponent in by_no for r in recs)
+    why = "AOB-P-FORFEIT-OPPONENT" if own else inherited
+    if why is None:
+        return None
+    mean = sum(values, Fraction(0)) / len(values) if values else None
+    return why, None if mean is None else round_half_up(mean, _aob_places(k))
 
 
 def known_difference(
@@ -366,7 +422,7 @@ def known_difference(
     """The id of the known difference that explains ``ours != theirs``, or None.
 
     Ids (see KNOWN_DIFFERENCES.md): ``Q3-RR-FORFEIT-WIN``, ``Q4-STD-DOUBLE-FORFEIT``,
-    ``REP-RR-REST``, ``P-BYE-BEFORE-FORFEIT``.
+    ``REP-RR-REST``, ``P-BYE-BEFORE-FORFEIT``, ``AOB-P-FORFEIT-OPPONENT``.
     """
     t = c.tournament
     code = label.split("/")[0]
@@ -398,10 +454,18 @@ def known_difference(
     # us (under /P a forfeit is a game, not a VUR), 16.2.5 for the checker (AS: draw points).
     mods = label.split("/")[1:]
     cuts = [int(m[1:]) for m in mods if m[:1] == "C" and m[1:].isdigit()]
-    p_form = code in ("BH", "SB") and "P" in mods and len(mods) == 1 + len(cuts)
+    p_form = code in ("BH", "FB", "SB") and "P" in mods and len(mods) == 1 + len(cuts)
     if p_form and both and not c.predetermined \
             and _checker_p_value(c, label, sno, code, sum(cuts)) == theirs:
         return "P-BYE-BEFORE-FORFEIT"
+
+    # AOB/P: we average over the opponents /P makes games (forfeits against a known opponent
+    # included), the checker over the opponents met over the board only.
+    # (An opponent's BH/P that differs by P-BYE-BEFORE-FORFEIT carries into AOB/P too.)
+    if code == "AOB" and mods == ["P"] and ours is not None:
+        checker = _checker_aob_p(c, sno)
+        if checker is not None and checker[1] == theirs:
+            return checker[0]
 
     # REP in a round robin: the checker counts a rest round as not elected.
     if code == "REP" and c.predetermined and both:
@@ -722,6 +786,87 @@ def test_known_p_bye_before_forfeit_is_not_at_the_end() -> None:
     assert known_difference(c4, "SB/P", 1, ours, theirs) == "P-BYE-BEFORE-FORFEIT"
     # the predicate wants the exact gap
     assert known_difference(c4, "SB/P", 1, ours, theirs + 1) is None
+
+
+BYE_FORFEIT_BYE = {
+    # 4 rounds, 2026 rules. #2 beats #1, asks for a zero-point bye in round 2, loses round 3 by
+    # forfeit to #3 and is absent (zero-point bye) in round 4; #6 and #4 get the pairing byes.
+    1: "2w0 3b0 5w1 6b1",
+    2: "1b1 Z 3b- Z",
+    3: "4w= 1w1 2w+ 5w=",
+    4: "3b= 5w1 6b= U",
+    5: "6w1 4b0 1b0 3b=",
+    6: "5b0 U 4w= 1w0",
+}
+
+
+def test_known_p_bye_before_forfeit_with_cuts_and_fore_buchholz() -> None:
+    """P-BYE-BEFORE-FORFEIT in FB/P, FB/C1/P and SB/C1/P (the open cases of seeds 100113 and
+    100010): #2's round-2 bye is followed by a forfeit loss (a game under /P: 16.2.3, face
+    value 0) and a last-round bye; the checker keeps 16.2.5 (½). Scores: #1 2, #2 1, #3 3,
+    #4 3, #5 1½, #6 1½.
+    AS(#2) under /P: 1 + 0 + 0 + ½ (last-round bye, 16.2.5) = 1½; checker 2."""
+    t = generator.compact(BYE_FORFEIT_BYE)
+    c = run_both(t)
+    # without /P both read 16.2.5: BH(#1) = AS(#2) 2 + #3 3 + #5 1½ + #6 1½ = 8
+    assert c.standings.value(1, "BH") == c.theirs.values[1]["BH"] == 8
+    expected = {
+        # BH/P(#1) = 1½ + 3 + 1½ + 1½; the checker 2 + 3 + 1½ + 1½
+        "BH/P": (Fraction(15, 2), 8),
+        # one cut of the lowest (no bye of #1 to cut first): ours 1½ (#2 or #5 or #6) → 6;
+        # the checker's lowest is 1½ too (#5 or #6) → 8 − 1½
+        "BH/C1/P": (6, Fraction(13, 2)),
+        # SB/P(#1): lost to #2 and #3 (0), beat #5 (1½) and #6 (1½): 3 on both sides
+        "SB/P": (3, 3),
+        # SB/C1/P(#1): the least significant value is the lowest opponent score, ties by the
+        # lowest contribution (Art. 14.1): ours #2 (1½, contribution 0) → 3 − 0 = 3; the
+        # checker has #2 at 2, so its lowest are #5 / #6 (1½, contribution 1½) → 1½
+        "SB/C1/P": (3, Fraction(3, 2)),
+        # FB/P: round 4 paired games drawn (Art. 8.3): #1 1½, #3 3, #5 1½, #6 2; #2 keeps its
+        # round-4 bye, AS(#2) 1½ (checker 2): ours 1½ + 3 + 1½ + 2 = 8; checker 8½
+        "FB/P": (8, Fraction(17, 2)),
+        # FB/C1/P: cut the lowest, 1½: ours 6½; the checker's lowest is #5 (1½) → 7
+        "FB/C1/P": (Fraction(13, 2), 7),
+    }
+    for label, (ours_expected, theirs_expected) in expected.items():
+        ours, theirs = c.standings.value(1, label), c.theirs.values[1][label]
+        assert (ours, theirs) == (ours_expected, theirs_expected), label
+        if ours != theirs:
+            assert known_difference(c, label, 1, ours, theirs) == "P-BYE-BEFORE-FORFEIT", label
+            assert known_difference(c, label, 1, ours, theirs + Fraction(1, 2)) is None, label
+    # plain FB agrees: AS(#2) = 2 on both sides → 2 + 3 + 1½ + 2 = 8½
+    assert c.standings.value(1, "FB") == c.theirs.values[1]["FB"] == Fraction(17, 2)
+
+
+def test_known_aob_p_counts_the_forfeit_opponent() -> None:
+    """AOB/P: /P makes a forfeit a game against the scheduled opponent, so we average that
+    opponent's BH/P too; the checker averages over the opponents met over the board only (it
+    does take their BH/P). Same event as above; BH/P by hand: #1 7½ (checker 8, see above),
+    #2 = #1 2 + dummy min(1, ½ × 4) 1 + #3 3 + dummy 1 = 7, #4 = 3 + 1½ + 1½ + PAB dummy
+    min(3, 2) = 8, #5 = 1½ + 3 + 2 + 3 = 9½."""
+    t = generator.compact(BYE_FORFEIT_BYE)
+    c = run_both(t)
+    assert [c.standings.value(s, "BH/P") for s in (2, 4, 5)] == [7, 8, Fraction(19, 2)]
+    assert [c.theirs.values[s]["BH/P"] for s in (2, 4, 5)] == [7, 8, Fraction(19, 2)]
+    # #3 met #4, #1, #5 over the board and beat #2 by forfeit (round 3)
+    ours, theirs = c.standings.value(3, "AOB/P"), c.theirs.values[3]["AOB/P"]
+    assert ours == (8 + Fraction(15, 2) + 7 + Fraction(19, 2)) / 4 == 8
+    assert theirs == (8 + 8 + Fraction(19, 2)) / 3 == Fraction(17, 2)
+    assert known_difference(c, "AOB/P", 3, ours, theirs) == "AOB-P-FORFEIT-OPPONENT"
+    # #2 met #1 over the board and lost to #3 by forfeit: (7½ + 8) / 2 = 7.75; checker 8 / 1
+    ours, theirs = c.standings.value(2, "AOB/P"), c.theirs.values[2]["AOB/P"]
+    assert (ours, theirs) == (Fraction(31, 4), 8)
+    assert known_difference(c, "AOB/P", 2, ours, theirs) == "AOB-P-FORFEIT-OPPONENT"
+    # without /P both average over the board: #3 (BH #4 8, #1 8, #5 9½) = 8.5
+    assert c.standings.value(3, "AOB") == c.theirs.values[3]["AOB"] == Fraction(17, 2)
+    # #4 has no forfeit, but its opponent #3's BH/P differs (P-BYE-BEFORE-FORFEIT): ours
+    # (8 + 9½ + 8) / 3 = 8.5, the checker (8½ + 9½ + 8) / 3 = 8.67 (2 decimals, 4 rounds)
+    ours, theirs = c.standings.value(4, "AOB/P"), c.theirs.values[4]["AOB/P"]
+    assert (ours, theirs) == (Fraction(17, 2), Fraction(867, 100))
+    assert known_difference(c, "AOB/P", 4, ours, theirs) == "P-BYE-BEFORE-FORFEIT"
+    # the predicate wants the checker's exact number
+    assert known_difference(c, "AOB/P", 4, ours, theirs + Fraction(1, 100)) is None
+    assert known_difference(c, "AOB/P", 3, Fraction(8), Fraction(17, 2) - Fraction(1, 100)) is None
 
 
 def test_predicate_rejects_other_mismatches() -> None:
