@@ -30,9 +30,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-import openpyxl
 from openpyxl.styles import Alignment, Font
-from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
 
@@ -45,18 +43,15 @@ from xl_tiebreak.excel.settings import SETTINGS
 from xl_tiebreak.excel.team_reading import BOARDS, TEAMS
 from xl_tiebreak.excel.team_settings import TEAM_SETTINGS_ROWS
 from xl_tiebreak.excel.template_parts import (
-    BUILT_FROM,
     GRID,
+    finish_template,
     header_style,
     how_to_sheet,
     note_style,
     print_setup,
-    quickstart_path,
+    quickstart_workbook,
     standings_placeholder,
-    xlwings_conf,
-    xlwings_version,
 )
-from xl_tiebreak.model import InputError
 from xl_tiebreak.presets import PRESETS
 from xl_tiebreak.teams import Score
 
@@ -307,10 +302,7 @@ _HOW_TO = (
 def build_team_workbook(vba: bool = True) -> Any:
     """The team template as an ``openpyxl.Workbook`` built on xlwings' quickstart.xlsm (its VBA
     project kept when ``vba``; save it as .xlsm then, as .xlsx otherwise)."""
-    source = quickstart_path()
-    if not source.is_file():
-        raise InputError(f"xlwings' quickstart workbook is missing: {source}")
-    wb = openpyxl.load_workbook(source, keep_vba=vba)
+    wb = quickstart_workbook(vba)
     crosstable = wb["Sheet1"]
     crosstable.title = CROSSTABLE
     _crosstable_sheet(crosstable)
@@ -320,17 +312,7 @@ def build_team_workbook(vba: bool = True) -> Any:
     standings_placeholder(wb.create_sheet("Standings"))
     _functions_sheet(wb.create_sheet("Functions"))
     _formula_standings_sheet(wb.create_sheet("Formula standings"))
-    xlwings_conf(wb)
-    wb.move_sheet("xlwings.conf", offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(
-        "xlwings.conf"))
     how_to_sheet(wb.create_sheet("How to", 0), _HOW_TO)
     names["Crosstable"] = sized_reference(CROSSTABLE)
-    for name, ref in names.items():
-        wb.defined_names[name] = DefinedName(name, attr_text=ref)
-    wb.active = 0
-    for ws in wb.worksheets:
-        ws.sheet_view.tabSelected = ws.title == "How to"
-    wb.properties.creator = "xl-tiebreak"
-    wb.properties.title = str(TEAM_SWISS_SETTINGS["name"])
-    wb.properties.description = f"{BUILT_FROM} {xlwings_version()}"
+    finish_template(wb, str(TEAM_SWISS_SETTINGS["name"]), names)
     return wb

@@ -7,12 +7,14 @@ Standings placeholder.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import openpyxl
 import xlwings
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.workbook.defined_name import DefinedName
 
 from xl_tiebreak.excel.layout import HEADER_FILL, HEADER_FONT, NOTE_FONT
 from xl_tiebreak.excel.openpyxl_book import mark_worksheet
@@ -125,3 +127,29 @@ def wrap_note(ws: Any, n_cols: int, height: float = 48) -> None:
     ws.merge_cells(start_row=1, start_column=1, end_row=1, end_column=n_cols)
     ws["A1"].alignment = Alignment(wrap_text=True, vertical="top")
     ws.row_dimensions[1].height = height
+
+
+def quickstart_workbook(vba: bool) -> Any:
+    """xlwings' quickstart.xlsm as an ``openpyxl.Workbook``, the start of every template (its
+    VBA project kept when ``vba``). Raises InputError when the file is missing."""
+    source = quickstart_path()
+    if not source.is_file():
+        raise InputError(f"xlwings' quickstart workbook is missing: {source}")
+    return openpyxl.load_workbook(source, keep_vba=vba)
+
+
+def finish_template(wb: Any, title: str, names: Mapping[str, str] | None = None) -> None:
+    """What every template ends with: the ``xlwings.conf`` sheet (:func:`xlwings_conf`) last,
+    the defined names, the How to sheet first and selected, the document properties (the
+    xlwings version its VBA comes from: ``built_with``)."""
+    xlwings_conf(wb)
+    wb.move_sheet("xlwings.conf", offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(
+        "xlwings.conf"))
+    for name, ref in (names or {}).items():
+        wb.defined_names[name] = DefinedName(name, attr_text=ref)
+    wb.active = 0
+    for ws in wb.worksheets:
+        ws.sheet_view.tabSelected = ws.title == "How to"
+    wb.properties.creator = "xl-tiebreak"
+    wb.properties.title = title
+    wb.properties.description = f"{BUILT_FROM} {xlwings_version()}"

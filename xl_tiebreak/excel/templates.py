@@ -54,7 +54,6 @@ from typing import Any
 
 import openpyxl
 from openpyxl.styles import Alignment, Font, PatternFill
-from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from xl_tiebreak import registry
@@ -77,13 +76,13 @@ from xl_tiebreak.excel.team_template import TEAM_SWISS, TEAM_TEMPLATE_FILES, bui
 from xl_tiebreak.excel.template_parts import BUILT_FROM as BUILT_FROM
 from xl_tiebreak.excel.template_parts import GRID as _GRID
 from xl_tiebreak.excel.template_parts import UDF_MODULE as UDF_MODULE
+from xl_tiebreak.excel.template_parts import finish_template, quickstart_workbook
 from xl_tiebreak.excel.template_parts import header_style as _header_style
 from xl_tiebreak.excel.template_parts import how_to_sheet as how_to_sheet
 from xl_tiebreak.excel.template_parts import note_style as _note_style
 from xl_tiebreak.excel.template_parts import print_setup as _print_setup
 from xl_tiebreak.excel.template_parts import quickstart_path as quickstart_path
 from xl_tiebreak.excel.template_parts import standings_placeholder as _standings_placeholder
-from xl_tiebreak.excel.template_parts import xlwings_conf as _xlwings_conf
 from xl_tiebreak.excel.template_parts import xlwings_version as xlwings_version
 from xl_tiebreak.excel.writer import write_standings_to
 from xl_tiebreak.model import InputError, Problem, Severity
@@ -394,10 +393,7 @@ def build_workbook(template: Template, vba: bool = True, per_cell: bool = False)
     plain formula per cell on the Functions and Formula standings sheets instead of one array
     formula per column (the demo, docs/decisions.md D56)."""
 
-    source = quickstart_path()
-    if not source.is_file():
-        raise InputError(f"xlwings' quickstart workbook is missing: {source}")
-    wb = openpyxl.load_workbook(source, keep_vba=vba)
+    wb = quickstart_workbook(vba)
     crosstable = wb["Sheet1"]
     crosstable.title = CROSSTABLE
     _crosstable_sheet(crosstable, template)
@@ -405,19 +401,9 @@ def build_workbook(template: Template, vba: bool = True, per_cell: bool = False)
     _standings_placeholder(wb.create_sheet(STANDINGS))
     functions_sheet(wb.create_sheet("Functions"), template, per_cell)
     formula_standings_sheet(wb.create_sheet("Formula standings"), template, per_cell)
-    _xlwings_conf(wb)
-    wb.move_sheet("xlwings.conf", offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(
-        "xlwings.conf"))
     how_to_sheet(wb.create_sheet("How to", 0), _HOW_TO)
     names["Crosstable"] = CROSSTABLE_REFERS_TO
-    for name, ref in names.items():
-        wb.defined_names[name] = DefinedName(name, attr_text=ref)
-    wb.active = 0
-    for ws in wb.worksheets:
-        ws.sheet_view.tabSelected = ws.title == "How to"
-    wb.properties.creator = "xl-tiebreak"
-    wb.properties.title = str(template.settings.get("name", template.stem))
-    wb.properties.description = f"{BUILT_FROM} {xlwings_version()}"
+    finish_template(wb, str(template.settings.get("name", template.stem)), names)
     return wb
 
 
@@ -425,21 +411,10 @@ def build_knockout_workbook(vba: bool = True) -> Any:
     """The knockout template (:mod:`xl_tiebreak.excel.knockout_template`: How to, Bracket,
     Settings) with a Standings placeholder, on xlwings' quickstart.xlsm like
     :func:`build_workbook`."""
-    source = quickstart_path()
-    if not source.is_file():
-        raise InputError(f"xlwings' quickstart workbook is missing: {source}")
-    wb = openpyxl.load_workbook(source, keep_vba=vba)
+    wb = quickstart_workbook(vba)
     knockout_template.fill_knockout(wb, wb["Sheet1"])
     _standings_placeholder(wb.create_sheet(STANDINGS))
-    _xlwings_conf(wb)
-    wb.move_sheet("xlwings.conf", offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(
-        "xlwings.conf"))
-    wb.active = 0
-    for ws in wb.worksheets:
-        ws.sheet_view.tabSelected = ws.title == "How to"
-    wb.properties.creator = "xl-tiebreak"
-    wb.properties.title = knockout_template.KNOCKOUT_NAME
-    wb.properties.description = f"{BUILT_FROM} {xlwings_version()}"
+    finish_template(wb, knockout_template.KNOCKOUT_NAME)
     return wb
 
 
