@@ -93,20 +93,10 @@ def test_e7_as_crosstable_csv_through_the_cli(tmp_path: pytest.TempPathFactory,
     # E7 written as a team crosstable from its TRF's matches, then computed by the CLI as
     # the TRF is: the same MP, BH:MP, EGGSB (the official E7 values are asserted on the TRF
     # in tests/test_teams.py)
+    from test_team_boards import crosstable_rows
+
     event = read_team_trf(require(E7_CROSSTABLE))
-    rows = [["Boards", "4"], ["Start date", "2024-08-01"], ["PAB", "1", "2"],
-            ["No", "Team", *[f"R{r}" for r in range(1, event.rounds + 1)]]]
-    for t in event.teams:
-        cells = []
-        for m in t.rounds:
-            if m.played:
-                c = "w" if m.color is Color.WHITE else "b"
-                cells.append(f"{m.opponent}{c}{_gp(event.gp_of(m))}")
-            elif m.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS):
-                cells.append(f"{'+' if m.kind is Kind.FORFEIT_WIN else '-'}F{m.opponent or ''}")
-            else:
-                cells.append({Kind.PAB: "U", Kind.HPB: "H", Kind.ZPB: "Z"}[m.kind])
-        rows.append([str(t.start_no), t.name, *cells])
+    rows = crosstable_rows(event)
     path = tmp_path / "e7_teams.csv"  # type: ignore[operator]
     with open(path, "w", newline="", encoding="utf-8") as f:
         csv.writer(f).writerows(rows)
