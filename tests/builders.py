@@ -101,7 +101,6 @@ def round_robin(
     against player j (``1``, ``=``, ``0``; ``x`` on the diagonal; the table must be
     consistent). ``players`` get start numbers 1, 2, … in order (their own are replaced).
     Rounds follow the circle method (an even number of players)."""
-    import dataclasses
     import datetime
 
     from xl_tiebreak.model import TournamentType
@@ -114,7 +113,7 @@ def round_robin(
         for j in range(n):
             if i != j:
                 assert _MIRROR[codes[table[i][j]]] is codes[table[j][i]], f"{i + 1} v {j + 1}"
-    parts = [dataclasses.replace(p, start_no=k + 1, rounds=[]) for k, p in enumerate(players)]
+    parts = [p.replace(start_no=k + 1, rounds=[]) for k, p in enumerate(players)]
     ring = list(range(1, n))
     for _ in range(n - 1):
         pairs = [(0, ring[-1])] + [(ring[k], ring[-2 - k]) for k in range(n // 2 - 1)]

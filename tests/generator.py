@@ -347,13 +347,12 @@ def oracle_trf(t: Tournament) -> str:
     from xl_tiebreak.trf import write_trf
 
     parts = [
-        dataclasses.replace(
-            p, name=f"Player {p.start_no}", declared_points=None, declared_rank=None,
+        p.replace(name=f"Player {p.start_no}", declared_points=None, declared_rank=None,
             federation="", title="", fide_id="", birth="", sex=p.sex[:1] if p.sex in "mw" else "",
         )
         for p in t.participants
     ]
-    copy = dataclasses.replace(t, participants=parts, name=t.name.encode("ascii", "replace")
+    copy = t.replace(participants=parts, name=t.name.encode("ascii", "replace")
                                .decode() or "Tournament", scheduled_rounds=t.rounds,
                                tiebreaks=[])
     return write_trf(copy)
@@ -422,7 +421,7 @@ def fill_colours(t: Tournament) -> Tournament:
                     colour = Color.BLACK if theirs is Color.WHITE else Color.WHITE
                 else:
                     colour = Color.WHITE if p.start_no < r.opponent else Color.BLACK
-                r = dataclasses.replace(r, color=colour)
+                r = r.replace(color=colour)
             rounds.append(r)
-        parts.append(dataclasses.replace(p, rounds=rounds))
-    return dataclasses.replace(t, participants=parts)
+        parts.append(p.replace(rounds=rounds))
+    return t.replace(participants=parts)

@@ -161,8 +161,8 @@ def run_both(t: Tournament) -> Comparison:
 
 def _first_rounds(t: Tournament, k: int) -> Tournament:
     """``t`` with only its first ``k`` rounds."""
-    parts = [dataclasses.replace(p, rounds=p.rounds[:k]) for p in t.participants]
-    return dataclasses.replace(t, participants=parts, rounds=k, scheduled_rounds=k,
+    parts = [p.replace(rounds=p.rounds[:k]) for p in t.participants]
+    return t.replace(participants=parts, rounds=k, scheduled_rounds=k,
                                played_rounds=None, notes=[])
 
 
@@ -617,7 +617,7 @@ def test_known_q4_std_double_forfeit_gives_half() -> None:
     assert theirs == 1  # the checker compares with draw points: 0 < ½ → 0
     assert known_difference(c, "STD", 2, ours, theirs) == "Q4-STD-DOUBLE-FORFEIT"
     # the same with 3-1-0 scoring (what STD is for)
-    t = dataclasses.replace(t, scoring=generator.SCORINGS["3-1-0"])
+    t = t.replace(scoring=generator.SCORINGS["3-1-0"])
     c, ours, theirs = _one(t, "STD", 2)
     assert (ours, theirs) == (Fraction(3, 2), 1)
     assert known_difference(c, "STD", 2, ours, theirs) == "Q4-STD-DOUBLE-FORFEIT"

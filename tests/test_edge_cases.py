@@ -3,7 +3,6 @@ explanations, identity checks, and the older rule sets in round robins."""
 
 from __future__ import annotations
 
-import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -42,7 +41,7 @@ def test_virtual_opponent_takes_the_opposite_result_by_value_under_3_1_0() -> No
     p = Participant(1, "P", rounds=[Record(Kind.HPB), Record(Kind.WIN, 2, Color.WHITE),
                                     Record(Kind.WIN, 3, Color.BLACK)])
     t = Tournament([p, Participant(2, "O2"), Participant(3, "O3")],
-                   scoring=dataclasses.replace(THREE_ONE_ZERO, hpb=Fraction(1)))
+                   scoring=THREE_ONE_ZERO.replace(hpb=Fraction(1)))
     ctx = build_context(t, RuleSet.FIDE2009)
     assert ctx.to_points(ctx.dummy(0, 0)[0]) == 3
 

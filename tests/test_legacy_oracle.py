@@ -500,8 +500,8 @@ def test_what_the_package_cannot_represent_is_refused() -> None:
     t = event(HAND)
     to_npm(t)  # the plain event converts
     with pytest.raises(NotRepresentable, match="Swiss"):
-        to_npm(dataclasses.replace(t, type=TournamentType.PREDETERMINED))
+        to_npm(t.replace(type=TournamentType.PREDETERMINED))
     with pytest.raises(NotRepresentable, match="scoring"):
-        to_npm(dataclasses.replace(t, scoring=Scoring(pab=Fraction(1, 2))))
+        to_npm(t.replace(scoring=Scoring(pab=Fraction(1, 2))))
     with pytest.raises(NotRepresentable, match="scoring"):
-        to_npm(dataclasses.replace(t, scoring=Scoring(win=Fraction(3), draw=Fraction(1))))
+        to_npm(t.replace(scoring=Scoring(win=Fraction(3), draw=Fraction(1))))

@@ -12,7 +12,6 @@ and a place is shared only when points and every value are equal.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import sys
 from fractions import Fraction
@@ -92,13 +91,13 @@ def _renumbered(t: Tournament, perm: list[int]) -> tuple[Tournament, dict[int, i
     def rec(r: Record) -> Record:
         if r.opponent is None:
             return r
-        return dataclasses.replace(r, opponent=mapping.get(r.opponent, r.opponent))
+        return r.replace(opponent=mapping.get(r.opponent, r.opponent))
 
     parts = [
-        dataclasses.replace(p, start_no=mapping[p.start_no], rounds=[rec(r) for r in p.rounds])
+        p.replace(start_no=mapping[p.start_no], rounds=[rec(r) for r in p.rounds])
         for p in t.participants
     ]
-    return dataclasses.replace(t, participants=parts), mapping
+    return t.replace(participants=parts), mapping
 
 
 @PROFILE
@@ -121,7 +120,7 @@ def test_renumbering_changes_no_value(seed: int, data: st.DataObject) -> None:
 @given(seed=seeds)
 def test_reversing_the_participant_list_changes_nothing(seed: int) -> None:
     t = generator.generate(seed)
-    rev = dataclasses.replace(t, participants=list(reversed(t.participants)))
+    rev = t.replace(participants=list(reversed(t.participants)))
     tiebreaks = [*ALL, "DE"]
     a, b = _standings(t, tiebreaks), _standings(rev, tiebreaks)
     assert _values(a) == _values(b)
@@ -136,9 +135,9 @@ def test_after_round_k_equals_the_event_cut_after_k(seed: int, data: st.DataObje
     """Spec §14 Q6: intermediate standings are computed as if the event had k rounds."""
     t = generator.generate(seed)
     k = data.draw(st.integers(min_value=1, max_value=t.rounds), label="k")
-    parts = [dataclasses.replace(p, rounds=p.rounds[:k], declared_points=None)
+    parts = [p.replace(rounds=p.rounds[:k], declared_points=None)
              for p in t.participants]
-    cut = dataclasses.replace(t, participants=parts, rounds=k, scheduled_rounds=k)
+    cut = t.replace(participants=parts, rounds=k, scheduled_rounds=k)
     tiebreaks = [*ALL, "DE"]
     a, b = _standings(t, tiebreaks, after_round=k), _standings(cut, tiebreaks)
     assert a.rules == b.rules

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import random
 import re
@@ -71,7 +70,7 @@ def player_line(
 
 def strip_where(ps: list[Participant]) -> list[Participant]:
     """Participants without ``where`` (records already ignore it in comparisons)."""
-    return [dataclasses.replace(p, where="") for p in ps]
+    return [p.replace(where="") for p in ps]
 
 
 def error_of(text: str | bytes) -> InputError:
@@ -714,7 +713,7 @@ def test_write_round_trip_sample() -> None:
     ],
 )
 def test_write_scoring_round_trip(scoring: Scoring) -> None:
-    t = dataclasses.replace(_sample(), scoring=scoring)
+    t = _sample().replace(scoring=scoring)
     text = write_trf(t)
     assert parse_trf(text).scoring == scoring
     if scoring == Scoring():
@@ -722,12 +721,12 @@ def test_write_scoring_round_trip(scoring: Scoring) -> None:
 
 
 def test_write_scoring_without_finite_decimal_is_rounded() -> None:
-    t = dataclasses.replace(_sample(), scoring=Scoring(win=Fraction(1, 3)))
+    t = _sample().replace(scoring=Scoring(win=Fraction(1, 3)))
     assert parse_trf(write_trf(t)).scoring.win == Fraction("0.3333")
 
 
 def test_write_simple_scoring_is_162() -> None:
-    t = dataclasses.replace(_sample(), scoring=Scoring(win=Fraction(3), draw=Fraction(1)))
+    t = _sample().replace(scoring=Scoring(win=Fraction(3), draw=Fraction(1)))
     assert "162  W 3.0    D 1.0    L 0.0" in write_trf(t).splitlines()
 
 

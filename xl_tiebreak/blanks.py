@@ -10,11 +10,11 @@ docs/decisions.md D30.
 
 from __future__ import annotations
 
-import dataclasses
 from fractions import Fraction
 
 from xl_tiebreak.model import BlankRounds, Kind, Participant, Problem, Record, Scoring, Severity
 from xl_tiebreak.numbers import fmt_half
+from xl_tiebreak.plain import Frozen
 
 WHERE_TO_SET = "command line --blank-rounds, Settings row 'Blank rounds', blank_rounds="
 """Where the user makes the choice, for the hint."""
@@ -22,13 +22,22 @@ MAX_LISTED = 40
 """At most this many blank rounds are named in the warning; the rest are counted."""
 
 
-@dataclasses.dataclass(frozen=True)
-class Blank:
+class Blank(Frozen):
     """One empty round: whose, which round (1-based), and where (``line 7, col 122``)."""
 
+    __slots__ = ("start_no", "round", "where")
     start_no: int
     round: int
     where: str
+
+    def __init__(
+        self, start_no: int, round: int, where: str,
+    ) -> None:
+        set_field = object.__setattr__
+        set_field(self, "start_no", start_no)
+        set_field(self, "round", round)
+        set_field(self, "where", where)
+
 
 
 _MEANING = {

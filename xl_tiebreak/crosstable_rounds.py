@@ -3,7 +3,6 @@ into records, and every participant's rounds read from the round columns."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 from xl_tiebreak.blanks import Blank
@@ -151,7 +150,7 @@ def swiss_rounds(
                 continue
             if not text and player is not None:
                 blanks.append(Blank(player.start_no, rnd, where))
-            records.append(dataclasses.replace(record, where=where))
+            records.append(record.replace(where=where))
         if player is not None:
             player.rounds = records
     return played

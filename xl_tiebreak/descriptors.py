@@ -10,12 +10,12 @@ modifiers it takes, its Swiss-Manager form — is read from its registry row
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from fractions import Fraction
 
 from xl_tiebreak.model import InputError
 from xl_tiebreak.numbers import parse_whole, shown
+from xl_tiebreak.plain import Frozen
 from xl_tiebreak.presets import PRESETS, expand
 from xl_tiebreak.registry import (
     ScoreType,
@@ -35,30 +35,49 @@ if TYPE_CHECKING:  # the team model is imported by team events only (start-up ti
     from xl_tiebreak.teams import Score
 
 
-@dataclasses.dataclass(frozen=True)
-class Descriptor:
+class Descriptor(Frozen):
     """One entry of a tie-break list, with its modifiers."""
 
+    __slots__ = ("code", "low", "high", "limit", "limit_percent", "forfeits_played", "fore",
+                 "reverse", "unrated_rating", "text")
+    _uncompared = ("text",)
     code: str
     """The FIDE acronym, upper case (``BH``)."""
-    low: int = 0
+    low: int
     """Number of least significant values cut (Cut-n, Median-n)."""
-    high: int = 0
+    high: int
     """Number of most significant values cut (Median-n)."""
-    limit: Fraction | None = None
+    limit: Fraction | None
     """Koya: threshold shift in half-points (``/L+1`` → 1), or None."""
-    limit_percent: int | None = None
+    limit_percent: int | None
     """Koya: threshold as a percentage (``/L60``)."""
-    forfeits_played: bool = False
+    forfeits_played: bool
     """``/P``: forfeits count as games against the scheduled opponent."""
-    fore: bool = False
+    fore: bool
     """``/F``: AOB uses the opponents' Fore Buchholz."""
-    reverse: bool = False
+    reverse: bool
     """``/R``: TPN and RTNG sorted the other way."""
-    unrated_rating: int | None = None
+    unrated_rating: int | None
     """``/U1400``: rating used for unrated participants in rating-based tie-breaks."""
-    text: str = dataclasses.field(default="", compare=False)
+    text: str
     """The descriptor as the user wrote it."""
+
+    def __init__(
+        self, code: str, low: int = 0, high: int = 0, limit: Fraction | None = None,
+        limit_percent: int | None = None, forfeits_played: bool = False, fore: bool = False,
+        reverse: bool = False, unrated_rating: int | None = None, text: str = "",
+    ) -> None:
+        set_field = object.__setattr__
+        set_field(self, "code", code)
+        set_field(self, "low", low)
+        set_field(self, "high", high)
+        set_field(self, "limit", limit)
+        set_field(self, "limit_percent", limit_percent)
+        set_field(self, "forfeits_played", forfeits_played)
+        set_field(self, "fore", fore)
+        set_field(self, "reverse", reverse)
+        set_field(self, "unrated_rating", unrated_rating)
+        set_field(self, "text", text)
 
     @property
     def canonical(self) -> str:

@@ -13,7 +13,6 @@ import the descriptor module, which sits above the registry.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import math
 from collections.abc import Callable
@@ -22,7 +21,7 @@ from fractions import Fraction
 from xl_tiebreak.categories import Category
 from xl_tiebreak.model import Color, Kind, Tournament, TournamentType
 from xl_tiebreak.numbers import fmt_half
-from xl_tiebreak.plain import Mutable
+from xl_tiebreak.plain import Frozen, Mutable
 from xl_tiebreak.rules import RuleSet
 from xl_tiebreak.unplayed import Context, build_context
 
@@ -34,30 +33,42 @@ Value = Fraction | None
 """A tie-break value; None when undefined (ranks after every defined value)."""
 
 
-@dataclasses.dataclass(frozen=True)
-class Term:
+class Term(Frozen):
     """One round's part in a tie-break value, as shown in an explanation."""
 
+    __slots__ = ("round", "label", "value", "points", "contribution", "reason", "cut")
     round: int
     """Round number (1-based); 0 for terms that are not tied to a round."""
     label: str
     """What was counted: ``#12 Nick`` or ``dummy (half-point bye)``."""
     value: Fraction | None
     """The opponent's (adjusted) score, dummy score, rating, running score…"""
-    points: Fraction | None = None
+    points: Fraction | None
     """Points the participant scored in that round (SB multiplies by it)."""
-    contribution: Fraction | None = None
+    contribution: Fraction | None
     """What the term adds to the sum before cuts."""
-    reason: str = ""
+    reason: str
     """Why this value (article), e.g. ``adjusted score: rounds after withdrawal = draws (16.3)``."""
-    cut: str = ""
+    cut: str
     """Empty when kept; else why it was cut (``lowest value (Art. 14.1)``)."""
 
+    def __init__(
+        self, round: int, label: str, value: Fraction | None, points: Fraction | None = None,
+        contribution: Fraction | None = None, reason: str = "", cut: str = "",
+    ) -> None:
+        set_field = object.__setattr__
+        set_field(self, "round", round)
+        set_field(self, "label", label)
+        set_field(self, "value", value)
+        set_field(self, "points", points)
+        set_field(self, "contribution", contribution)
+        set_field(self, "reason", reason)
+        set_field(self, "cut", cut)
 
-@dataclasses.dataclass(frozen=True)
-class Explanation:
+class Explanation(Frozen):
     """How a participant's tie-break value was obtained."""
 
+    __slots__ = ("descriptor", "rules", "start_no", "name", "value", "terms", "formula", "notes")
     descriptor: Descriptor
     rules: RuleSet
     start_no: int
@@ -66,7 +77,21 @@ class Explanation:
     terms: tuple[Term, ...]
     formula: str
     """One readable line: ``BH/C1 (FIDE 2026) = 3½ + 3 + 2½ + 2 = 11; cut: R3 …``."""
-    notes: tuple[str, ...] = ()
+    notes: tuple[str, ...]
+
+    def __init__(
+        self, descriptor: Descriptor, rules: RuleSet, start_no: int, name: str, value: Value,
+        terms: tuple[Term, ...], formula: str, notes: tuple[str, ...] = (),
+    ) -> None:
+        set_field = object.__setattr__
+        set_field(self, "descriptor", descriptor)
+        set_field(self, "rules", rules)
+        set_field(self, "start_no", start_no)
+        set_field(self, "name", name)
+        set_field(self, "value", value)
+        set_field(self, "terms", terms)
+        set_field(self, "formula", formula)
+        set_field(self, "notes", notes)
 
     def lines(self) -> list[str]:
         """A multi-line itemised text for printing."""

@@ -9,7 +9,6 @@ is built on it.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 from collections.abc import Sequence
 from fractions import Fraction
@@ -164,7 +163,7 @@ class Evaluation:
                     return parse_order(t.tiebreaks)
                 except InputError as exc:
                     where = t.tiebreaks_where or t.source
-                    raise InputError([dataclasses.replace(p, where=p.where or where)
+                    raise InputError([p.replace(where=p.where or where)
                                       for p in exc.problems]) from None
             predetermined = t.type is TournamentType.PREDETERMINED
             return parse_order(DEFAULT_ROUND_ROBIN if predetermined else DEFAULT_SWISS)
@@ -231,8 +230,7 @@ class Evaluation:
         if t.unread_date is not None and t.start_date is None:
             how = ("auto, without a start date" if self.rules_note.startswith("auto")
                    else "chosen by the user")
-            out.append(dataclasses.replace(
-                t.unread_date,
+            out.append(t.unread_date.replace(
                 message=f"{t.unread_date.message}: rules {self.rules.label} used ({how}); "
                         "give the start date (--start-date, Settings 'Start date') if the "
                         "event started before 2026-03-01",

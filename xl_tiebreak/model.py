@@ -9,12 +9,17 @@ Spec: ``tiebreak-rules.md`` §1 (data model) and §11.5 (TRF codes to kinds).
 
 from __future__ import annotations
 
-import dataclasses
-import datetime
 import enum
+from collections import namedtuple
 from fractions import Fraction
 
 from xl_tiebreak.numbers import fmt
+from xl_tiebreak.plain import Frozen, Mutable
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # type annotations only; never imported at run time (start-up time)
+    import datetime
+    from typing import Any, NamedTuple
 
 
 class Kind(enum.Enum):
@@ -122,67 +127,110 @@ class TournamentType(enum.Enum):
     PREDETERMINED = "round robin"
 
 
-@dataclasses.dataclass(frozen=True, init=False)  # its own __init__ (below): none generated
-class Record:
-    """One participant's round: what happened, against whom, with which colour.
+if TYPE_CHECKING:  # the same fields, typed for the checker (typing is not imported at run time)
+    class _RecordFields(NamedTuple):
+        kind: Kind
+        opponent: int | None = None
+        color: Color | None = None
+        short_game: bool = False
+        where: str = ""
+else:
+    _RecordFields = namedtuple("_RecordFields", ("kind", "opponent", "color", "short_game",
+                                                 "where"), defaults=(None, None, False, ""))
 
-    ``where`` names the place in the input (``"line 12, col 92"`` or ``"cell E7"``) for messages;
-    it does not take part in equality.
+
+class Record(_RecordFields):
+    """One participant's round: what happened, against whom, with which colour (immutable).
+
+    ``kind``: what happened; ``opponent``: start number of the opponent (the scheduled one for
+    forfeits), None for byes; ``short_game``: a game of less than one move (TRF ``W``/``D``/
+    ``L``), still an over-the-board result; ``where`` names the place in the input (``"line 12,
+    col 92"`` or ``"cell E7"``) for messages and takes no part in equality or hash.
+
+    A record is a named tuple underneath (readers build one per round of every participant:
+    :func:`tuple.__new__` ``(Record, (kind, opponent, color, short_game, where))`` makes one
+    without a Python ``__init__``; docs/decisions.md D76), but it compares only with records,
+    without ``where``, and is not ordered, as the dataclass it was.
     """
 
-    kind: Kind
-    opponent: int | None = None
-    """Start number of the opponent (scheduled opponent for forfeits); None for byes."""
-    color: Color | None = None
-    short_game: bool = False
-    """Game of less than one move (TRF ``W``/``D``/``L``): still an over-the-board result."""
-    where: str = dataclasses.field(default="", compare=False)
+    __slots__ = ()
 
-    def __init__(
-        self,
-        kind: Kind,
-        opponent: int | None = None,
-        color: Color | None = None,
-        short_game: bool = False,
-        where: str = "",
-    ) -> None:
-        # The fields go straight into the instance dict: a frozen dataclass' own __init__ calls
-        # object.__setattr__ per field, which is over twice as slow, and readers build one
-        # record per round of every participant.
-        d = self.__dict__
-        d["kind"] = kind
-        d["opponent"] = opponent
-        d["color"] = color
-        d["short_game"] = short_game
-        d["where"] = where
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Record:
+            return NotImplemented
+        assert isinstance(other, Record)
+        return self[:4] == other[:4]
 
+    def __ne__(self, other: object) -> bool:
+        if other.__class__ is not Record:
+            return NotImplemented
+        assert isinstance(other, Record)
+        return self[:4] != other[:4]
+
+    def __hash__(self) -> int:
+        return hash(self[:4])
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
+
+    def __repr__(self) -> str:
+        return (f"Record(kind={self.kind!r}, opponent={self.opponent!r}, color={self.color!r}, "
+                f"short_game={self.short_game!r}, where={self.where!r})")
+
+    def replace(self, **changes: Any) -> Record:
+        """A copy with some fields changed (as :func:`dataclasses.replace`)."""
+        unknown = set(changes).difference(self._fields)
+        if unknown:
+            raise TypeError(f"Record has no field {', '.join(sorted(unknown))}")
+        return self._replace(**changes)
+
+
+_ZERO, _HALF, _ONE = Fraction(0), Fraction(1, 2), Fraction(1)
 
 ABSENT = Record(Kind.ZPB)
 """The record used for a round with no entry at all (zero-point bye / absence)."""
 
 
-@dataclasses.dataclass(frozen=True)
-class Scoring:
+class Scoring(Frozen):
     """Points for each kind of round (TRF ``162`` / JaVaFo ``XXS``); exact fractions.
 
+    ``forfeit_win``, ``pab`` and ``fpb`` default to ``win`` (None), ``hpb`` to ``draw``.
     Colour-specific values for played games (``XXS WW=…``) may be given in ``by_color``,
     keyed by (kind, colour).
     """
 
-    win: Fraction = Fraction(1)
-    draw: Fraction = Fraction(1, 2)
-    loss: Fraction = Fraction(0)
-    forfeit_win: Fraction | None = None
-    """Defaults to ``win``."""
-    forfeit_loss: Fraction = Fraction(0)
-    pab: Fraction | None = None
-    """Defaults to ``win``."""
-    fpb: Fraction | None = None
-    """Defaults to ``win``."""
-    hpb: Fraction | None = None
-    """Defaults to ``draw``."""
-    zpb: Fraction = Fraction(0)
-    by_color: tuple[tuple[Kind, Color, Fraction], ...] = ()
+    __slots__ = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb",
+                 "zpb", "by_color")
+    win: Fraction
+    draw: Fraction
+    loss: Fraction
+    forfeit_win: Fraction | None
+    forfeit_loss: Fraction
+    pab: Fraction | None
+    fpb: Fraction | None
+    hpb: Fraction | None
+    zpb: Fraction
+    by_color: tuple[tuple[Kind, Color, Fraction], ...]
+
+    def __init__(
+        self, win: Fraction = _ONE, draw: Fraction = _HALF, loss: Fraction = _ZERO,
+        forfeit_win: Fraction | None = None, forfeit_loss: Fraction = _ZERO,
+        pab: Fraction | None = None, fpb: Fraction | None = None, hpb: Fraction | None = None,
+        zpb: Fraction = _ZERO, by_color: tuple[tuple[Kind, Color, Fraction], ...] = (),
+    ) -> None:
+        set_field = object.__setattr__
+        set_field(self, "win", win)
+        set_field(self, "draw", draw)
+        set_field(self, "loss", loss)
+        set_field(self, "forfeit_win", forfeit_win)
+        set_field(self, "forfeit_loss", forfeit_loss)
+        set_field(self, "pab", pab)
+        set_field(self, "fpb", fpb)
+        set_field(self, "hpb", hpb)
+        set_field(self, "zpb", zpb)
+        set_field(self, "by_color", by_color)
 
     def points(self, kind: Kind, color: Color | None = None) -> Fraction:
         """Points awarded for a round of this kind."""
@@ -216,33 +264,61 @@ class Scoring:
         return text
 
 
-@dataclasses.dataclass
-class Participant:
-    """A player (or team) with its start number and its rounds in order (index 0 = round 1)."""
+class Participant(Mutable):
+    """A player (or team) with its start number and its rounds in order (index 0 = round 1).
 
+    ``rating``: FIDE (or national) rating, None when unrated; ``declared_points``: the points
+    written in the input (TRF cols 81–84, crosstable Pts column), if any; ``where``: its place in
+    the input (``"line 7"``, ``"row 5"``).
+
+    ``extra_points``: points the arbiter or the regulations add to (or, negative, take from) the
+    score (Swiss-Manager 42/43 "Pts+Arb"; a crosstable ``Extra`` column). They count in the
+    participant's own score for ranking only: not in any tie-break, neither the participant's
+    own (SB, PS, the 16.4 dummy) nor the opponents' (BH, SB, ARO…); docs/decisions.md D51.
+
+    ``manual_order``: a value typed by the arbiter for the manual-order tie-break
+    (``OTHER_MANUAL``, Swiss-Manager 5; :mod:`xl_tiebreak.arbiter`); None when none was typed.
+    """
+
+    __slots__ = ("start_no", "name", "rating", "federation", "title", "sex", "fide_id", "birth",
+                 "declared_points", "declared_rank", "rounds", "extra_points", "manual_order",
+                 "where")
     start_no: int
     name: str
-    rating: int | None = None
-    """FIDE (or national) rating; None when unrated."""
-    federation: str = ""
-    title: str = ""
-    sex: str = ""
-    fide_id: str = ""
-    birth: str = ""
-    declared_points: Fraction | None = None
-    """Points written in the input (TRF cols 81–84, crosstable Pts column), if any."""
-    declared_rank: int | None = None
-    rounds: list[Record] = dataclasses.field(default_factory=list)
-    extra_points: Fraction = Fraction(0)
-    """Points the arbiter or the regulations add to (or, negative, take from) the score
-    (Swiss-Manager 42/43 "Pts+Arb"; a crosstable ``Extra`` column). They count in the
-    participant's own score for ranking only: not in any tie-break, neither the participant's
-    own (SB, PS, the 16.4 dummy) nor the opponents' (BH, SB, ARO…); docs/decisions.md D51."""
-    manual_order: Fraction | None = None
-    """A value typed by the arbiter for the manual-order tie-break (``OTHER_MANUAL``,
-    Swiss-Manager 5; :mod:`xl_tiebreak.arbiter`); None when none was typed."""
-    where: str = ""
-    """Place of the participant in the input (``"line 7"``, ``"row 5"``)."""
+    rating: int | None
+    federation: str
+    title: str
+    sex: str
+    fide_id: str
+    birth: str
+    declared_points: Fraction | None
+    declared_rank: int | None
+    rounds: list[Record]
+    extra_points: Fraction
+    manual_order: Fraction | None
+    where: str
+
+    def __init__(
+        self, start_no: int, name: str, rating: int | None = None, federation: str = "",
+        title: str = "", sex: str = "", fide_id: str = "", birth: str = "",
+        declared_points: Fraction | None = None, declared_rank: int | None = None,
+        rounds: list[Record] | None = None, extra_points: Fraction = _ZERO,
+        manual_order: Fraction | None = None, where: str = "",
+    ) -> None:
+        self.start_no = start_no
+        self.name = name
+        self.rating = rating
+        self.federation = federation
+        self.title = title
+        self.sex = sex
+        self.fide_id = fide_id
+        self.birth = birth
+        self.declared_points = declared_points
+        self.declared_rank = declared_rank
+        self.rounds = [] if rounds is None else rounds
+        self.extra_points = extra_points
+        self.manual_order = manual_order
+        self.where = where
 
     def record(self, rnd: int) -> Record:
         """The record of round ``rnd`` (1-based); an absence when the input has none."""
@@ -251,47 +327,76 @@ class Participant:
         return ABSENT
 
 
-@dataclasses.dataclass
-class Tournament:
-    """A whole event as read from a TRF file, a crosstable or built in code."""
+class Tournament(Mutable):
+    """A whole event as read from a TRF file, a crosstable or built in code.
 
+    ``rounds``: the number of rounds taken into account (the largest round with any entry, or
+    more when the input declares the rounds played so far); ``scheduled_rounds``: the rounds
+    scheduled for the event (TRF ``142``/``XXR``), if known.
+
+    ``tiebreaks``: the tie-break descriptors declared by the input (TRF ``202``/``212``) as
+    written: ``PTS`` stays where it stands (``212 WIN,PTS,BH`` ranks by WIN first; a leading one
+    is dropped); ``tiebreaks_where``: where the declared list is (``line 5, col 5``), for
+    messages about it. ``source``: where the tournament came from (file name, sheet name).
+
+    ``lots_seed``: the seed of the drawing of lots (``OTHER_LOTS``, :mod:`xl_tiebreak.arbiter`);
+    None: none given (the empty seed is used and the legend says so). ``type_inferred``: the
+    input did not say Swiss or round robin and the type was inferred from the pairings
+    (:func:`looks_like_round_robin`).
+
+    ``played_rounds``: the rounds with results (:func:`rounds_with_results`) when later rounds
+    hold only pre-entered byes: the standings are those after this round unless asked
+    otherwise; None: every round of :attr:`rounds` has results. ``notes``: warnings of the
+    reader (choices it made: blank rounds, rounds not yet played, dates), reported by
+    :class:`xl_tiebreak.evaluation.Evaluation` with the check's. ``unread_date``: the start date
+    the reader could not read (message and place), if any: the rule set is then chosen without
+    it, and the evaluation says which.
+    """
+
+    __slots__ = ("participants", "name", "rounds", "scheduled_rounds", "type", "start_date",
+                 "scoring", "tiebreaks", "tiebreaks_where", "source", "lots_seed",
+                 "type_inferred", "played_rounds", "notes", "unread_date")
     participants: list[Participant]
-    name: str = ""
-    rounds: int = 0
-    """Number of rounds taken into account (the largest round with any entry, or more when the
-    input declares the rounds played so far)."""
-    scheduled_rounds: int | None = None
-    """Rounds scheduled for the event (TRF ``142``/``XXR``), if known."""
-    type: TournamentType = TournamentType.SWISS
-    start_date: datetime.date | None = None
-    scoring: Scoring = dataclasses.field(default_factory=Scoring)
-    tiebreaks: list[str] = dataclasses.field(default_factory=list)
-    """Tie-break descriptors declared by the input (TRF ``202``/``212``) as written: ``PTS``
-    stays where it stands (``212 WIN,PTS,BH`` ranks by WIN first; a leading one is dropped)."""
-    tiebreaks_where: str = ""
-    """Where the declared list is (``line 5, col 5``), for messages about it."""
-    source: str = ""
-    """Where the tournament came from (file name, sheet name), for messages."""
-    lots_seed: str | None = None
-    """Seed of the drawing of lots (``OTHER_LOTS``, :mod:`xl_tiebreak.arbiter`); None: none
-    given (the empty seed is used and the legend says so)."""
-    type_inferred: bool = False
-    """True when the input did not say Swiss or round robin and the type was inferred from
-    the pairings (:func:`looks_like_round_robin`)."""
-    played_rounds: int | None = None
-    """Rounds with results (:func:`rounds_with_results`) when later rounds hold only
-    pre-entered byes: the standings are those after this round unless asked otherwise.
-    None: every round of :attr:`rounds` has results."""
-    notes: list[Problem] = dataclasses.field(default_factory=list)
-    """Warnings of the reader (choices it made: blank rounds, rounds not yet played, dates);
-    :class:`xl_tiebreak.evaluation.Evaluation` reports them with the check's."""
-    unread_date: Problem | None = None
-    """The start date the reader could not read (message and place), if any: the rule set is
-    then chosen without it, and :class:`xl_tiebreak.evaluation.Evaluation` says which."""
+    name: str
+    rounds: int
+    scheduled_rounds: int | None
+    type: TournamentType
+    start_date: datetime.date | None
+    scoring: Scoring
+    tiebreaks: list[str]
+    tiebreaks_where: str
+    source: str
+    lots_seed: str | None
+    type_inferred: bool
+    played_rounds: int | None
+    notes: list[Problem]
+    unread_date: Problem | None
 
-    def __post_init__(self) -> None:
-        longest = max((len(p.rounds) for p in self.participants), default=0)
-        self.rounds = max(self.rounds, longest)
+    def __init__(
+        self, participants: list[Participant], name: str = "", rounds: int = 0,
+        scheduled_rounds: int | None = None, type: TournamentType = TournamentType.SWISS,
+        start_date: datetime.date | None = None, scoring: Scoring | None = None,
+        tiebreaks: list[str] | None = None, tiebreaks_where: str = "", source: str = "",
+        lots_seed: str | None = None, type_inferred: bool = False,
+        played_rounds: int | None = None, notes: list[Problem] | None = None,
+        unread_date: Problem | None = None,
+    ) -> None:
+        self.participants = participants
+        self.name = name
+        longest = max((len(p.rounds) for p in participants), default=0)
+        self.rounds = max(rounds, longest)
+        self.scheduled_rounds = scheduled_rounds
+        self.type = type
+        self.start_date = start_date
+        self.scoring = Scoring() if scoring is None else scoring
+        self.tiebreaks = [] if tiebreaks is None else tiebreaks
+        self.tiebreaks_where = tiebreaks_where
+        self.source = source
+        self.lots_seed = lots_seed
+        self.type_inferred = type_inferred
+        self.played_rounds = played_rounds
+        self.notes = [] if notes is None else notes
+        self.unread_date = unread_date
 
     def by_start_no(self) -> dict[int, Participant]:
         """Participants keyed by start number."""
@@ -378,13 +483,19 @@ class Severity(enum.Enum):
     WARNING = "warning"
 
 
-@dataclasses.dataclass(frozen=True)
-class Problem:
-    """Something wrong in the input, said in plain language, with its place."""
+class Problem(Frozen):
+    """Something wrong in the input, said in plain language, with its place (``where``)."""
 
+    __slots__ = ("severity", "message", "where")
     severity: Severity
     message: str
-    where: str = ""
+    where: str
+
+    def __init__(self, severity: Severity, message: str, where: str = "") -> None:
+        set_field = object.__setattr__
+        set_field(self, "severity", severity)
+        set_field(self, "message", message)
+        set_field(self, "where", where)
 
     def __str__(self) -> str:
         place = f"{self.where}: " if self.where else ""

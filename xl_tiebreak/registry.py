@@ -201,15 +201,6 @@ class TieBreak(Frozen):
         set_field(self, "round_order", round_order)
         set_field(self, "places", places)
 
-    def replace(self, **changes: Any) -> TieBreak:
-        """A copy with some fields changed (as :func:`dataclasses.replace`)."""
-        values: dict[str, Any] = {name: getattr(self, name) for name in self.__slots__}
-        unknown = set(changes) - set(values)
-        if unknown:
-            raise TypeError(f"TieBreak has no field {', '.join(sorted(unknown))}")
-        values.update(changes)
-        return TieBreak(**values)
-
     @property
     def group(self) -> bool:
         """True for a tie-break that orders a tied group instead of giving values (Art. 6)."""

@@ -15,7 +15,6 @@ BBE on the matches between them).
 
 from __future__ import annotations
 
-import dataclasses
 from fractions import Fraction
 
 from xl_tiebreak import tiebreaks
@@ -58,7 +57,7 @@ def team_engine(eng: Engine) -> TeamEngine:
 
 def _as(d: Descriptor, code: str) -> Descriptor:
     """The same modifiers on an individual code (BH:MP/C1 → BH/C1 on the MP engine)."""
-    return dataclasses.replace(d, code=code, text="")
+    return d.replace(code=code, text="")
 
 
 def on_score(score: Score, code: str, function: TieBreakFunction) -> TieBreakFunction:
@@ -130,8 +129,8 @@ def extended_sb(opponent: Score, own: Score) -> TieBreakFunction:
             for t in element_terms(te.of(opponent), octx, i, kept, removed, True):
                 r = t.round - 1
                 e = next(x for x in elements if x.r == r)
-                terms.append(dataclasses.replace(
-                    t, points=sctx.to_points(pts[r]), contribution=Fraction(e.c, scale)))
+                terms.append(t.replace(points=sctx.to_points(pts[r]),
+                                       contribution=Fraction(e.c, scale)))
         return eng.ratio(sum(e.c for e in kept), scale)
 
     return compute
@@ -162,8 +161,8 @@ def tb_olympiad_sb(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None)
     if terms is not None:
         for t in element_terms(te.of(Score.MP), octx, i, kept, removed, True):
             e = next(x for x in elements if x.r == t.round - 1)
-            terms.append(dataclasses.replace(
-                t, points=sctx.to_points(pts[e.r]), contribution=Fraction(e.c, scale)))
+            terms.append(t.replace(points=sctx.to_points(pts[e.r]),
+                                   contribution=Fraction(e.c, scale)))
     return eng.ratio(sum(e.c for e in kept), scale)
 
 
@@ -382,7 +381,7 @@ def score_de(score: Score) -> tuple[GroupOrder, GroupExplain]:
     def explain(eng: Engine, d: Descriptor, i: int, group: list[int],
                 value: Value) -> Explanation:
         e = explain_direct_encounter(team_engine(eng).of(score), _as(d, "DE"), i, group, value)
-        return dataclasses.replace(e, descriptor=d, formula=e.formula.replace("DE", d.label, 1))
+        return e.replace(descriptor=d, formula=e.formula.replace("DE", d.label, 1))
 
     return order, explain
 

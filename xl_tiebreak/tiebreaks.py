@@ -8,7 +8,6 @@ Each function computes one participant's value and, when given a list, itemises 
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -303,7 +302,7 @@ def _game_score(eng: Engine, i: int) -> tuple[Fraction, int]:
 
 def tb_tpr(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """TPR (10.2): ARO + dp(p), p = points / games over the board rounded to 2 decimals."""
-    base = dataclasses.replace(d, code="ARO", text="")  # TPR takes only /U, as ARO does
+    base = d.replace(code="ARO", text="")  # TPR takes only /U, as ARO does
     aro = tb_aro(eng, base, i, terms)
     score, games = _game_score(eng, i)
     if aro is None or games == 0:
@@ -352,7 +351,7 @@ def tb_ptp(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Valu
 def _average_of_opponents(
     eng: Engine, d: Descriptor, i: int, terms: list[Term] | None, of: str
 ) -> Value:
-    inner = dataclasses.replace(d, code=of, text="")  # APRO/APPO take only /U, as TPR/PTP
+    inner = d.replace(code=of, text="")  # APRO/APPO take only /U, as TPR/PTP
     vals = eng.values(inner)
     rounds = [r for r in eng.otb_rounds(i) if eng.base.opps[i][r] >= 0]
     got = [(r, vals[eng.base.opps[i][r]]) for r in rounds]

@@ -16,7 +16,6 @@ Spec: ``tiebreak-rules.md`` §1.2, §1.3, §11 (TRF); dates: docs/decisions.md D
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import os
 import re
@@ -233,7 +232,7 @@ class _Reader(PlayerLines):
         """The tournament from what was read."""
         tiebreaks = self.tiebreaks_212 if self.tiebreaks_212 is not None else self.tiebreaks_202
         list_line = self.list_lines.get("212" if self.tiebreaks_212 is not None else "202")
-        scoring = dataclasses.replace(Scoring(), **self.scoring, by_color=tuple(self.by_color))
+        scoring = Scoring(**self.scoring, by_color=tuple(self.by_color))
         self.notes += apply_blank_rounds(self.participants, self.blanks, self.blank_rounds,
                                          scoring, self.source)
         inferred = not self.type_declared and looks_like_round_robin(self.participants)

@@ -7,9 +7,8 @@ Spec: ``tiebreak-rules.md`` §11.1, §11.2 and §11.5.
 
 from __future__ import annotations
 
-import dataclasses
-
 from xl_tiebreak.model import Color, Kind, Record
+from xl_tiebreak.plain import Frozen
 
 # 1-based inclusive columns of the ``001`` player line (spec §11.1).
 START_NO = (5, 8)
@@ -31,15 +30,24 @@ SEGMENT = 8
 COLORS = {"w": Color.WHITE, "b": Color.BLACK, "-": None, " ": None}
 
 
-@dataclasses.dataclass(frozen=True)
-class Code:
+class Code(Frozen):
     """How one result letter reads, with and without an opponent."""
 
+    __slots__ = ("paired", "unpaired", "short_game")
     paired: Kind | None
     """Kind when the round names an opponent (None: the code needs no opponent to be valid)."""
     unpaired: Kind
     """Kind when the round names no opponent."""
-    short_game: bool = False
+    short_game: bool
+
+    def __init__(
+        self, paired: Kind | None, unpaired: Kind, short_game: bool = False,
+    ) -> None:
+        set_field = object.__setattr__
+        set_field(self, "paired", paired)
+        set_field(self, "unpaired", unpaired)
+        set_field(self, "short_game", short_game)
+
 
 
 CODES = {

@@ -10,8 +10,6 @@ from the start date; :func:`export_warnings` says when that is not the rule set 
 
 from __future__ import annotations
 
-import dataclasses
-
 from xl_tiebreak.model import Problem, Severity, Tournament
 from xl_tiebreak.ranking import Standings
 from xl_tiebreak.rules import resolve_rules
@@ -25,15 +23,13 @@ def exported_tournament(standings: Standings) -> Tournament:
     computed = {r.participant.start_no: r for r in standings.rows}
     rounds = standings.rounds
     parts = [
-        dataclasses.replace(
-            p, rounds=list(p.rounds[:rounds]), declared_points=computed[p.start_no].points,
-            declared_rank=computed[p.start_no].rank,
-        )
+        p.replace(rounds=list(p.rounds[:rounds]), declared_points=computed[p.start_no].points,
+                  declared_rank=computed[p.start_no].rank)
         for p in t.participants
     ]
     scheduled = t.scheduled_rounds if rounds == t.rounds else rounds
-    return dataclasses.replace(
-        t, participants=parts, scheduled_rounds=scheduled if scheduled is not None else rounds,
+    return t.replace(
+        participants=parts, scheduled_rounds=scheduled if scheduled is not None else rounds,
         tiebreaks=[d.canonical for d in standings.descriptors], rounds=rounds,
     )
 

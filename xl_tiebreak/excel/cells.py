@@ -6,7 +6,6 @@ The generic helpers (blank cells, A1 names, quoting) are in the core :mod:`xl_ti
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Iterable, Sequence
 
@@ -79,7 +78,7 @@ def date_hints(problems: Sequence[Problem]) -> list[Problem]:
             continue
         shown = m.group(1) if m.group(2) == "00:00:00" else f"{m.group(1)} {m.group(2)}"
         message = p.message[: m.start()] + f"the date {shown}" + p.message[m.end():]
-        out.append(dataclasses.replace(p, message=message + _DATE_HINT))
+        out.append(p.replace(message=message + _DATE_HINT))
     return out
 
 

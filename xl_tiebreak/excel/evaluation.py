@@ -259,7 +259,7 @@ def _compute(
         return parsed.error
     tournament = parsed.tournament
     if seed is not None:
-        tournament = dataclasses.replace(tournament, lots_seed=seed)
+        tournament = tournament.replace(lots_seed=seed)
     try:
         standings = compute_standings(tournament, order, rules, None, unrated)
     except InputError as error:

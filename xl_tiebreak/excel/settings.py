@@ -341,7 +341,7 @@ def _apply(settings: Settings, field: str, value: object) -> None:
         settings.lots_seed = lots_seed_value(value)
     elif field in _POINT_FIELDS:
         changes: dict[str, Any] = {field: _points(value)}
-        settings.scoring = dataclasses.replace(settings.scoring, **changes)
+        settings.scoring = settings.scoring.replace(**changes)
 
 
 _HINTS = {
