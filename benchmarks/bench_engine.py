@@ -2,18 +2,18 @@
 
 Run: ``python benchmarks/bench_engine.py [--runs N] [--command-line]``. Prints
 
-* the start of the command line, measured as after ``pip install`` (which compiles the
-  package): the package is first compiled (``python -m compileall -q xl_tiebreak``, the
-  ``.pyc`` files in its ``__pycache__`` folders) and every run has ``PYTHONDONTWRITEBYTECODE``
-  and ``PYTHONPYCACHEPREFIX`` unset, so that no module is compiled from source during a run.
-  Figures: the bare interpreter (``python -c pass``), importing ``xl_tiebreak.cli`` in a
-  fresh interpreter (less the bare interpreter), and the whole process of ``xl-tiebreak
-  compute`` on a 1,000-player, 9-round Swiss with four tie-breaks, each the best and the median
-  of ``--runs`` runs (21 by default, the three commands taking turns); once as installed here
-  and once without the ``site`` module (``python -S``: no ``.pth`` file of site-packages is
-  read, e.g. an editable install's finder, which imports pathlib, re and enum before any module
-  of the package); the FIDE TEC checker (gacrux) on the same file for comparison, when it is
-  installed;
+* the start of the command line, as a user's installation runs it: a new virtual environment
+  holding only the package, compiled to ``.pyc`` files as ``pip install`` leaves it, and pip's
+  console script (:func:`fresh_install`); every run with ``PYTHONPATH``,
+  ``PYTHONDONTWRITEBYTECODE`` and ``PYTHONPYCACHEPREFIX`` unset, so that no module is compiled
+  from source during a run. Figures: the bare interpreter (``python -c pass``), importing
+  ``xl_tiebreak.cli`` in a fresh interpreter (less the bare interpreter), and the whole process
+  of ``xl-tiebreak compute`` on a 1,000-player, 9-round Swiss with four tie-breaks, each the
+  best and the median of ``--runs`` runs (21 by default, the three commands taking turns);
+  then the same from this checkout without the ``site`` module (``python -S``, ``python -m
+  xl_tiebreak.cli``: no ``.pth`` file is read, e.g. an editable install's finder, which
+  imports pathlib, re and enum before any module of the package); the FIDE TEC checker
+  (gacrux) on the same file for comparison, when it is installed;
 * (without ``--command-line``) for 2,000 players × 11 rounds and 10,000 players × 13 rounds
   (with byes, forfeits and withdrawals), the time to parse the TRF text and to compute full
   standings with BH/C1, BH, SB, PS, WIN, ARO, TPR, FB, AOB and DE on one core, and the peak
@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 import random
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -131,45 +132,93 @@ def _figure(times: list[float], minus: list[float] | None = None) -> str:
     return f"best {_ms(best)}, median {_ms(median)}"
 
 
-def installed_env() -> dict[str, str]:
-    """The environment of an installed package: the package compiled to ``.pyc`` files (as
-    ``pip install`` does), neither ``PYTHONDONTWRITEBYTECODE`` nor ``PYTHONPYCACHEPREFIX``;
-    this checkout first on the path (also for ``python -S``, which reads no ``.pth`` file)."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env.pop("PYTHONPYCACHEPREFIX", None)
-    subprocess.run([sys.executable, "-m", "compileall", "-q", os.path.join(root, "xl_tiebreak")],
-                   check=True, env=env)
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+CONSOLE_SCRIPT = """#!{python}
+import sys
+from xl_tiebreak.cli import console
+if __name__ == '__main__':
+    sys.argv[0] = sys.argv[0].removesuffix('.exe')
+    sys.exit(console())
+"""
+"""The console script pip writes for ``[project.scripts] xl-tiebreak`` (pip 24-26)."""
+
+
+def _clean_env(**extra: str) -> dict[str, str]:
+    """This process's environment without what would change how modules load: no
+    ``PYTHONPATH``, ``PYTHONDONTWRITEBYTECODE`` or ``PYTHONPYCACHEPREFIX``."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+    env.update(extra)
     return env
+
+
+def fresh_install(folder: str) -> tuple[str, str]:
+    """A new virtual environment in ``folder`` holding the package as ``pip install`` of its
+    wheel leaves it: ``xl_tiebreak/`` in site-packages, compiled to ``.pyc`` files, and the
+    console script; nothing else (no editable-install finder, no other package). Returns
+    (its python, its ``xl-tiebreak`` script). Offline: the files are copied from this
+    checkout (building the wheel would need the build backend from the network)."""
+    venv = os.path.join(folder, "venv")
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", venv], check=True)
+    scripts = os.path.join(venv, "Scripts" if os.name == "nt" else "bin")
+    python = os.path.join(scripts, "python")
+    site = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()"
+                           "['purelib'])"], check=True, capture_output=True, text=True,
+                          env=_clean_env()).stdout.strip()
+    package = os.path.join(site, "xl_tiebreak")
+    shutil.copytree(os.path.join(ROOT, "xl_tiebreak"), package,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    subprocess.run([python, "-m", "compileall", "-q", package], check=True, env=_clean_env())
+    script = os.path.join(scripts, "xl-tiebreak")
+    with open(script, "w", encoding="utf-8") as f:
+        f.write(CONSOLE_SCRIPT.format(python=python))
+    os.chmod(script, 0o755)
+    return python, script
+
+
+def _interleaved(commands: dict[str, list[str]], runs: int,
+                 env: Mapping[str, str]) -> dict[str, list[float]]:
+    """Wall-clock times of each command, the commands taking turns (a change of load affects
+    them alike); the first run of each (reading every file once) is not counted and must
+    succeed."""
+    for cmd in commands.values():
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True, env=env)
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, cmd in commands.items():
+            times[name] += _timed(cmd, 1, env)
+    return times
 
 
 def command_line(runs: int = 21) -> None:
     """Import time of the CLI and whole-process time of ``compute`` (see the module doc)."""
-    env = installed_env()
     with tempfile.TemporaryDirectory() as tmp:
         trf = os.path.join(tmp, "big1000.trf")
         with open(trf, "w", encoding="utf-8") as f:
             f.write(write_trf(generate(1000, 9)))
-        for label, flags in (("installed here", []), ("without site (-S)", ["-S"])):
-            python = [sys.executable, *flags]
-            compute = [*python, "-m", "xl_tiebreak.cli", "compute", trf,
-                       "--tiebreaks", COMMAND_TIEBREAKS]
-            # the first run after compiling reads every file once; it must succeed
-            subprocess.run(compute, stdout=subprocess.DEVNULL, check=True, env=env)
-            bare: list[float] = []
-            imported: list[float] = []
-            whole: list[float] = []
-            for _ in range(runs):  # interleaved: a change of load affects the three alike
-                bare += _timed([*python, "-c", "pass"], 1, env)
-                imported += _timed([*python, "-c", "import xl_tiebreak.cli"], 1, env)
-                whole += _timed(compute, 1, env)
-            print(f"{label:>28}: bare interpreter {_figure(bare)}")
-            print(f"{'':>28}  import xl_tiebreak.cli {_figure(imported, bare)} (less the bare "
-                  "interpreter)")
+        args = ["compute", trf, "--tiebreaks", COMMAND_TIEBREAKS]
+        python, script = fresh_install(tmp)
+        installed = _interleaved({
+            "bare": [python, "-c", "pass"],
+            "import": [python, "-c", "import xl_tiebreak.cli"],
+            "whole": [script, *args],
+        }, runs, _clean_env())
+        subprocess.run([sys.executable, "-m", "compileall", "-q",
+                        os.path.join(ROOT, "xl_tiebreak")], check=True, env=_clean_env())
+        bare_s = [sys.executable, "-S"]
+        checkout = _interleaved({
+            "bare": [*bare_s, "-c", "pass"],
+            "import": [*bare_s, "-c", "import xl_tiebreak.cli"],
+            "whole": [*bare_s, "-m", "xl_tiebreak.cli", *args],
+        }, runs, _clean_env(PYTHONPATH=ROOT))
+        for label, times in (("installed (fresh venv)", installed),
+                             ("this checkout, python -S", checkout)):
+            print(f"{label:>28}: bare interpreter {_figure(times['bare'])}")
+            print(f"{'':>28}  import xl_tiebreak.cli {_figure(times['import'], times['bare'])}"
+                  " (less the bare interpreter)")
             print(f"{'':>28}  compute 1,000 x 9 ({COMMAND_TIEBREAKS}), whole process: "
-                  f"{_figure(whole)}")
+                  f"{_figure(times['whole'])}")
         gacrux(trf)
 
 

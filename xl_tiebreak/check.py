@@ -69,6 +69,7 @@ def _identity_problems(t: Tournament, pabs: dict[int, list[Participant]]) -> Ite
     the participants with a pairing-allocated bye in each round into ``pabs`` on the way (for
     :func:`_bye_problems`: one pass over the records)."""
     first: dict[int, Participant] = {}
+    pab = Kind.PAB
     for p in t.participants:
         if p.start_no in first:
             other = first[p.start_no]
@@ -78,64 +79,83 @@ def _identity_problems(t: Tournament, pabs: dict[int, list[Participant]]) -> Ite
                 p.where,
             )
         first.setdefault(p.start_no, p)
-        for r, rec in enumerate(p.rounds, start=1):
-            if rec.kind is Kind.PAB:
+        for r, (kind, opponent, _, _, where) in enumerate(p.rounds, start=1):
+            if kind is pab:
                 pabs.setdefault(r, []).append(p)
-            elif rec.opponent is None and rec.kind in _PLAYED:
-                yield _error(f"{_name(p)} has a {rec.kind.value} in round {r} but no opponent",
-                             rec.where or p.where)
+            elif opponent is None and kind in _PLAYED:
+                yield _error(f"{_name(p)} has a {kind.value} in round {r} but no opponent",
+                             where or p.where)
+
+
+_MIRRORED = frozenset((kind, back) for kind, backs in _MIRROR.items() for back in backs)
+"""(kind, the opponent's kind) of each pair of records that mirror each other."""
 
 
 def _pairing_problems(t: Tournament) -> Iterator[Problem]:
+    """Each paired round against the opponent's record of the same round: an unknown opponent,
+    oneself, records that do not name each other or do not mirror (errors), both with the same
+    colour in a played game (a warning). The usual round is checked inline; the messages are
+    made by :func:`_pair_problem` for a round that fails."""
     by_no = t.by_start_no()
+    mirrored = _MIRRORED
+    played = _PLAYED
     for p in t.participants:
         no = p.start_no
         for r, rec in enumerate(p.rounds, start=1):
-            opponent = rec.opponent
+            kind, opponent, color, _, _ = rec
             if opponent is None:
                 continue
-            if opponent == no:
-                yield _error(
-                    f"{_name(p)} is paired with himself in round {r}", rec.where or p.where
-                )
-                continue
             q = by_no.get(opponent)
-            if q is None:
-                yield _error(
-                    f"{_name(p)} has an unknown opponent #{opponent} in round {r}",
-                    rec.where or p.where,
-                )
-                continue
-            back = q.rounds[r - 1] if r <= len(q.rounds) else ABSENT
-            if back.opponent != no:
-                if back.opponent is None:
-                    said = f"says {back.kind.value}"
-                else:
-                    said = f"names #{back.opponent} as the opponent"
-                yield _error(
-                    f"{_name(p)} is paired with {_name(q)} in round {r}, but {_name(q)}'s "
-                    f"round {r} ({back.where or q.where}) {said}",
-                    rec.where or p.where,
-                )
-            elif back.kind not in _MIRROR.get(rec.kind, _NO_MIRROR):
-                # report each mismatched pair once, from the lower start number
-                if no < q.start_no:
-                    yield _error(
-                        f"results do not mirror in round {r}: {_name(p)} has "
-                        f"'{_describe(rec)}' but {_name(q)} ({back.where or q.where}) has "
-                        f"'{_describe(back)}'",
-                        rec.where or p.where,
-                    )
-            elif (
-                rec.color is not None
-                and rec.color is back.color
-                and rec.kind in _PLAYED
-                and no < q.start_no
-            ):
-                yield _warning(
-                    f"{_name(p)} and {_name(q)} both have {rec.color.name.lower()} in round {r}",
-                    rec.where or p.where,
-                )
+            if q is not None and opponent != no:
+                theirs = q.rounds
+                back = theirs[r - 1] if r <= len(theirs) else ABSENT
+                if back[1] == no and (kind, back[0]) in mirrored and (
+                        color is None or color is not back[2] or kind not in played
+                        or no > opponent):
+                    continue  # names each other, mirrors, no colour clash to report
+            problem = _pair_problem(p, q, r, rec)
+            if problem is not None:
+                yield problem
+
+
+def _pair_problem(p: Participant, q: Participant | None, r: int, rec: Record) -> Problem | None:
+    """The problem of participant ``p``'s round ``r`` (``rec``) against ``q``, the participant
+    its opponent number names (None: none has it); None when there is none to report."""
+    no = p.start_no
+    opponent = rec.opponent
+    if opponent == no:
+        return _error(f"{_name(p)} is paired with himself in round {r}", rec.where or p.where)
+    if q is None:
+        return _error(f"{_name(p)} has an unknown opponent #{opponent} in round {r}",
+                      rec.where or p.where)
+    back = q.rounds[r - 1] if r <= len(q.rounds) else ABSENT
+    if back.opponent != no:
+        if back.opponent is None:
+            said = f"says {back.kind.value}"
+        else:
+            said = f"names #{back.opponent} as the opponent"
+        return _error(
+            f"{_name(p)} is paired with {_name(q)} in round {r}, but {_name(q)}'s "
+            f"round {r} ({back.where or q.where}) {said}",
+            rec.where or p.where,
+        )
+    if back.kind not in _MIRROR.get(rec.kind, _NO_MIRROR):
+        # report each mismatched pair once, from the lower start number
+        if no < q.start_no:
+            return _error(
+                f"results do not mirror in round {r}: {_name(p)} has "
+                f"'{_describe(rec)}' but {_name(q)} ({back.where or q.where}) has "
+                f"'{_describe(back)}'",
+                rec.where or p.where,
+            )
+        return None
+    if (rec.color is not None and rec.color is back.color and rec.kind in _PLAYED
+            and no < q.start_no):
+        return _warning(
+            f"{_name(p)} and {_name(q)} both have {rec.color.name.lower()} in round {r}",
+            rec.where or p.where,
+        )
+    return None
 
 
 def _bye_problems(by_round: dict[int, list[Participant]]) -> Iterator[Problem]:

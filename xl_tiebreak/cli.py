@@ -13,7 +13,6 @@ import io
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from xl_tiebreak.export import standings_csv, standings_json, standings_table
 from xl_tiebreak.inputs import (
@@ -37,8 +36,8 @@ from xl_tiebreak.standings import Standings, compute_standings
 from xl_tiebreak.version import __version__
 
 # What only some commands or inputs need is imported where it is used, for the start-up time
-# of the command: json (--format json), trf, crosstable (CSV input), presets, the workbook layer;
-# typing is not imported at all.
+# of the command: json (--format json), trf, crosstable (CSV input), presets, the workbook layer,
+# pathlib (file names are handled with os.path); typing is not imported at all.
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
@@ -57,41 +56,47 @@ def load_tournament(path: str, blank_rounds: BlankRounds = BlankRounds.ABSENT) -
 
     ``blank_rounds``: what an empty round means in a TRF file or CSV crosstable (a workbook's
     Settings sheet says it for the workbook)."""
-    p = Path(path)
-    if p.suffix.lower() in _WORKBOOK_SUFFIXES:  # its own checks: folder, pipe, OLE, damage
-        return _load_workbook(p)[0]
+    suffix = _suffix(path)
+    if suffix in _WORKBOOK_SUFFIXES:  # its own checks: folder, pipe, OLE, damage
+        return _load_workbook(path)[0]
     try:
-        check_regular_file(p)  # a folder, a FIFO (never opened: it would block), a device
+        check_regular_file(path)  # a folder, a FIFO (never opened: it would block), a device
     except ValueError as exc:
         raise InputError(str(exc)) from None
-    if p.stat().st_size > MAX_INPUT_BYTES:
+    if os.stat(path).st_size > MAX_INPUT_BYTES:
         raise InputError(f"{path}: file is larger than {MAX_INPUT_BYTES // 2**20} MB")
-    suffix = p.suffix.lower()
     if suffix in _OTHER_SPREADSHEETS:
         raise InputError(f"{path}: {suffix} files are not read; save it as an Excel workbook "
                          "(.xlsx), or export the crosstable as CSV or TRF")
-    if suffix in _WORKBOOK_SUFFIXES:
-        return _load_workbook(p)[0]
-    data = p.read_bytes()
+    with open(path, "rb") as f:
+        data = f.read()
+    name = os.path.basename(path)
     if suffix == ".csv":
         from xl_tiebreak.crosstable import read_csv_crosstable
 
         try:
             text, notes = decode_text_noted(data)
         except DecodeError as exc:
-            raise InputError(str(exc), f"{p.name}, {exc.where}") from None
-        t = read_csv_crosstable(text, source=p.name, blank_rounds=blank_rounds)
-        t.notes += [Problem(Severity.WARNING, note, p.name) for note in notes]
+            raise InputError(str(exc), f"{name}, {exc.where}") from None
+        t = read_csv_crosstable(text, source=name, blank_rounds=blank_rounds)
+        t.notes += [Problem(Severity.WARNING, note, name) for note in notes]
         return t
     from xl_tiebreak.trf import parse_trf
 
-    return parse_trf(data, source=p.name, blank_rounds=blank_rounds)
+    return parse_trf(data, source=name, blank_rounds=blank_rounds)
 
 
-def _load_workbook(path: Path) -> tuple[Tournament, Settings]:
+def _suffix(path: str) -> str:
+    """The file name's extension in lower case (``.trf``), as :attr:`pathlib.Path.suffix`."""
+    return os.path.splitext(os.path.basename(path))[1].lower()
+
+
+def _load_workbook(path: str) -> tuple[Tournament, Settings]:
+    from pathlib import Path
+
     from xl_tiebreak.excel.headless import read_workbook_tournament
 
-    tournament, settings = read_workbook_tournament(path)
+    tournament, settings = read_workbook_tournament(Path(path))
     return tournament, settings
 
 
@@ -346,12 +351,14 @@ def _compute(args: argparse.Namespace) -> int:
             raise InputError(f"--start-date {args.start_date!r}: not a date (expected e.g. "
                              "2024-08-01 or 01.08.2024)")
     blank_rounds = BlankRounds(args.blank_rounds) if args.blank_rounds else BlankRounds.ABSENT
-    suffix = Path(args.file).suffix.lower()
+    suffix = _suffix(args.file)
     if suffix in _WORKBOOK_SUFFIXES:
         if args.blank_rounds:
             raise InputError("--blank-rounds: for a workbook, set 'Blank rounds' in its "
                              "Settings sheet")
         # the workbook's Settings sheet gives defaults; command-line options win
+        from pathlib import Path
+
         from xl_tiebreak.excel.headless import read_workbook_event
 
         tournament: Tournament | None
@@ -449,12 +456,12 @@ def _compute(args: argparse.Namespace) -> int:
 
 def _is_team_file(path: str) -> bool:
     """True for a TRF file with team records (310 or 013)."""
-    p = Path(path)
-    if p.suffix.lower() in (".csv", *_WORKBOOK_SUFFIXES, *_OTHER_SPREADSHEETS) or not p.is_file():
+    if _suffix(path) in (".csv", *_WORKBOOK_SUFFIXES, *_OTHER_SPREADSHEETS):
         return False
-    if p.stat().st_size > MAX_INPUT_BYTES:
+    if not os.path.isfile(path) or os.stat(path).st_size > MAX_INPUT_BYTES:
         return False
-    data = p.read_bytes()
+    with open(path, "rb") as f:
+        data = f.read()
     if not data.startswith((b"\xff\xfe", b"\xfe\xff")) and not any(
         data.startswith(tag) or b"\n" + tag in data or b"\r" + tag in data
         or data.startswith(b"\xef\xbb\xbf" + tag) for tag in (b"310", b"013")
@@ -468,11 +475,11 @@ def _is_team_file(path: str) -> bool:
         return False
 
 
-def _csv_text(path: Path) -> str:
+def _csv_text(path: str) -> str:
     try:
-        return decode_text_noted(read_capped(str(path)))[0]
+        return decode_text_noted(read_capped(path))[0]
     except DecodeError as exc:
-        raise InputError(str(exc), f"{path.name}, {exc.where}") from None
+        raise InputError(str(exc), f"{os.path.basename(path)}, {exc.where}") from None
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
 
@@ -480,8 +487,7 @@ def _csv_text(path: Path) -> str:
 def _is_team_csv(args: argparse.Namespace) -> bool:
     """True for a CSV team crosstable: ``--teams BOARDS``, or a 'Boards' row above a 'Team'
     header (docs/decisions.md D53); never for an individual crosstable."""
-    p = Path(args.file)
-    if p.suffix.lower() != ".csv" or not p.is_file():
+    if _suffix(args.file) != ".csv" or not os.path.isfile(args.file):
         if args.teams is not None:
             raise InputError("--teams: expects a CSV team crosstable", args.file)
         return False
@@ -489,7 +495,7 @@ def _is_team_csv(args: argparse.Namespace) -> bool:
         return True
     from xl_tiebreak.team_crosstable import csv_rows, is_team_crosstable
 
-    return is_team_crosstable(csv_rows(_csv_text(p)))
+    return is_team_crosstable(csv_rows(_csv_text(args.file)))
 
 
 def _team_standings(args: argparse.Namespace, kind: TournamentType | None,
@@ -498,12 +504,12 @@ def _team_standings(args: argparse.Namespace, kind: TournamentType | None,
     from xl_tiebreak.team_standings import compute_team_standings
     from xl_tiebreak.team_trf import read_team_trf
 
-    if event is None and Path(args.file).suffix.lower() == ".csv":
+    if event is None and _suffix(args.file) == ".csv":
         from xl_tiebreak.team_crosstable import csv_rows, read_csv_team_crosstable
         from xl_tiebreak.team_grid import is_team_grid, read_team_grid
 
         blanks = BlankRounds(args.blank_rounds) if args.blank_rounds else BlankRounds.ABSENT
-        text, name = _csv_text(Path(args.file)), Path(args.file).name
+        text, name = _csv_text(args.file), os.path.basename(args.file)
         rows = csv_rows(text)
         if is_team_grid(rows, args.teams):  # one column per team: a round-robin grid
             event = read_team_grid(rows, boards=args.teams, source=name)
@@ -515,8 +521,8 @@ def _team_standings(args: argparse.Namespace, kind: TournamentType | None,
     if args.boards:
         from xl_tiebreak.team_boards import read_csv_boards
 
-        event = read_csv_boards(event, _csv_text(Path(args.boards)),
-                                source=Path(args.boards).name)
+        event = read_csv_boards(event, _csv_text(args.boards),
+                                source=os.path.basename(args.boards))
     if kind is not None:
         event.type = kind
         event.type_inferred = False

@@ -9,6 +9,8 @@ from __future__ import annotations
 import datetime
 import re
 
+from xl_tiebreak.patterns import LazyPattern
+
 EXCEL_EPOCH = datetime.date(1899, 12, 30)
 """Day 0 of Excel's date serial numbers (1900 date system, after its leap-year bug)."""
 MAX_EXCEL_SERIAL = 2_958_465
@@ -22,12 +24,13 @@ _MONTHS = {
 }  # fmt: skip
 """Month names by their first three letters (English, and the German forms that differ)."""
 
-_NUMERIC_DATE = re.compile(r"(\d{1,4})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,4})", re.ASCII)
-_COMPACT_DATE = re.compile(r"(\d{4})(\d{2})(\d{2})", re.ASCII)
-_MONTH_FIRST = re.compile(
+_NUMERIC_DATE = LazyPattern(r"(\d{1,4})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,4})", re.ASCII)
+_COMPACT_DATE = LazyPattern(r"(\d{4})(\d{2})(\d{2})", re.ASCII)
+_MONTH_FIRST = LazyPattern(
     r"([^\W\d_]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\.?,?\s+(\d{4})", re.IGNORECASE
 )
-_DAY_FIRST = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?\.?\s+([^\W\d_]+)\.?,?\s+(\d{4})", re.IGNORECASE)
+_DAY_FIRST = LazyPattern(r"(\d{1,2})(?:st|nd|rd|th)?\.?\s+([^\W\d_]+)\.?,?\s+(\d{4})",
+                         re.IGNORECASE)
 
 
 def parse_date(text: str) -> datetime.date | None:
@@ -100,15 +103,15 @@ def _make_date(year: str, month: str, day: str) -> datetime.date | None:
         return None
 
 
-_RANGE_SEPARATOR = re.compile(r"\s+(?:-|–|—|to|bis|au|al|a|do)\s+|\s*[–—]\s*", re.IGNORECASE)
-_MONTH_DAYS_YEAR = re.compile(
+_RANGE_SEPARATOR = LazyPattern(r"\s+(?:-|–|—|to|bis|au|al|a|do)\s+|\s*[–—]\s*", re.IGNORECASE)
+_MONTH_DAYS_YEAR = LazyPattern(
     r"([^\W\d_]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s*[-–—]\s*(?:[^\W\d_]+\.?\s+)?"
     r"\d{1,2}(?:st|nd|rd|th)?,?\s+(\d{4})", re.IGNORECASE)
 """``Aug 1-5, 2024``, ``Jul 30 - Aug 3, 2024`` (the first month is the start's)."""
-_DAYS_MONTH_YEAR = re.compile(
+_DAYS_MONTH_YEAR = LazyPattern(
     r"(\d{1,2})\.?\s*[-–—]\s*\d{1,2}\.?\s*([^\W\d_]+)\.?,?\s+(\d{4})", re.IGNORECASE)
 """``1-5 Aug 2024``, ``1.-5. August 2024``."""
-_DAYS_NUMERIC = re.compile(r"(\d{1,2})\.?\s*[-–—]\s*(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})")
+_DAYS_NUMERIC = LazyPattern(r"(\d{1,2})\.?\s*[-–—]\s*(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})")
 """``1.-5.8.2024``, ``01-05.08.2024``: days of one month."""
 
 
@@ -171,7 +174,7 @@ def parse_start_date(text: str) -> datetime.date | None:
     return None if span is None else span[0]
 
 
-_TWO_DIGIT = re.compile(r"(\d{1,2})\s*([./-])\s*(\d{1,2})\s*\2\s*(\d{2})", re.ASCII)
+_TWO_DIGIT = LazyPattern(r"(\d{1,2})\s*([./-])\s*(\d{1,2})\s*\2\s*(\d{2})", re.ASCII)
 
 
 def date_readings(text: str) -> list[datetime.date]:
@@ -257,7 +260,7 @@ def date_value(value: object) -> datetime.date | None:
     return None
 
 
-_DAY_MONTH_YEAR = re.compile(r"(\d{1,2})[./](\d{1,2})[./](\d{4})")
+_DAY_MONTH_YEAR = LazyPattern(r"(\d{1,2})[./](\d{1,2})[./](\d{4})")
 
 
 def sheet_date(value: object) -> datetime.date | None:

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from xl_tiebreak.model import InputError
 from xl_tiebreak.numbers import parse_whole, shown
+from xl_tiebreak.patterns import LazyPattern
 from xl_tiebreak.plain import Frozen
 from xl_tiebreak.presets import PRESETS, expand
 from xl_tiebreak.registry import (
@@ -152,7 +153,7 @@ class Descriptor(Frozen):
         return swiss_manager_text(self)
 
 
-_MOD = re.compile(r"(?P<key>[CMLPFRU])(?P<arg>[+-]?[0-9]*)$")
+_MOD = LazyPattern(r"(?P<key>[CMLPFRU])(?P<arg>[+-]?[0-9]*)$")
 
 
 MAX_DESCRIPTOR = 40
@@ -345,7 +346,7 @@ def _preset(item: str) -> str:
         raise InputError(f"unknown preset {shown(item)} (known: {names})") from None
 
 
-_SM_PARAM = re.compile(r"^(-|--|\+|[PF]|GP|MP|\d+)$", re.IGNORECASE)
+_SM_PARAM = LazyPattern(r"^(-|--|\+|[PF]|GP|MP|\d+)$", re.IGNORECASE)
 
 
 def _split_items(text: str | list[str]) -> list[str]:

@@ -65,6 +65,7 @@ class Term(Frozen):
         set_field(self, "reason", reason)
         set_field(self, "cut", cut)
 
+
 class Explanation(Frozen):
     """How a participant's tie-break value was obtained."""
 

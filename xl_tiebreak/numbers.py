@@ -7,9 +7,10 @@ spreadsheet boundary (:func:`to_float`).
 from __future__ import annotations
 
 import decimal
-import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+
+from xl_tiebreak.patterns import LazyPattern
 
 Number = Fraction | int
 
@@ -22,8 +23,8 @@ def round_half_up(value: Fraction, places: int = 0) -> Fraction:
     return Fraction(-whole if value < 0 else whole, scale)
 
 
-_PLAIN = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
-_FRACTION = re.compile(r"\d+/\d+")
+_PLAIN = LazyPattern(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+_FRACTION = LazyPattern(r"\d+/\d+")
 MAX_DIGITS = 30
 """Longest number text accepted: scores and ratings never need more."""
 

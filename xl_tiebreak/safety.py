@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from xl_tiebreak.patterns import LazyPattern
+
 __all__ = ["FORMULA_START", "SEPARATORS", "formula_safe"]
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
@@ -21,7 +23,7 @@ SEPARATORS = (";", ",", "\t", "\r", "\n")
 """Characters at which a spreadsheet may split one text into several cells."""
 
 _STARTS = re.escape("".join(c for c in FORMULA_START if c not in SEPARATORS))
-_INSIDE = re.compile(f"([{re.escape(''.join(SEPARATORS))}][ ]*)(?=[{_STARTS}])")
+_INSIDE = LazyPattern(f"([{re.escape(''.join(SEPARATORS))}][ ]*)(?=[{_STARTS}])")
 
 
 def formula_safe(text: str, split: bool = True) -> str:

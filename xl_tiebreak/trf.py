@@ -48,6 +48,7 @@ from xl_tiebreak.model import (
     note_rounds_played,
 )
 from xl_tiebreak.numbers import parse_number, parse_whole, shown
+from xl_tiebreak.patterns import LazyPattern
 from xl_tiebreak.trf_codes import ROUND1, XXS_COLORED, XXS_FIELDS
 from xl_tiebreak.trf_players import PlayerLines, line_place
 from xl_tiebreak.trf_seed import read_seed_line
@@ -58,12 +59,12 @@ __all__ = ["MAX_PROBLEMS", "TRF_VERSIONS", "parse_trf", "read_trf", "write_trf"]
 MAX_PROBLEMS = 100
 """At most this many problems are listed in one :class:`InputError`; the rest are counted."""
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_CONTROL = LazyPattern(r"[\x00-\x08\x0b-\x1f\x7f]")
 
-_RULE_162 = re.compile(r"([WDLAPX])\s*([0-9]+(?:[.,][0-9]+)?)", re.IGNORECASE)
+_RULE_162 = LazyPattern(r"([WDLAPX])\s*([0-9]+(?:[.,][0-9]+)?)", re.IGNORECASE)
 
-_PREDETERMINED_092 = re.compile(r"robin|berger|scheveningen|\brr\b", re.IGNORECASE)
-_PREDETERMINED_192 = re.compile(r"BERGER|ROUND_?ROBIN", re.IGNORECASE)
+_PREDETERMINED_092 = LazyPattern(r"robin|berger|scheveningen|\brr\b", re.IGNORECASE)
+_PREDETERMINED_192 = LazyPattern(r"BERGER|ROUND_?ROBIN", re.IGNORECASE)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -166,10 +167,15 @@ class _Reader(PlayerLines):
         """The seed of the drawing of lots from its comment line (:mod:`xl_tiebreak.trf_seed`)."""
         self.points_read: dict[str, Fraction] = {}
         """Declared points by their text: a file has few distinct values (``3.5``, ``4.0``…)."""
+        self.controls = True
+        """False when the text has no control character (the lines are not searched)."""
+        self.opponent_numbers: dict[str, int] = {}
+        """Opponent numbers by their 4-column text (:class:`PlayerLines`)."""
 
     def read(self, text: str) -> Tournament:
         """Read every line and build the tournament, or raise :class:`InputError`."""
         lines = _lines(text)
+        self.controls = _CONTROL.search(text) is not None  # else no line needs the search
         for line_no, line in enumerate(lines, start=1):
             self.read_line(line, line_no)
             if len(self.first_line) > MAX_PARTICIPANTS:
@@ -190,7 +196,7 @@ class _Reader(PlayerLines):
         """Dispatch one line on its record key (cols 1–3); unknown records are ignored."""
         key = line[:3].upper()
         value = line[4:].strip()
-        control = _CONTROL.search(line)
+        control = _CONTROL.search(line) if self.controls else None
         if control is not None and key != "###":
             self.error(f"control character {shown(control[0])[1:-1]} in the line (is this a "
                        "text file?)", line_no, control.start() + 1)

@@ -143,8 +143,8 @@ def fast_record(shape: Shape, opponent: int | None, where: str) -> Record:
     """The record of a well-formed round (as :meth:`_Reader.read_round` would make it)."""
     kind, keeps, color, short = shape
     if keeps:
-        return Record(kind, opponent, color, short, where)
-    return Record(kind, None, None, False, where)
+        return tuple.__new__(Record, (kind, opponent, color, short, where))
+    return tuple.__new__(Record, (kind, None, None, False, where))
 
 
 def _tails() -> dict[str, tuple[Shape, Shape | None]]:

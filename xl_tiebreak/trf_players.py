@@ -45,6 +45,10 @@ _START_NO, _RATING, _RANK, _NAME, _FEDERATION, _TITLE, _SEX, _FIDE_ID, _BIRTH = 
 """The same columns as slices of the line (read without a call per field)."""
 
 
+_COLUMNS = ("",) + tuple(str(ROUND1 + k * ROUND_WIDTH) for k in range(MAX_ROUNDS + 1))
+"""Round r's first column as text (index r, 1-based), for the records' places."""
+
+
 def field(line: str, cols: tuple[int, int]) -> str:
     """The text in 1-based inclusive columns ``cols`` (empty past the end of the line)."""
     return line[cols[0] - 1 : cols[1]]
@@ -72,6 +76,9 @@ class PlayerLines:
     """Start number → line where it was first seen."""
     points_read: dict[str, Fraction]
     """Declared points by their text: a file has few distinct values (``3.5``, ``4.0``…)."""
+    opponent_numbers: dict[str, int]
+    """Opponent numbers by their 4-column text (``"  12"`` → 12), each read once: every
+    opponent appears in many rounds. Only valid numbers (1 or more, ASCII digits) are kept."""
 
     def error(self, message: str, line_no: int, col: int | None = None) -> None:
         """Note a problem at ``line_no`` (and column ``col``)."""
@@ -172,13 +179,21 @@ class PlayerLines:
         col = ROUND1
         end = len(line)
         games = GAME_TAILS
+        numbers = self.opponent_numbers
+        new = tuple.__new__  # a Record from its fields without a Python call (model.Record)
         while col <= end:
             segment = line[col - 1 : col - 1 + SEGMENT]
             game = games.get(segment[4:])
             if game is not None:  # a game or forfeit, if an opponent is named
-                text = segment[:4].strip()
-                if text.isdigit() and text.isascii() and (number := int(text)):
-                    append(Record(game[0], number, game[1], game[2], prefix + str(col)))
+                field4 = segment[:4]
+                number = numbers.get(field4)
+                if number is None:
+                    text = field4.strip()
+                    if text.isdigit() and text.isascii() and int(text):
+                        number = numbers[field4] = int(text)
+                if number is not None:
+                    append(new(Record, (game[0], number, game[1], game[2],
+                                        prefix + _COLUMNS[rnd])))
                     last_entry = rnd
                     rnd += 1
                     col += ROUND_WIDTH

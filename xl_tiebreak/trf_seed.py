@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import re
 
+from xl_tiebreak.patterns import LazyPattern
+
 __all__ = ["SEED_PREFIX", "read_seed_line", "seed_line"]
 
 SEED_PREFIX = "### xl-tiebreak lots seed: "
 """What the seed's comment line starts with (the seed follows in double quotes)."""
 
-_SEED_LINE = re.compile(r'###\s+xl-tiebreak\s+lots\s+seed:\s*"(.*)"\s*', re.IGNORECASE)
+_SEED_LINE = LazyPattern(r'###\s+xl-tiebreak\s+lots\s+seed:\s*"(.*)"\s*', re.IGNORECASE)
 
 
 def seed_line(seed: str) -> str:

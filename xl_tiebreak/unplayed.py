@@ -258,13 +258,18 @@ def _tables(
     opps: list[list[int]] = []
     colors: list[list[Color | None]] = []
     get = index.get
+    if k == 0:
+        n = len(tournament.participants)
+        return [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
     for p in tournament.participants:
         recs: Sequence[Record] = p.rounds[:k]
         if len(recs) < k:
             recs = [*recs, *([ABSENT] * (k - len(recs)))]
-        kinds.append([rec.kind for rec in recs])
-        opps.append([-1 if (o := rec.opponent) is None else get(o, -1) for rec in recs])
-        colors.append([rec.color for rec in recs])
+        # a record is a named tuple: its fields come out as columns (kind, opponent, colour…)
+        ks, os_, cs, _, _ = zip(*recs, strict=True)
+        kinds.append(list(ks))
+        opps.append([-1 if o is None else get(o, -1) for o in os_])
+        colors.append(list(cs))
     return kinds, opps, colors
 
 
