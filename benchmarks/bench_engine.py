@@ -177,17 +177,27 @@ def fresh_install(folder: str) -> tuple[str, str]:
     return python, script
 
 
+def _cpu_of_children() -> float:
+    """CPU seconds (user + system) used so far by the finished child processes."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def _interleaved(commands: dict[str, list[str]], runs: int,
                  env: Mapping[str, str]) -> dict[str, list[float]]:
-    """Wall-clock times of each command, the commands taking turns (a change of load affects
-    them alike); the first run of each (reading every file once) is not counted and must
+    """Wall-clock times of each command (under ``name``) and the CPU time of its process
+    (under ``name + " cpu"``: user + system, which another process on the machine disturbs
+    less than the wall clock), the commands taking turns (a change of load affects them
+    alike); the first run of each (reading every file once) is not counted and must
     succeed."""
     for cmd in commands.values():
         subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True, env=env)
-    times: dict[str, list[float]] = {name: [] for name in commands}
+    times: dict[str, list[float]] = {}
     for _ in range(runs):
         for name, cmd in commands.items():
-            times[name] += _timed(cmd, 1, env)
+            before = _cpu_of_children()
+            times.setdefault(name, []).extend(_timed(cmd, 1, env))
+            times.setdefault(name + " cpu", []).append(_cpu_of_children() - before)
     return times
 
 
@@ -219,6 +229,9 @@ def command_line(runs: int = 21) -> None:
                   " (less the bare interpreter)")
             print(f"{'':>28}  compute 1,000 x 9 ({COMMAND_TIEBREAKS}), whole process: "
                   f"{_figure(times['whole'])}")
+            cpu = {name: times[name + " cpu"] for name in ("bare", "import", "whole")}
+            print(f"{'':>28}  CPU time (user + system): bare {_figure(cpu['bare'])}; import "
+                  f"{_figure(cpu['import'], cpu['bare'])}; compute {_figure(cpu['whole'])}")
         gacrux(trf)
 
 

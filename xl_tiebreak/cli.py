@@ -12,7 +12,7 @@ import gc
 import io
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from xl_tiebreak.export import standings_csv, standings_json, standings_table
 from xl_tiebreak.inputs import (
@@ -41,7 +41,7 @@ from xl_tiebreak.version import __version__
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, NoReturn
 
     from xl_tiebreak.excel.settings import Settings
     from xl_tiebreak.teams import TeamEvent
@@ -134,14 +134,7 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="xl-tiebreak",
-        description="Exact, explainable FIDE C.07 chess tie-breaks and standings.",
-    )
-    parser.add_argument("--version", action="version", version=f"xl-tiebreak {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
-
+def _add_compute(sub: Any) -> None:
     c = sub.add_parser("compute", help="rank a TRF file, CSV crosstable or workbook")
     c.add_argument("file", help="TRF file, CSV crosstable, or .xlsx/.xlsm workbook")
     c.add_argument("--tiebreaks", help="comma-separated list, e.g. 'BH/C1,BH,SB,DE', "
@@ -190,63 +183,133 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--hort", action="store_true",
                    help="with --prizes: Hort system (half shared, half by tie-break order)")
 
-    x = sub.add_parser("export", help="write any input as a TRF file with computed points, "
+
+def _add_export(sub: Any) -> None:
+    c = sub.add_parser("export", help="write any input as a TRF file with computed points, "
                        "ranks and the tie-break list")
-    x.add_argument("file", help="TRF file, CSV crosstable, or .xlsx/.xlsm workbook")
-    x.add_argument("--format", choices=["trf16", "trf26"], default="trf16")
-    x.add_argument("-o", "--output", required=True, help="the TRF file to write ('-': stdout)")
-    x.add_argument("--tiebreaks", help="tie-break order (default: the declared list, else the "
+    c.add_argument("file", help="TRF file, CSV crosstable, or .xlsx/.xlsm workbook")
+    c.add_argument("--format", choices=["trf16", "trf26"], default="trf16")
+    c.add_argument("-o", "--output", required=True, help="the TRF file to write ('-': stdout)")
+    c.add_argument("--tiebreaks", help="tie-break order (default: the declared list, else the "
                    "default for the tournament type)")
-    x.add_argument("--rules", default="auto", help="as for compute")
-    x.add_argument("--force", action="store_true", help="overwrite an existing output file")
+    c.add_argument("--rules", default="auto", help="as for compute")
+    c.add_argument("--force", action="store_true", help="overwrite an existing output file")
 
-    w = sub.add_parser("workbook", help="write a crosstable workbook (Swiss or round-robin "
+
+def _add_workbook(sub: Any) -> None:
+    c = sub.add_parser("workbook", help="write a crosstable workbook (Swiss or round-robin "
                        "template) for an event given as a TRF file")
-    w.add_argument("file", help="TRF file (or CSV crosstable)")
-    w.add_argument("-o", "--output", required=True, help="the .xlsx or .xlsm workbook to write")
-    w.add_argument("--lots-seed", metavar="SEED",
+    c.add_argument("file", help="TRF file (or CSV crosstable)")
+    c.add_argument("-o", "--output", required=True, help="the .xlsx or .xlsm workbook to write")
+    c.add_argument("--lots-seed", metavar="SEED",
                    help="seed of the drawing of lots, written to the Settings sheet")
-    w.add_argument("--force", action="store_true", help="overwrite an existing workbook")
+    c.add_argument("--force", action="store_true", help="overwrite an existing workbook")
 
-    k = sub.add_parser("check", help="recompute many events with their declared tie-break "
+
+def _add_check(sub: Any) -> None:
+    c = sub.add_parser("check", help="recompute many events with their declared tie-break "
                        "lists and compare with their declared ranks")
-    k.add_argument("paths", nargs="+", metavar="FILE|DIR",
+    c.add_argument("paths", nargs="+", metavar="FILE|DIR",
                    help="TRF files or CSV crosstables, or folders of them (searched recursively)")
-    k.add_argument("--jobs", type=int, metavar="N", help="processes (default: all cores)")
-    k.add_argument("--tiebreaks", help="tie-break list for files that declare none (default: "
+    c.add_argument("--jobs", type=int, metavar="N", help="processes (default: all cores)")
+    c.add_argument("--tiebreaks", help="tie-break list for files that declare none (default: "
                    "the default list for the tournament type)")
-    k.add_argument("--format", choices=["table", "csv", "json"],
+    c.add_argument("--format", choices=["table", "csv", "json"],
                    help="report format (default: by the -o suffix, else table)")
-    k.add_argument("-o", "--output", help="write the report to this file")
-    k.add_argument("--force", action="store_true", help="overwrite an existing report file")
+    c.add_argument("-o", "--output", help="write the report to this file")
+    c.add_argument("--force", action="store_true", help="overwrite an existing report file")
 
-    o = sub.add_parser("knockout", help="standings of a knockout event by the stage reached")
-    o.add_argument("bracket", help="bracket CSV (Round, Match, Player A, Player B, Games, "
+
+def _add_knockout(sub: Any) -> None:
+    c = sub.add_parser("knockout", help="standings of a knockout event by the stage reached")
+    c.add_argument("bracket", help="bracket CSV (Round, Match, Player A, Player B, Games, "
                    "Play-off, Armageddon), a workbook with a Bracket sheet, or a TRF with one "
                    "game per round and an XXK record")
-    o.add_argument("--format", choices=["table", "csv", "json"], default="table")
+    c.add_argument("--format", choices=["table", "csv", "json"], default="table")
 
-    s = sub.add_parser("standings", help="write the Standings sheet of a workbook")
-    s.add_argument("book", help=".xlsx or .xlsm workbook with Crosstable and Settings sheets")
-    s.add_argument("-o", "--output", help="write to this workbook instead of in place")
-    s.add_argument("--csv", help="also write the standings as CSV, the columns of compute "
+
+def _add_standings(sub: Any) -> None:
+    c = sub.add_parser("standings", help="write the Standings sheet of a workbook")
+    c.add_argument("book", help=".xlsx or .xlsm workbook with Crosstable and Settings sheets")
+    c.add_argument("-o", "--output", help="write to this workbook instead of in place")
+    c.add_argument("--csv", help="also write the standings as CSV, the columns of compute "
                    "--format csv (never the workbook itself; both files are replaced together "
                    "or not at all)")
-    s.add_argument("--player-columns", action="store_true",
+    c.add_argument("--player-columns", action="store_true",
                    help="with --csv: also write Title, Fed and Rtg after the tie-breaks")
-    s.add_argument("--force", action="store_true",
+    c.add_argument("--force", action="store_true",
                    help="replace an existing -o or --csv file")
 
+
+def _add_presets(sub: Any) -> None:
     sub.add_parser("presets", help="list the named tie-break orders (use as preset:NAME)")
 
-    t = sub.add_parser("templates", help="generate the workbook templates")
-    t.add_argument("dir", nargs="?", default="workbook_templates")
-    t.add_argument("--force", action="store_true", help="overwrite existing files")
 
-    d = sub.add_parser("demo", help="write a demo workbook with its Standings sheet filled")
-    d.add_argument("dir", nargs="?", default=".")
-    d.add_argument("--force", action="store_true", help="overwrite existing files")
+def _add_templates(sub: Any) -> None:
+    c = sub.add_parser("templates", help="generate the workbook templates")
+    c.add_argument("dir", nargs="?", default="workbook_templates")
+    c.add_argument("--force", action="store_true", help="overwrite existing files")
+
+
+def _add_demo(sub: Any) -> None:
+    c = sub.add_parser("demo", help="write a demo workbook with its Standings sheet filled")
+    c.add_argument("dir", nargs="?", default=".")
+    c.add_argument("--force", action="store_true", help="overwrite existing files")
+
+
+_COMMANDS: dict[str, Callable[[Any], None]] = {
+    "compute": _add_compute,
+    "export": _add_export,
+    "workbook": _add_workbook,
+    "check": _add_check,
+    "knockout": _add_knockout,
+    "standings": _add_standings,
+    "presets": _add_presets,
+    "templates": _add_templates,
+    "demo": _add_demo,
+}
+"""Each command and the function that adds its parser, in the order ``--help`` lists them."""
+
+
+def _parser(only: str | None = None,
+            parser_class: type[argparse.ArgumentParser] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``only``, the parser of that command alone (the other
+    commands' options are not built: see :func:`parse_arguments`)."""
+    parser = (parser_class or _Parser)(
+        prog="xl-tiebreak",
+        description="Exact, explainable FIDE C.07 chess tie-breaks and standings.",
+    )
+    parser.add_argument("--version", action="version", version=f"xl-tiebreak {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, add in _COMMANDS.items():
+        if only is None or name == only:
+            add(sub)
     return parser
+
+
+class _Retry(Exception):
+    """Raised by :class:`_OneCommandParser` instead of reporting an error."""
+
+
+class _OneCommandParser(_Parser):
+    """The parser of one command (see :func:`parse_arguments`): an error is not reported but
+    raised as :class:`_Retry`, for the whole parser to report it in its own words."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _Retry(message)
+
+
+def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
+    """The parsed command line. When it starts with a command, only that command's parser is
+    built (building every command's options would cost a few milliseconds of each run, most
+    of it argparse's message lookups); any error is then reported by the whole parser, so
+    that every message and usage line is the one the whole parser gives."""
+    if argv and argv[0] in _COMMANDS:
+        try:
+            return _parser(argv[0], _OneCommandParser).parse_args(argv)
+        except _Retry:
+            pass
+    return _parser().parse_args(argv)
 
 
 _HEADINGS = {
@@ -263,7 +326,7 @@ _HEADINGS = {
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
-    args = _parser().parse_args(argv)
+    args = parse_arguments(sys.argv[1:] if argv is None else list(argv))
     # `compute` is short-lived and builds tens of thousands of objects at once (records, values)
     # without reference cycles to reclaim: the cyclic garbage collector's passes over them are
     # pure cost (a fifth of its time on 1,000 players), so it pauses meanwhile. Not for the

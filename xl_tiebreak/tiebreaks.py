@@ -8,6 +8,7 @@ Each function computes one participant's value and, when given a list, itemises 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -154,20 +155,24 @@ def _bh_like(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None, *, fo
              sb: bool) -> Value:
     ctx = eng.context(d.forfeits_played, fore)
     scale = ctx.den * ctx.den if sb else ctx.den
-    raw = ctx.terms(i)
     if terms is None:
-        pts = ctx.pts[i]
+        rounds, values, any_vur = ctx.term_columns(i)
+        scored: list[int] = []
+        if sb:  # the points i scored in each round counted
+            pts = ctx.pts[i]
+            scored = [pts[r] for r in rounds]
         if not d.low:  # fast path: a plain sum
-            total = sum(v * pts[r] for r, v, _ in raw) if sb else sum(v for _, v, _ in raw)
+            total = sum(map(operator.mul, values, scored)) if sb else sum(values)
             return eng.ratio(total, scale)
-        if not ctx.rules.vur_cut_first or not any(vur for _, _, vur in raw):
+        if not ctx.rules.vur_cut_first or not any_vur:
             # fast path: the cuts drop the lowest and highest values (Art. 14) and no
             # voluntary unplayed round can be cut first (16.5)
-            pairs = sorted((v, v * pts[r]) for r, v, _ in raw) if sb else \
-                sorted((v, v) for _, v, _ in raw)
             high = d.high if d.low else 0
-            kept = pairs[d.low:len(pairs) - high]
-            return eng.ratio(sum(c for _, c in kept), scale)
+            if sb:  # the values sorted, each with its contribution (value × points)
+                pairs = sorted(zip(values, map(operator.mul, values, scored), strict=True))
+                return eng.ratio(sum(c for _, c in pairs[d.low:len(pairs) - high]), scale)
+            ordered = sorted(values)
+            return eng.ratio(sum(ordered[d.low:len(ordered) - high]), scale)
     elements = bh_elements(ctx, i, sb)
     kept_elements, removed = cut(elements, d.low, d.low and d.high,
                                  vur_first=ctx.rules.vur_cut_first)

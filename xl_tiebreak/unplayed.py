@@ -43,7 +43,7 @@ class Context(Mutable):
 
     __slots__ = ("rules", "rounds", "den", "index", "kinds", "opps", "colors", "pts", "otb",
                  "score", "cats", "adjusted", "win_units", "draw_units", "forfeits_played",
-                 "_terms", "_bh", "_running", "_scheduled", "loss_units", "_memo")
+                 "_terms", "_columns", "_bh", "_running", "_scheduled", "loss_units", "_memo")
 
     def __init__(
         self, *, rules: RuleSet, rounds: int, den: int, index: dict[int, int],
@@ -68,6 +68,7 @@ class Context(Mutable):
         self.draw_units = draw_units
         self.forfeits_played = forfeits_played
         self._terms: dict[int, list[tuple[int, int, bool]]] = {}
+        self._columns: dict[int, tuple[tuple[int, ...], tuple[int, ...], bool]] = {}
         self._bh: dict[int, int] = {}
         self._running: dict[int, list[int]] = {}
         self._scheduled: dict[int, int] = {}
@@ -94,16 +95,34 @@ class Context(Mutable):
         cached = self._terms.get(i)
         if cached is not None:
             return cached
-        out = []
         cats, opps, adjusted = self.cats[i], self.opps[i], self.adjusted
-        for r in range(self.rounds):
-            cat = cats[r]
-            if cat is Category.PLAYED:
-                out.append((r, adjusted[opps[r]] if opps[r] >= 0 else 0, False))
-            elif cat is not Category.REST:
-                out.append((r, self.dummy(i, r)[0], self.is_vur(i, r)))
+        played = Category.PLAYED
+        if cats.count(played) == len(cats):  # the usual participant: a game every round
+            out = [(r, adjusted[o] if o >= 0 else 0, False) for r, o in enumerate(opps)]
+        else:
+            out = []
+            for r in range(self.rounds):
+                cat = cats[r]
+                if cat is played:
+                    out.append((r, adjusted[opps[r]] if opps[r] >= 0 else 0, False))
+                elif cat is not Category.REST:
+                    out.append((r, self.dummy(i, r)[0], self.is_vur(i, r)))
         self._terms[i] = out
         return out
+
+    def term_columns(self, i: int) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
+        """:meth:`terms` of i as columns: the rounds, the values, and whether any of them is
+        a voluntary unplayed round (for sums and cuts that need no itemising). Cached."""
+        found = self._columns.get(i)
+        if found is None:
+            raw = self.terms(i)
+            if raw:
+                rounds, values, vurs = zip(*raw, strict=True)
+                found = (rounds, values, any(vurs))
+            else:
+                found = ((), (), False)
+            self._columns[i] = found
+        return found
 
     def memo(self, name: str, i: int, compute: Callable[[Context, int], int]) -> int:
         """``compute(self, i)``, computed once per context (for per-participant values other
@@ -143,7 +162,7 @@ class Context(Mutable):
         """Plain Buchholz of i (no cut), in units; cached."""
         value = self._bh.get(i)
         if value is None:
-            value = self._bh[i] = sum(v for _, v, _ in self.terms(i))
+            value = self._bh[i] = sum(self.term_columns(i)[1])
         return value
 
     def dummy(self, i: int, r: int) -> tuple[int, str]:
