@@ -103,3 +103,69 @@ def test_the_command_gives_what_main_gives(args: list[str]) -> None:
     with redirect_stdout(out):
         status = main(args)
     assert (run.returncode, run.stdout) == (status, out.getvalue())
+
+
+def test_compute_loads_neither_dataclasses_nor_pathlib_nor_typing() -> None:
+    """The modules the lean start keeps off ``compute``'s path (docs/decisions.md D76-D78):
+    ``dataclasses`` (and with it ``inspect``, ``ast``, ``dis``), ``pathlib`` and ``typing``;
+    and the date parser compiles only the forms it tries (a numeric date: no month names).
+    Without the ``site`` module (``-S``): an editable install's import hook loads pathlib."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    result = subprocess.run([sys.executable, "-S", "-c", (
+        "import sys\n"
+        "from xl_tiebreak.cli import main\n"
+        f"main(['compute', {str(EXAMPLE)!r}, '--tiebreaks', 'BH/C1,BH,SB,DE'])\n"
+        "from xl_tiebreak import dates\n"
+        "heavy = ('dataclasses', 'inspect', 'ast', 'dis', 'pathlib', 'typing')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+        "print(dates._MONTH_FIRST._compiled is None, dates._NUMERIC_DATE._compiled is None)\n"
+    )], capture_output=True, text=True, env=env, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-2:] == ["[]", "True False"]
+
+
+def test_a_record_compares_hashes_and_copies_as_the_dataclass_did() -> None:
+    from xl_tiebreak.model import Color, Kind, Record
+
+    a = Record(Kind.WIN, 3, Color.WHITE, where="line 5, col 92")
+    b = Record(Kind.WIN, 3, Color.WHITE, False, "cell E7")
+    assert a == b and (a != b) is False  # the place takes no part in equality...
+    assert hash(a) == hash(b)  # ...nor in the hash
+    assert a != Record(Kind.WIN, 3, Color.BLACK) and a != Record(Kind.DRAW, 3, Color.WHITE)
+    assert a != (Kind.WIN, 3, Color.WHITE, False, "line 5, col 92")  # only records compare
+    with pytest.raises(TypeError):
+        _ = a < b  # not ordered
+    with pytest.raises(AttributeError):
+        a.opponent = 4  # type: ignore[misc]
+    copy = a.replace(opponent=4)
+    assert (copy.kind, copy.opponent, copy.color, copy.where) == (
+        Kind.WIN, 4, Color.WHITE, "line 5, col 92")
+    with pytest.raises(TypeError, match="no field"):
+        a.replace(rating=1)
+    assert tuple.__new__(Record, (Kind.WIN, 3, Color.WHITE, False, "x")) == a
+    assert repr(Record(Kind.ZPB)) == (
+        "Record(kind=<Kind.ZPB: 'zero-point bye'>, opponent=None, color=None, "
+        "short_game=False, where='')")
+
+
+def test_the_model_classes_keep_their_dataclass_behaviour() -> None:
+    from xl_tiebreak.descriptors import Descriptor
+    from xl_tiebreak.model import Problem, Scoring, Severity, Tournament
+
+    s = Scoring(win=Fraction(3), draw=Fraction(1))
+    assert s == Scoring(Fraction(3), Fraction(1)) and hash(s) == hash(Scoring(Fraction(3),
+                                                                              Fraction(1)))
+    assert s.replace(draw=Fraction(1, 2)) == Scoring(win=Fraction(3))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.win = Fraction(2)  # type: ignore[misc]
+    p = Problem(Severity.ERROR, "x", "line 1")
+    assert p != Problem(Severity.ERROR, "x", "line 2")  # a problem's place is compared
+    assert Descriptor("BH", 1, text="bh/c1") == Descriptor("BH", 1)  # the text is not
+    assert Descriptor("BH", 1) != Descriptor("BH", 2)
+    players = [Participant(1, "A"), Participant(2, "B")]
+    t = Tournament(players, rounds=3)
+    assert t.scoring == Scoring() and t.tiebreaks == [] and t.notes == [] and t.rounds == 3
+    assert Tournament([]).tiebreaks is not Tournament([]).tiebreaks  # a list each
+    assert t.replace(name="X") == Tournament(players, name="X", rounds=3)
+    with pytest.raises(TypeError):
+        hash(t)

@@ -303,7 +303,8 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     """The parsed command line. When it starts with a command, only that command's parser is
     built (building every command's options would cost a few milliseconds of each run, most
     of it argparse's message lookups); any error is then reported by the whole parser, so
-    that every message and usage line is the one the whole parser gives."""
+    that every message and usage line is the one the whole parser gives (docs/decisions.md
+    D78)."""
     if argv and argv[0] in _COMMANDS:
         try:
             return _parser(argv[0], _OneCommandParser).parse_args(argv)

@@ -157,15 +157,12 @@ class Record(_RecordFields):
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Record:
-            return NotImplemented
+            return False  # not NotImplemented: a plain tuple would then compare as a tuple
         assert isinstance(other, Record)
         return self[:4] == other[:4]
 
     def __ne__(self, other: object) -> bool:
-        if other.__class__ is not Record:
-            return NotImplemented
-        assert isinstance(other, Record)
-        return self[:4] != other[:4]
+        return not self == other
 
     def __hash__(self) -> int:
         return hash(self[:4])
