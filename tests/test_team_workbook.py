@@ -181,6 +181,16 @@ def test_the_written_functions_evaluate_to_the_official_values(
         float(number(crosstable()[t]["MP"])) for t in TEAMS]
 
 
+def test_the_written_workbook_caches_the_official_values(e7_book: Path) -> None:
+    ws = openpyxl.load_workbook(e7_book, data_only=True)["Functions"]
+    header = [c.value for c in ws[4]]
+    rows = {int(r[0]): r for r in ws.iter_rows(min_row=5, max_row=18, values_only=True)}
+    for column_name, label in E7_COLUMNS.items():
+        col = header.index(f'TEAM_TIEBREAK "{label}"')
+        assert [rows[t][col] for t in TEAMS] == [
+            float(number(official()[t][column_name])) for t in TEAMS], label
+
+
 # ---------------------------------------------------------------- generated events
 
 

@@ -23,7 +23,9 @@ with the event in place of the sample, sized to it (any number of teams, rounds 
   scores nothing for either team, is ``-`` on both, as the reader of incomplete line-ups
   scores it); the header row alone otherwise;
 * ``Functions`` and ``Formula standings``: the team functions over the event's teams, number
-  formats by its scoring (match points 2-1-0 whole: :mod:`xl_tiebreak.team_numbers`).
+  formats by its scoring (match points 2-1-0 whole: :mod:`xl_tiebreak.team_numbers`), their
+  values cached in the file (a viewer without the add-in shows numbers, not ``#NAME?``);
+* ``Standings``: the placeholder, filled by ``xl-tiebreak standings`` or the Run main macro.
 
 Refused with a message naming the place (nothing written): a round whose match or game points
 the input set on its own (TRF ``299`` for one team and round: a crosstable cell cannot hold
@@ -39,8 +41,8 @@ import os
 from fractions import Fraction
 from pathlib import Path
 
-from xl_tiebreak.excel.files import save_workbook
 from xl_tiebreak.excel.team_template import TeamBook, build_team_workbook
+from xl_tiebreak.excel.templates import save_with_values
 from xl_tiebreak.model import Color, InputError, Kind, Problem, Severity, TournamentType
 from xl_tiebreak.numbers import fmt
 from xl_tiebreak.team_crosstable import fmt_gp
@@ -254,5 +256,5 @@ def write_team_event_workbook(event: TeamEvent, path: str | os.PathLike[str]) ->
         raise InputError(f"{target}: expected a .xlsx or .xlsm file name")
     book = event_book(event)
     workbook = build_team_workbook(vba=suffix == ".xlsm", book=book)
-    save_workbook(workbook, target)
+    save_with_values(workbook, target)  # a viewer without the add-in shows the values
     return target

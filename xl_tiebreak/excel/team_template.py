@@ -59,6 +59,7 @@ from xl_tiebreak.excel.template_parts import (
     print_setup,
     quickstart_workbook,
     standings_placeholder,
+    wrap_note,
 )
 from xl_tiebreak.model import InputError
 from xl_tiebreak.presets import PRESETS
@@ -273,6 +274,7 @@ def _teams_sheet(ws: Any, book: TeamBook) -> None:
     for col in range(4, n_cols + 1):
         ws.column_dimensions[column_letter(col)].width = 18
     ws.freeze_panes = "C2"
+    print_setup(ws, pages_tall=0)  # one page wide, whatever the boards
 
 
 def _boards_sheet(ws: Any, book: TeamBook) -> None:
@@ -286,6 +288,7 @@ def _boards_sheet(ws: Any, book: TeamBook) -> None:
         for c in range(1, len(book.boards[0]) + 1):
             ws.cell(row=r, column=c).alignment = Alignment(horizontal="center")
     ws.freeze_panes = "A2"
+    print_setup(ws, pages_tall=0)
 
 
 def _function_columns(book: TeamBook, evaluation: TeamEvaluation) -> list[tuple[str, str, str]]:
@@ -342,6 +345,8 @@ def _functions_sheet(ws: Any, book: TeamBook, evaluation: TeamEvaluation) -> Non
         ws.column_dimensions[column_letter(col)].width = max(8, min(len(text) + 2, 24))
     ws.column_dimensions["B"].width = 16
     ws.freeze_panes = f"C{FUNCTIONS_FIRST_ROW}"
+    print_setup(ws, pages_tall=0)
+    ws.print_title_rows = f"{FUNCTIONS_FIRST_ROW - 1}:{FUNCTIONS_FIRST_ROW - 1}"
 
 
 def _formula_standings_sheet(ws: Any, book: TeamBook, evaluation: TeamEvaluation) -> None:
@@ -363,6 +368,9 @@ def _formula_standings_sheet(ws: Any, book: TeamBook, evaluation: TeamEvaluation
                 cell.number_format = shown
     header_style(ws, 3, len(formats))
     ws.column_dimensions["C"].width = 16
+    wrap_note(ws, len(formats))  # the note on the table's page, not on pages of its own
+    print_setup(ws, pages_tall=0)
+    ws.print_title_rows = "3:3"
 
 
 _HOW_TO = (
