@@ -330,3 +330,90 @@ def test_points_set_for_one_round_cannot_be_written(tmp_path: Path) -> None:
     with pytest.raises(InputError):
         write_team_event_workbook(event, tmp_path / "x.xlsx")
     assert not (tmp_path / "x.xlsx").exists()
+
+
+# ---------------------------------------------------------------- a legacy 013 file
+
+
+ARMSTRONG = TRF_DIR / "icu_armstrong_2011.trf"
+"""A legacy TRF: teams as 013 records (rosters of up to 21 players for 8 boards), boards
+numbered by the player's place in the line-up of each team."""
+
+
+def _gp_by_team_from_001_lines(text: str) -> dict[str, Fraction]:
+    """Each team's game points as the file itself declares them: the sum of its players'
+    points (001 columns 81–84), the 013 rosters giving the players (by hand, no reader)."""
+    points = {int(line[4:8]): Fraction(line[80:84].strip()) for line in text.splitlines()
+              if line.startswith("001")}
+    out = {}
+    for line in text.splitlines():
+        if line.startswith("013"):
+            name = line[4:36].strip()
+            out[name] = sum((points[int(x)] for x in line[36:].split()), Fraction(0))
+    return out
+
+
+def test_a_legacy_013_file_whose_boards_do_not_pair_is_refused_with_a_way_out(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = require(ARMSTRONG)
+    book = tmp_path / "armstrong.xlsx"
+    assert _write(source, book) == 2
+    err = capsys.readouterr().err
+    assert re.search(r"line \d+, col \d+: round 1, match #1–#9: board 1 of one team is not "
+                     r"the other side", err)
+    assert "more matches" in err and "--without-boards" in err and "Traceback" not in err
+    assert not book.exists()
+    assert _write(source, book, "--without-boards") == 0
+    assert "not written: the board results" in capsys.readouterr().err
+    assert _sheet(book, "Boards") == [["Round", "Team", *(f"B{b}" for b in range(1, 9))]]
+    event, _ = read_workbook_event(book)
+    assert isinstance(event, TeamEvent) and len(event.teams) == 12 and event.rounds == 11
+    declared = _gp_by_team_from_001_lines(source.read_text(encoding="utf-8"))
+    s = compute_team_standings(event, "MPTS,GPTS,BH:MP,EMGSB,EDE,BC", rules="auto")
+    assert {r.participant.name: s.value(r.participant.start_no, "GPTS") for r in s.rows} == (
+        declared)
+    assert all(s.value(t.start_no, "BC") is None for t in event.teams)  # no board results
+
+
+def test_a_legacy_013_file_round_trips_without_boards(tmp_path: Path) -> None:
+    from xl_tiebreak.team_trf import read_team_trf
+
+    book = tmp_path / "armstrong.xlsx"
+    assert _write(require(ARMSTRONG), book, "--without-boards") == 0
+    event, _ = read_workbook_event(book)
+    assert isinstance(event, TeamEvent)
+    order = "MPTS,GPTS,BH:MP,BH:GP,EMMSB,EMGSB,EGGSB,SSSC,MPVGP,EDE,PS:MP"
+    ours = compute_team_standings(event, order, rules="auto")
+    trf = compute_team_standings(read_team_trf(ARMSTRONG), order, rules="auto")
+    for team in event.teams:
+        assert ours.row(team.start_no).values == trf.row(team.start_no).values
+
+
+def test_a_csv_crosstable_with_a_boards_csv_keeps_the_board_tie_breaks(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from test_team_boards import crosstable_rows, team_rows
+
+    source, boards = tmp_path / "e7.csv", tmp_path / "boards.csv"
+    for path, rows in ((source, crosstable_rows(e7())), (boards, team_rows(e7()))):
+        with path.open("w", encoding="utf-8", newline="") as f:
+            csv.writer(f).writerows(rows)
+    book = tmp_path / "e7.xlsx"
+    assert _write(source, book, "--boards", str(boards)) == 0
+    capsys.readouterr()
+    assert len(_sheet(book, "Boards")) > 1
+    event, _ = read_workbook_event(book)
+    assert isinstance(event, TeamEvent) and event.board_data
+    order = "MPTS,GPTS,BC,TBR,BBE,EDEC,EDEBT"
+    ours = compute_team_standings(event, order, rules="fide2023")
+    trf = compute_team_standings(e7(), order, rules="fide2023")  # E7's 001 board results
+    for t in TEAMS:
+        assert ours.row(t).values == trf.row(t).values, t
+
+
+def test_board_results_for_an_individual_event_are_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    book = tmp_path / "x.xlsx"
+    spring = Path(__file__).resolve().parents[1] / "examples" / "spring_open.trf"
+    assert _write(spring, book, "--boards", str(spring)) == 2
+    assert "--boards: board results are for team events" in capsys.readouterr().err
+    assert not book.exists()

@@ -208,6 +208,9 @@ def _parser() -> argparse.ArgumentParser:
                    "it): writes a team workbook")
     w.add_argument("--boards", metavar="CSV",
                    help="team events: a CSV of board results, written to the Boards sheet")
+    w.add_argument("--without-boards", action="store_true",
+                   help="team events: leave the board results out of the workbook (the board "
+                   "tie-breaks are then undefined)")
     w.add_argument("--incomplete-lineups", action="store_true",
                    help="team TRF: read matches with fewer games than boards (the boards "
                    "without a game score nothing)")

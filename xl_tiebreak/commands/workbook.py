@@ -54,8 +54,9 @@ def _team_workbook(args: argparse.Namespace, event: TeamEvent, out: Path) -> int
                          "(its tie-breaks end with EDE)", args.file)
     for note in event.notes:
         print(f"warning: {formula_safe(str(note))}", file=sys.stderr)
-    path = write_team_event_workbook(event, out)
-    for item in not_written(event):
+    boards = not args.without_boards
+    path = write_team_event_workbook(event, out, boards)
+    for item in not_written(event, boards):
         print(f"note: not written: {item}", file=sys.stderr)
     print(path)
     return 0

@@ -36,21 +36,27 @@ the players' ratings and individual games, declared MP/GP/ranks.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import os
 from fractions import Fraction
 from pathlib import Path
 
+from xl_tiebreak.excel.reading import CROSSTABLE
+from xl_tiebreak.excel.team_reading import BOARDS
+from xl_tiebreak.excel.team_settings import TEAM_SETTINGS_ROWS, read_team_settings_rows
 from xl_tiebreak.excel.team_template import TeamBook, build_team_workbook
 from xl_tiebreak.excel.templates import save_with_values
 from xl_tiebreak.model import Color, InputError, Kind, Problem, Severity, TournamentType
 from xl_tiebreak.numbers import fmt
-from xl_tiebreak.team_crosstable import fmt_gp
+from xl_tiebreak.team_boards import apply_boards
+from xl_tiebreak.team_crosstable import fmt_gp, read_team_crosstable
 from xl_tiebreak.team_standings import DEFAULT_TEAM_ROUND_ROBIN, DEFAULT_TEAM_SWISS
 from xl_tiebreak.teams import Match, Team, TeamEvent
 
-__all__ = ["boards_rows", "crosstable_rows", "event_book", "not_written", "round_cell",
-           "settings_values", "teams_rows", "write_team_event_workbook"]
+__all__ = ["MAX_LISTED", "boards_rows", "crosstable_rows", "event_book", "not_written",
+           "round_cell", "settings_values", "teams_rows", "unpaired_boards",
+           "write_team_event_workbook"]
 
 _BYE_CELLS = {Kind.PAB: "PAB", Kind.HPB: "HPB", Kind.FPB: "FPB", Kind.ZPB: "ZPB"}
 _COLORS = {Color.WHITE: "w", Color.BLACK: "b"}
@@ -68,6 +74,18 @@ def _halves(value: Fraction) -> bool:
     return (value * 2).denominator == 1
 
 
+def _color(event: TeamEvent, m: Match, rnd: int) -> str:
+    """The colour letter of a played match: the team's colour on its first board when the
+    opponent's is the opposite one; ``-`` (not known) otherwise — a match whose first boards
+    had no game on one side can give both teams the same colour, which a crosstable refuses
+    (the team tie-breaks use no colour)."""
+    other = next((t for t in event.teams if t.start_no == m.opponent), None)
+    theirs = other.rounds[rnd - 1] if other is not None and rnd <= len(other.rounds) else None
+    if m.color is None or theirs is None or theirs.color is None or theirs.color is m.color:
+        return "-"
+    return _COLORS[m.color]
+
+
 def round_cell(event: TeamEvent, team: Team, rnd: int) -> str:
     """One round of a team in the team notation (``8w2½``, ``+F6``, ``-F``, ``PAB``).
     InputError when the cell cannot say what the input says (points set for this round
@@ -83,8 +101,7 @@ def round_cell(event: TeamEvent, team: Team, rnd: int) -> str:
         if not _halves(gp):
             raise InputError(f"{label}: game points {fmt(gp)} are not halves",
                              _where(team, rnd, m))
-        color = _COLORS[m.color] if m.color is not None else "-"
-        return f"{m.opponent}{color}{fmt_gp(gp)}"
+        return f"{m.opponent}{_color(event, m, rnd)}{fmt_gp(gp)}"
     # an unplayed round scores what the Settings say for its kind: nothing of its own
     if (m.mp is not None and m.mp != event.scoring.mp(m.kind)) or (
             m.gp is not None and m.gp != event.scoring.gp(m.kind, event.boards)):
@@ -208,53 +225,141 @@ def boards_rows(event: TeamEvent) -> tuple[tuple[object, ...], ...]:
             if rnd > len(t.rounds):
                 continue
             m = t.rounds[rnd - 1]
-            if not (m.played and m.boards):
-                continue
-            cells: list[object] = ["-"] * event.boards  # no game: nothing for either team
-            for b in m.boards:
-                if 1 <= b.board <= event.boards:
-                    cells[b.board - 1] = _BOARD_CELLS.get(b.kind, "-")
-            rows.append((rnd, t.start_no, *cells))
+            if m.played and m.boards:
+                rows.append((rnd, t.start_no, *_board_cells(event, m)))
     return tuple(rows)
 
 
-def not_written(event: TeamEvent) -> list[str]:
-    """What the input holds that the workbook does not (said beside the path written)."""
+def _board_cells(event: TeamEvent, m: Match) -> list[object]:
+    """A played match's Boards cells: each board's point, ``-`` where it had no game."""
+    cells: list[object] = ["-"] * event.boards  # no game: nothing for either team
+    for b in m.boards:
+        if 1 <= b.board <= event.boards:
+            cells[b.board - 1] = _BOARD_CELLS.get(b.kind, "-")
+    return cells
+
+
+_POINTS: dict[object, Fraction] = {1: Fraction(1), 0.5: Fraction(1, 2), 0: Fraction(0),
+                                   "+": Fraction(1), "-": Fraction(0)}
+
+
+def _agree(mine: object, theirs: object) -> bool:
+    """True when two teams' points on the same board fit (they sum to 1, or both lost)."""
+    return _POINTS[mine] + _POINTS[theirs] == 1 or mine == theirs == "-"
+
+
+MAX_LISTED = 12
+"""Matches named one by one in a refusal; the rest are counted."""
+
+
+def unpaired_boards(event: TeamEvent) -> list[Problem]:
+    """The played matches whose two teams' boards do not pair by board number (team A's board
+    k is not the other side of team B's board k: boards numbered by roster position, as in
+    some legacy ``013`` files): the Boards sheet cannot hold them, its reader checks each
+    board's two sides."""
+    by_no = {t.start_no: t for t in event.teams}
+    found: list[Problem] = []
+    for t in sorted(event.teams, key=lambda x: x.start_no):
+        for rnd, m in enumerate(t.rounds, start=1):
+            other = by_no.get(m.opponent or 0)
+            if not (m.played and m.boards) or other is None or other.start_no < t.start_no:
+                continue
+            theirs = other.rounds[rnd - 1] if rnd <= len(other.rounds) else None
+            if theirs is None or not (theirs.played and theirs.boards):
+                continue
+            pairs = zip(_board_cells(event, m), _board_cells(event, theirs), strict=True)
+            bad = next((k for k, (a, b) in enumerate(pairs, start=1) if not _agree(a, b)), None)
+            if bad is not None:
+                found.append(Problem(
+                    Severity.ERROR, f"round {rnd}, match #{t.start_no}–#{other.start_no}: "
+                    f"board {bad} of one team is not the other side of the other's board "
+                    f"{bad} (boards numbered by roster position?)", _where(t, rnd, m)))
+    if len(found) > MAX_LISTED:
+        more = len(found) - MAX_LISTED
+        found = [*found[:MAX_LISTED], Problem(Severity.ERROR, f"and {more} more matches")]
+    if found:
+        found.append(Problem(Severity.ERROR, "the Boards sheet pairs the boards by number: "
+                             "write the workbook without the board results "
+                             "(--without-boards; the board tie-breaks BC, TBR, BBE and the "
+                             "EDE forms with them are then undefined)", event.source))
+    return found
+
+
+def not_written(event: TeamEvent, boards: bool = True) -> list[str]:
+    """What the input holds that the workbook does not (said beside the path written;
+    ``boards``: the board results were written)."""
     out = []
     if any(t.federation for t in event.teams):
         out.append("the teams' federations")
     if event.players:
         out.append("the players' ratings and individual games (the team tie-breaks use "
                    "neither)")
-    if any(m.played and m.boards and len({b.board for b in m.boards}) < event.boards
-           for t in event.teams for m in t.rounds):
+    if not boards and event.board_data:
+        out.append("the board results (the board tie-breaks are undefined in the workbook)")
+    elif boards and any(m.played and m.boards and len({b.board for b in m.boards}) < event.boards
+                        for t in event.teams for m in t.rounds):
         out.append("boards without a game are written '-' for both teams (they score "
                    "nothing, as read)")
     return out
 
 
-def event_book(event: TeamEvent) -> TeamBook:
-    """The team workbook's contents for the event. InputError for what cannot be written."""
+def event_book(event: TeamEvent, boards: bool = True) -> TeamBook:
+    """The team workbook's contents for the event (``boards``: with its board results, when
+    it has them). InputError for what cannot be written."""
     if not event.teams:
         raise InputError("the event has no teams", event.source)
     if not event.rounds_known:
         raise InputError("a round-robin grid has no rounds to write: give the event as a team "
                          "crosstable or TRF (one column per round)", event.source)
-    return TeamBook(event.name or Path(event.source).stem or "Team event",
-                    crosstable_rows(event), settings_values(event), teams_rows(event),
-                    boards_rows(event), event)
+    rows = crosstable_rows(event)
+    if boards:
+        problems = unpaired_boards(event)
+        if problems:
+            raise InputError(problems)
+    board_rows = boards_rows(event) if boards else boards_rows(_without_boards(event))
+    book = TeamBook(event.name or Path(event.source).stem or "Team event", rows,
+                    settings_values(event), teams_rows(event), board_rows, event)
+    _reads_back(book)
+    return book
 
 
-def write_team_event_workbook(event: TeamEvent, path: str | os.PathLike[str]) -> Path:
+def _reads_back(book: TeamBook) -> None:
+    """InputError unless the Crosstable, Settings and Boards rows read back as a team workbook
+    is read (nothing is written that the tool itself could not read)."""
+    labels = {field: label for label, field, _ in TEAM_SETTINGS_ROWS}
+    cells = [(labels[f], *(v if isinstance(v, tuple) else (v, None)))
+             for f, v in book.settings.items() if f != "tiebreaks"]
+    settings, problems = read_team_settings_rows(cells, lambda r, c: f"Settings row {r + 2}")
+    try:
+        if problems:
+            raise InputError(problems)
+        event = read_team_crosstable(book.rows, boards=settings.boards,
+                                     scoring=settings.scoring(), sheet=CROSSTABLE)
+        if len(book.boards) > 1:
+            apply_boards(event, book.boards, sheet=BOARDS)
+    except InputError as error:  # a case the writer does not know: said, not written
+        raise InputError([Problem(Severity.ERROR, f"the workbook would not read back: "
+                                  f"{p.message}", p.where) for p in error.problems]) from error
+
+
+def _without_boards(event: TeamEvent) -> TeamEvent:
+    """The event without its board results (the matches as the crosstable holds them)."""
+    teams = [dataclasses.replace(t, rounds=[dataclasses.replace(m, boards=()) for m in t.rounds])
+             for t in event.teams]
+    return dataclasses.replace(event, teams=teams)
+
+
+def write_team_event_workbook(event: TeamEvent, path: str | os.PathLike[str],
+                              boards: bool = True) -> Path:
     """Write the team event as a team workbook to ``path`` (``.xlsx``, or ``.xlsm`` with the
-    template's VBA project); returns the path. The caller refuses an existing file
-    (``--force``). InputError for another suffix or what cannot be written (nothing is
-    written then)."""
+    template's VBA project; ``boards``: with its board results); returns the path. The caller
+    refuses an existing file (``--force``). InputError for another suffix or what cannot be
+    written (nothing is written then)."""
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix not in (".xlsx", ".xlsm"):
         raise InputError(f"{target}: expected a .xlsx or .xlsm file name")
-    book = event_book(event)
+    book = event_book(event, boards)
     workbook = build_team_workbook(vba=suffix == ".xlsm", book=book)
     save_with_values(workbook, target)  # a viewer without the add-in shows the values
     return target
