@@ -195,9 +195,10 @@ def _parser() -> argparse.ArgumentParser:
     x.add_argument("--rules", default="auto", help="as for compute")
     x.add_argument("--force", action="store_true", help="overwrite an existing output file")
 
-    w = sub.add_parser("workbook", help="write a crosstable workbook (Swiss or round-robin "
-                       "template) for an event given as a TRF file")
-    w.add_argument("file", help="TRF file (or CSV crosstable)")
+    w = sub.add_parser("workbook", help="write a crosstable workbook (Swiss, round-robin or "
+                       "team template) for an event given as a TRF file or CSV crosstable")
+    w.add_argument("file", help="TRF file (team events: 310 or 013 records) or CSV crosstable "
+                   "(individual or team)")
     w.add_argument("-o", "--output", required=True, help="the .xlsx or .xlsm workbook to write")
     w.add_argument("--lots-seed", metavar="SEED",
                    help="seed of the drawing of lots, written to the Settings sheet")

@@ -23,6 +23,11 @@ Sheets:
 * ``Formula standings`` — ``{=TEAM_STANDINGS(Crosstable,TieBreaks,Rules,TRUE,"","",
   TeamSettings)}`` as a fixed-size array formula;
 * ``xlwings.conf`` — ``UDF Modules`` = ``xl_tiebreak.udfs``.
+
+The same builder writes a workbook for a real event (:class:`TeamBook`, made by
+:mod:`xl_tiebreak.excel.team_from_event`): every sheet is sized to the event's teams, rounds and
+boards, and the number formats follow its scoring (:mod:`xl_tiebreak.team_numbers`: match
+points 2-1-0 are shown whole).
 """
 
 from __future__ import annotations
