@@ -366,6 +366,15 @@ def test_a_legacy_013_file_whose_boards_do_not_pair_is_refused_with_a_way_out(
     assert _write(source, book, "--without-boards") == 0
     assert "not written: the board results" in capsys.readouterr().err
     assert _sheet(book, "Boards") == [["Round", "Team", *(f"B{b}" for b in range(1, 9))]]
+    teams = _sheet(book, "Teams")  # rosters of up to 21 players for 8 boards
+    assert teams[0][3:] == [*(f"Board {b}" for b in range(1, 9)),
+                            *(f"Reserve {r}" for r in range(1, 14))]
+    text = source.read_text(encoding="utf-8")
+    dublin = next(line for line in text.splitlines() if line.startswith("013 Dublin"))
+    names = {int(line[4:8]): line[14:47].strip() for line in text.splitlines()
+             if line.startswith("001")}
+    row = next(r for r in teams if r[1] == "Dublin")
+    assert [c for c in row[3:] if c] == [names[int(x)] for x in dublin[36:].split()]
     event, _ = read_workbook_event(book)
     assert isinstance(event, TeamEvent) and len(event.teams) == 12 and event.rounds == 11
     declared = _gp_by_team_from_001_lines(source.read_text(encoding="utf-8"))

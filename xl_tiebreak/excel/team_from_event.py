@@ -17,7 +17,8 @@ with the event in place of the sample, sized to it (any number of teams, rounds 
   tie-break list (the team default for the type when the input declares none: the list
   ``compute`` uses for it);
 * ``Teams``: No, Team, Rating, then the players in board order (their names; the roster's
-  start numbers when the input has no player records);
+  start numbers when the input has no player records), ``Board 1`` … ``Board k`` then
+  ``Reserve 1`` … for longer rosters;
 * ``Boards``: when the input has board results, one row per team per played match — Round,
   Team, B1 … Bk with 1, 0.5, 0, ``+`` / ``-`` (both teams' rows: a board without a game, which
   scores nothing for either team, is ``-`` on both, as the reader of incomplete line-ups
@@ -203,10 +204,12 @@ def settings_values(event: TeamEvent) -> dict[str, object]:
 
 
 def teams_rows(event: TeamEvent) -> tuple[tuple[object, ...], ...]:
-    """The Teams sheet's rows: No, Team, Rating, Board 1 … (the players in board order)."""
+    """The Teams sheet's rows: No, Team, Rating, Board 1 … Board k, Reserve 1 … (the players
+    in board order)."""
     longest = max((len(t.roster) for t in event.teams), default=0)
     width = max(longest, event.boards)
-    header = ("No", "Team", "Rating", *(f"Board {b}" for b in range(1, width + 1)))
+    header = ("No", "Team", "Rating", *(f"Board {b}" for b in range(1, event.boards + 1)),
+              *(f"Reserve {r}" for r in range(1, width - event.boards + 1)))
     rows: list[tuple[object, ...]] = [header]
     for t in sorted(event.teams, key=lambda x: x.start_no):
         players = [event.players[no].name if no in event.players and event.players[no].name
