@@ -12,6 +12,7 @@ from xl_tiebreak import udfs
 from xl_tiebreak.crosstable import read_crosstable
 from xl_tiebreak.descriptors import parse_descriptor
 from xl_tiebreak.excel import arguments, evaluation, functions
+from xl_tiebreak.excel.range_cache import without_empty_tail
 from xl_tiebreak.excel.templates import ROUND_ROBIN, SWISS
 from xl_tiebreak.model import Tournament, TournamentType, looks_like_round_robin
 from xl_tiebreak.numbers import to_float
@@ -502,7 +503,7 @@ def test_without_empty_tail(rows: int, tail: int) -> None:
     if rows:
         body[-1][1] = "last"
     values = body + [[None, None, None] for _ in range(tail)]
-    assert evaluation._without_empty_tail(values) == (body if rows else [])
+    assert without_empty_tail(values) == (body if rows else [])
 
 
 def test_memory_is_governed_by_one_bounded_cache() -> None:

@@ -197,13 +197,26 @@ def _add_export(sub: Any) -> None:
 
 
 def _add_workbook(sub: Any) -> None:
-    c = sub.add_parser("workbook", help="write a crosstable workbook (Swiss or round-robin "
-                       "template) for an event given as a TRF file")
-    c.add_argument("file", help="TRF file (or CSV crosstable)")
+    c = sub.add_parser("workbook", help="write a crosstable workbook (Swiss, round-robin or "
+                       "team template) for an event given as a TRF file or CSV crosstable")
+    c.add_argument("file", help="TRF file (team events: 310 or 013 records) or CSV crosstable "
+                   "(individual or team)")
     c.add_argument("-o", "--output", required=True, help="the .xlsx or .xlsm workbook to write")
     c.add_argument("--lots-seed", metavar="SEED",
                    help="seed of the drawing of lots, written to the Settings sheet")
     c.add_argument("--force", action="store_true", help="overwrite an existing workbook")
+    c.add_argument("--teams", type=int, metavar="BOARDS",
+                   help="a CSV team crosstable with BOARDS boards per match (a team TRF, or a "
+                   "CSV with a 'Boards' row above its 'Team' header, is recognised without "
+                   "it): writes a team workbook")
+    c.add_argument("--boards", metavar="CSV",
+                   help="team events: a CSV of board results, written to the Boards sheet")
+    c.add_argument("--without-boards", action="store_true",
+                   help="team events: leave the board results out of the workbook (the board "
+                   "tie-breaks are then undefined)")
+    c.add_argument("--incomplete-lineups", action="store_true",
+                   help="team TRF: read matches with fewer games than boards (the boards "
+                   "without a game score nothing)")
 
 
 def _add_check(sub: Any) -> None:
@@ -365,7 +378,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "workbook":
             from xl_tiebreak.commands import workbook
 
-            return workbook.run(args, load_tournament, _is_team_file)
+            return workbook.run(args, load_tournament, lambda: _workbook_team_event(args))
         return _workbook_command(args)
     except InputError as exc:
         _fail(exc, _heading(args.command, exc))
@@ -562,10 +575,21 @@ def _is_team_csv(args: argparse.Namespace) -> bool:
     return is_team_crosstable(csv_rows(_csv_text(args.file)))
 
 
-def _team_standings(args: argparse.Namespace, kind: TournamentType | None,
-                    event: TeamEvent | None = None) -> Standings:
-    """The team standings of ``args.file`` (``event``: a team workbook's, already read)."""
-    from xl_tiebreak.team_standings import compute_team_standings
+def _workbook_team_event(args: argparse.Namespace) -> TeamEvent | None:
+    """The team event of ``workbook``'s input (a team TRF or CSV team crosstable, with the
+    board results of ``--boards``); None for an individual event."""
+    if not (_is_team_file(args.file) or _is_team_csv(args)):
+        if args.boards:
+            raise InputError("--boards: board results are for team events (a team TRF or "
+                             "team crosstable)", args.file)
+        return None
+    vars(args).setdefault("blank_rounds", None)  # the reader's default: absent
+    return _team_event(args)
+
+
+def _team_event(args: argparse.Namespace, event: TeamEvent | None = None) -> TeamEvent:
+    """The team event of ``args.file`` (``event``: a team workbook's, already read) with the
+    board results of ``--boards``."""
     from xl_tiebreak.team_trf import read_team_trf
 
     if event is None and _suffix(args.file) == ".csv":
@@ -587,6 +611,15 @@ def _team_standings(args: argparse.Namespace, kind: TournamentType | None,
 
         event = read_csv_boards(event, _csv_text(args.boards),
                                 source=os.path.basename(args.boards))
+    return event
+
+
+def _team_standings(args: argparse.Namespace, kind: TournamentType | None,
+                    event: TeamEvent | None = None) -> Standings:
+    """The team standings of ``args.file`` (``event``: a team workbook's, already read)."""
+    from xl_tiebreak.team_standings import compute_team_standings
+
+    event = _team_event(args, event)
     if kind is not None:
         event.type = kind
         event.type_inferred = False

@@ -557,6 +557,13 @@ TEAM_TIEBREAKS: tuple[TieBreak, ...] = (
 )
 """Team tie-breaks (C.07 Arts. 11–13): each on match points, game points or both."""
 
+MATCH_POINT_SUMS: frozenset[str] = frozenset(
+    {row.code for row in TEAM_TIEBREAKS if row.score_types == _MP and row.places is None}
+    | {"EMMSB"})
+"""Team tie-breaks whose values are sums of match points (or of products of match points:
+EMMSB), so whole numbers when every match point of the event is (MP 2-1-0, 3-1-0): shown
+without decimals then (:mod:`xl_tiebreak.team_numbers`). AOB:MP is an average (rounded)."""
+
 TIEBREAKS = TIEBREAKS + TEAM_TIEBREAKS
 
 _BY_CODE = {row.code: row for row in TIEBREAKS}

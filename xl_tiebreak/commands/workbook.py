@@ -1,22 +1,29 @@
 """``xl-tiebreak workbook FILE.trf -o EVENT.xlsx``: a crosstable workbook (the Swiss or
 round-robin template) for an event that exists only as a TRF file
-(:mod:`xl_tiebreak.excel.from_event`)."""
+(:mod:`xl_tiebreak.excel.from_event`); for a team event (a TRF with 310/013 records, a CSV team
+crosstable) the team template (:mod:`xl_tiebreak.excel.team_from_event`)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from xl_tiebreak.commands.outputs import refuse_existing
 from xl_tiebreak.model import InputError, Tournament
 from xl_tiebreak.safety import formula_safe
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from xl_tiebreak.teams import TeamEvent
+
 
 def run(args: argparse.Namespace, load: Callable[[str], Tournament],
-        is_team: Callable[[str], bool]) -> int:
-    """Read ``args.file`` (with ``load``; ``is_team`` tells a team TRF, refused) and write
-    it as a workbook to ``args.output``; prints the path written and the reader's warnings."""
+        team_event: Callable[[], TeamEvent | None]) -> int:
+    """Read ``args.file`` (``team_event``: its team event, None for an individual event, read
+    then with ``load``) and write it as a workbook to ``args.output``; prints the path written
+    and the reader's warnings. Nothing is written when the input cannot be."""
     out = refuse_existing(args.output, args.force)
     if out.suffix.lower() not in (".xlsx", ".xlsm"):
         raise InputError(f"{out}: expected a .xlsx or .xlsm file name")
@@ -25,13 +32,31 @@ def run(args: argparse.Namespace, load: Callable[[str], Tournament],
     except ImportError as exc:  # openpyxl or xlwings missing
         raise InputError(f"this command needs openpyxl and xlwings: pip install "
                          f"'xl-tiebreak[excel]' ({exc})") from exc
-    if is_team(args.file):
-        raise InputError(f"{args.file}: a team event (TRF 310/013 records) has no crosstable "
-                         "workbook yet")
+    event = team_event()
+    if event is not None:
+        return _team_workbook(args, event, out)
     tournament = load(args.file)
     if args.lots_seed is not None:
         tournament.lots_seed = args.lots_seed
     for note in tournament.notes:
         print(f"warning: {formula_safe(str(note))}", file=sys.stderr)
     print(write_event_workbook(tournament, out))
+    return 0
+
+
+def _team_workbook(args: argparse.Namespace, event: TeamEvent, out: Path) -> int:
+    """Write the team event as a team workbook (its warnings and what is not written on
+    stderr)."""
+    from xl_tiebreak.excel.team_from_event import not_written, write_team_event_workbook
+
+    if args.lots_seed is not None:
+        raise InputError("--lots-seed: a team event is ranked without a drawing of lots "
+                         "(its tie-breaks end with EDE)", args.file)
+    for note in event.notes:
+        print(f"warning: {formula_safe(str(note))}", file=sys.stderr)
+    boards = not args.without_boards
+    path = write_team_event_workbook(event, out, boards)
+    for item in not_written(event, boards):
+        print(f"note: not written: {item}", file=sys.stderr)
+    print(path)
     return 0

@@ -5,7 +5,8 @@ plus the options), so a column of 500 formulas over a 500-player crosstable cost
 computation plus a cheap look-up per cell. One bounded LRU cache of read crosstables governs
 memory: each keeps its own few computed results, which go with it. Trailing empty rows of a
 generous range (``A1:K200``, even the whole columns ``A:K``) are dropped before the cache key is
-built, at C speed.
+built, at C speed. The cache is :mod:`xl_tiebreak.excel.range_cache`, shared with the team
+functions (:mod:`xl_tiebreak.excel.team_evaluation`).
 
 Cells are named as if the range started at ``A1`` of its sheet (a worksheet function only
 receives values, not the range's address).
@@ -22,11 +23,9 @@ command line and the Standings sheet give the same values.
 from __future__ import annotations
 
 import dataclasses
-import datetime
 import functools
 import math
-from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from xl_tiebreak import registry
@@ -40,6 +39,7 @@ from xl_tiebreak.excel import arguments
 from xl_tiebreak.excel.arguments import CellProblem
 from xl_tiebreak.excel.cells import cell_errors, date_hints, excel_error
 from xl_tiebreak.excel.layout import standings_table
+from xl_tiebreak.excel.range_cache import Content, RangeCache, Results, header_flag
 from xl_tiebreak.model import (
     BlankRounds,
     InputError,
@@ -76,89 +76,6 @@ MAX_CHECK_LINES = 1000
 """Most lines CROSSTABLE_CHECK returns."""
 
 
-def _frozen_cell(value: object) -> object:
-    """A hashable cell value; bools become text so that TRUE never equals 1 in the cache."""
-    if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
-    if value is None or isinstance(value, (str, int, float, datetime.date, datetime.time)):
-        return value
-    return str(value)
-
-
-_ROW_TYPES = frozenset({list, tuple})
-
-
-def _frozen_rows(rows: Sequence[object]) -> tuple[tuple[object, ...], ...]:
-    """The rows as tuples of hashable cells, at C speed when every cell is hashable (text,
-    numbers, dates, empty). Python's TRUE == 1 makes a TRUE cell and a 1 cell share a cache
-    entry; both are unreadable in the places where that could matter, so it is accepted."""
-    if _ROW_TYPES.issuperset(map(type, rows)):
-        frozen: tuple[tuple[object, ...], ...] = tuple(map(tuple, rows))  # type: ignore[arg-type]
-        try:
-            hash(frozen)
-        except TypeError:  # a cell that is itself a list, an object…
-            pass
-        else:
-            return frozen
-    return tuple(_frozen_row(r) for r in rows)
-
-
-def _frozen_row(row: object) -> tuple[object, ...]:
-    cells = list(row) if isinstance(row, (list, tuple)) else [row]
-    return tuple(_frozen_cell(c) for c in cells)
-
-
-def _without_empty_tail(rows: Sequence[object]) -> Sequence[object]:
-    """The rows without the trailing rows of empty cells (None), found at C speed: blocks of
-    doubling size from the end are compared with an empty row by ``list.count``, then halving
-    blocks home in on the last non-empty row. A whole-column range (1,048,576 rows) costs
-    milliseconds, not a Python loop over every row."""
-    end = len(rows)
-    if not end or type(rows[-1]) not in _ROW_TYPES:
-        return rows
-    last = rows[-1]
-    assert isinstance(last, (list, tuple))
-    empty = type(last)([None] * len(last))
-    step, growing = 1, True
-    while end and step:
-        start = max(0, end - step)
-        block = rows[start:end]
-        if block.count(empty) == len(block):
-            end = start
-            if growing:
-                step *= 2
-        else:
-            growing = False
-            step //= 2
-    return rows[:end]
-
-
-class _Content:
-    """The values of a crosstable range as a cache key (trailing empty rows dropped), its hash
-    computed once. Building it is a C-speed copy for ranges of text, numbers and empty cells."""
-
-    __slots__ = ("_hash", "rows")
-
-    def __init__(self, values: object) -> None:
-        if values is None:
-            raise CellProblem("#CROSSTABLE the crosstable range is empty")
-        rows = values if isinstance(values, (list, tuple)) else [[values]]
-        frozen = _frozen_rows(_without_empty_tail(rows))
-        end = len(frozen)
-        while end and all(is_blank(c) for c in frozen[end - 1]):
-            end -= 1  # trailing empty rows of a generous selection (A1:K200)
-        self.rows: tuple[tuple[object, ...], ...] = frozen[:end]
-        self._hash = hash(self.rows)
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Content) and (
-            self is other or (self._hash == other._hash and self.rows == other.rows)
-        )
-
-
 MAX_RESULTS_PER_CROSSTABLE = 16
 """Computed standings kept per crosstable (tie-break orders × rule sets × unrated ratings)."""
 MAX_VALUES_PER_CROSSTABLE = 64
@@ -178,16 +95,10 @@ class _Parsed:
     start_nos: frozenset[int]
     by_name: dict[str, tuple[int, ...]]
     by_folded_name: dict[str, tuple[int, ...]]
-    results: OrderedDict[_Key, _Computed | InputError] = dataclasses.field(
-        default_factory=OrderedDict)
-    values: OrderedDict[_Key, dict[int, Value]] = dataclasses.field(default_factory=OrderedDict)
-
-
-def _remember(cache: OrderedDict[_Key, Any], key: _Key, value: Any, limit: int) -> None:
-    cache[key] = value
-    cache.move_to_end(key)
-    while len(cache) > limit:
-        cache.popitem(last=False)
+    results: Results[_Key, _Computed | InputError] = dataclasses.field(
+        default_factory=lambda: Results(MAX_RESULTS_PER_CROSSTABLE))
+    values: Results[_Key, dict[int, Value]] = dataclasses.field(
+        default_factory=lambda: Results(MAX_VALUES_PER_CROSSTABLE))
 
 
 @dataclasses.dataclass(eq=False)
@@ -216,9 +127,8 @@ def _infer_type(tournament: Tournament) -> None:
         tournament.type_inferred = True
 
 
-@functools.lru_cache(maxsize=32)
-def _parse(content: _Content, kind: TournamentType | None = None,
-           blanks: BlankRounds = BlankRounds.ABSENT) -> _Parsed:
+def _read(content: Content, kind: TournamentType | None = None,
+          blanks: BlankRounds = BlankRounds.ABSENT) -> _Parsed:
     errors = cell_errors(content.rows, _cell)
     if errors:
         return _Parsed(None, InputError(errors), frozenset(), {}, {})
@@ -249,25 +159,20 @@ def _compute(
     """Standings with a tie-break order (None: the engine's default, ``()``: points only) and
     a lots seed (None: the crosstable's, i.e. the empty seed), cached on the crosstable."""
     key: _Key = (order, rules, unrated) if seed is None else (order, rules, unrated, seed)
-    found = parsed.results.get(key)
-    if found is not None:
-        parsed.results.move_to_end(key)
-        return found
-    result: _Computed | InputError
     if parsed.tournament is None:
         assert parsed.error is not None
         return parsed.error
     tournament = parsed.tournament
-    if seed is not None:
-        tournament = tournament.replace(lots_seed=seed)
-    try:
-        standings = compute_standings(tournament, order, rules, None, unrated)
-    except InputError as error:
-        result = error
-    else:
-        result = _Computed(standings, {r.participant.start_no: r for r in standings.rows})
-    _remember(parsed.results, key, result, MAX_RESULTS_PER_CROSSTABLE)
-    return result
+
+    def compute() -> _Computed | InputError:
+        chosen = tournament if seed is None else tournament.replace(lots_seed=seed)
+        try:
+            standings = compute_standings(chosen, order, rules, None, unrated)
+        except InputError as error:
+            return error
+        return _Computed(standings, {r.participant.start_no: r for r in standings.rows})
+
+    return parsed.results.get_or_compute(key, compute)
 
 
 def _values(
@@ -275,21 +180,20 @@ def _values(
 ) -> dict[int, Value]:
     """One tie-break's value for every start number (DE: place inside the tied group), cached
     on the crosstable."""
-    key: _Key = (descriptor, rules, unrated)
-    found = parsed.values.get(key)
-    if found is not None:
-        parsed.values.move_to_end(key)
-        return found
-    if descriptor.code == "DE":
-        computed = _computed(parsed, (descriptor.canonical,), rules, unrated)
-        values = {no: row.values[0] for no, row in computed.rows.items()}
-    else:
+    def compute() -> dict[int, Value]:
+        if descriptor.code == "DE":
+            computed = _computed(parsed, (descriptor.canonical,), rules, unrated)
+            return {no: row.values[0] for no, row in computed.rows.items()}
         computed = _computed(parsed, (), rules, unrated)
         evaluation = computed.standings.evaluation
         assert evaluation is not None  # standings always come from an Evaluation
-        values = evaluation.values(descriptor)
-    _remember(parsed.values, key, values, MAX_VALUES_PER_CROSSTABLE)
-    return values
+        return evaluation.values(descriptor)
+
+    return parsed.values.get_or_compute((descriptor, rules, unrated), compute)
+
+
+_parse: RangeCache[_Parsed] = RangeCache(_read, 32)
+"""The read crosstables (the one bounded cache of the individual functions)."""
 
 
 def clear_cache() -> None:
@@ -300,7 +204,7 @@ def clear_cache() -> None:
 def _parsed(crosstable: object, kind: object = None, blanks: object = None) -> _Parsed:
     """The read crosstable (cached) for the tournament type argument ``kind`` and the blank
     rounds argument ``blanks`` (what an empty round cell means)."""
-    return _parse(_Content(crosstable), arguments.tournament_type(kind),
+    return _parse(Content(crosstable), arguments.tournament_type(kind),
                   arguments.blank_rounds(blanks))
 
 
@@ -446,31 +350,13 @@ def place(
     return for_players(player, lambda p: float(rows[_player(parsed, p)].rank))
 
 
-def _header_flag(value: object) -> bool:
-    """The STANDINGS header switch: empty or TRUE (or 1) shows the header row, FALSE (0)
-    leaves it out."""
-    value = arguments.without_error(value, "#ARG?", "header")
-    if is_blank(value):
-        return True
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, (int, float)):
-        return value != 0
-    text = str(value).strip().upper()
-    if text in ("TRUE", "YES", "WAHR", "VRAI", "1"):
-        return True
-    if text in ("FALSE", "NO", "FALSCH", "FAUX", "0"):
-        return False
-    raise CellProblem(f"#ARG? header must be TRUE or FALSE, not {arguments.shorten(text, 40)!r}")
-
-
 def standings_rows(
     crosstable: object, order: object, rules: object, unrated: object, kind: object = None,
     header: object = None, blanks: object = None, seed: object = None,
 ) -> list[list[object]]:
     tiebreaks = arguments.tiebreak_order(order)
     rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
-    with_header = _header_flag(header)
+    with_header = header_flag(header)
     lots_seed = arguments.lots_seed(seed)
     parsed = _parsed(crosstable, kind, blanks)
     _ready(parsed)

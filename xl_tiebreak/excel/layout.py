@@ -9,13 +9,18 @@ openpyxl or xlwings.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from xl_tiebreak.descriptors import Descriptor
+from xl_tiebreak.engine import Value
 from xl_tiebreak.export import standings_cells, standings_columns
 from xl_tiebreak.numbers import to_float
 from xl_tiebreak.standings import Standings
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from xl_tiebreak.teams import TeamEvent
 
 __all__ = [
     "HALF_FORMAT",
@@ -33,6 +38,8 @@ __all__ = [
     "fixed_format",
     "standings_table",
     "standings_values",
+    "team_number_format",
+    "team_points_format",
 ]
 
 HALF_FORMAT = "0.0#"
@@ -126,6 +133,23 @@ def fixed_format(places: int) -> str:
 def number_format(d: Descriptor) -> str:
     """How a tie-break's values are shown: whole numbers (counts, places, ratings) or points."""
     return WHOLE_FORMAT if d.tiebreak.whole else HALF_FORMAT
+
+
+def team_number_format(event: TeamEvent, d: Descriptor, values: Iterable[Value] = ()) -> str:
+    """How a team tie-break's values are shown in this event: whole numbers also for the
+    sums of match points when the event's match points are whole (MP 2-1-0: ``10``, not
+    ``10.0``; :func:`xl_tiebreak.team_numbers.whole_tiebreak`, ``values``: the column's)."""
+    from xl_tiebreak.team_numbers import whole_tiebreak  # team events only (start-up time)
+
+    return WHOLE_FORMAT if whole_tiebreak(event, d, values) else HALF_FORMAT
+
+
+def team_points_format(event: TeamEvent) -> str:
+    """The number format of a team event's primary score (``Pts``): whole for match points
+    without halves, else as points (:func:`xl_tiebreak.team_numbers.whole_primary`)."""
+    from xl_tiebreak.team_numbers import whole_primary  # team events only (start-up time)
+
+    return WHOLE_FORMAT if whole_primary(event) else HALF_FORMAT
 
 
 def standings_formats(descriptors: Sequence[Descriptor]) -> list[str | None]:

@@ -33,6 +33,8 @@ from xl_tiebreak.excel.layout import (
     fixed_format,
     number_format,
     standings_values,
+    team_number_format,
+    team_points_format,
 )
 from xl_tiebreak.excel.settings import Settings
 from xl_tiebreak.export import (
@@ -49,6 +51,10 @@ from xl_tiebreak.model import InputError, Problem, TournamentType
 from xl_tiebreak.numbers import fmt, from_float
 from xl_tiebreak.standings import Standings
 from xl_tiebreak.version import __version__
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from xl_tiebreak.teams import TeamEvent
 
 __all__ = [
     "LEGACY_TEXTS",
@@ -299,7 +305,7 @@ def standings_layout(
             styles.append(Style(range_ref(r, 1, r, 1), font_color=NOTE_FONT))
     styles.append(Style(range_ref(top, 1, top, n_cols), bold=True, fill=HEADER_FILL,
                         font_color=HEADER_FONT, align="center"))
-    formats = [_column_format(c) for c in columns]
+    formats = [_column_format(c, standings) for c in columns]
     if n_rows > 1:
         for col, shown in enumerate(formats, start=1):
             if shown:
@@ -361,14 +367,29 @@ def _footer_name(standings: Standings) -> str:
     return (t.name or "Standings").replace("&", "&&")
 
 
-def _column_format(column: Column) -> str | None:
-    """The number format of a standings column (None: text or the general format)."""
+def _column_format(column: Column, standings: Standings) -> str | None:
+    """The number format of a standings column (None: text or the general format); in a
+    team event by its scoring too (match points 2-1-0 are whole: ``10``, not ``10.0``)."""
+    event = _team_event(standings)
     if column.places is not None:  # AOB: as many decimals as it is rounded to
         return fixed_format(column.places)
     if column.descriptor is not None:
+        if event is not None:
+            values = [row.values[column.level] for row in standings.rows]
+            return team_number_format(event, column.descriptor, values)
         return number_format(column.descriptor)
+    if column.field == "pts" and event is not None:
+        return team_points_format(event)
     return {"place": WHOLE_FORMAT, "no": WHOLE_FORMAT, "rating": WHOLE_FORMAT,
             "pts": HALF_FORMAT}.get(column.field)
+
+
+def _team_event(standings: Standings) -> TeamEvent | None:
+    """The team event of team standings; None for an individual event."""
+    from xl_tiebreak.team_standings import TeamEvaluation  # only team events need it
+
+    evaluation = standings.evaluation
+    return evaluation.event if isinstance(evaluation, TeamEvaluation) else None
 
 
 def problems_layout(problems: Sequence[Problem], name: str = PROBLEMS) -> SheetLayout:

@@ -1,7 +1,8 @@
 """What the team worksheet functions compute, and the cache that makes a column of them cheap.
 
-The team form of :mod:`xl_tiebreak.excel.evaluation`: each distinct team crosstable (its values,
-trailing empty rows dropped, plus the boards, match points and settings arguments) is read once
+The team form of :mod:`xl_tiebreak.excel.evaluation`, on the same cache
+(:mod:`xl_tiebreak.excel.range_cache`): each distinct team crosstable (its values, trailing
+empty rows dropped, plus the boards, match points and settings arguments) is read once
 (:func:`xl_tiebreak.team_crosstable.read_team_crosstable`) and checked once per rule set
 (:class:`~xl_tiebreak.team_standings.TeamEvaluation`); standings per tie-break order are kept
 with it, so a column of formulas costs one computation plus a look-up per cell.
@@ -21,8 +22,6 @@ receives values); a settings argument's cells as ``settings cell B3``.
 from __future__ import annotations
 
 import dataclasses
-import functools
-from collections import OrderedDict
 from typing import Any
 
 from xl_tiebreak.cells import cell_name, is_blank
@@ -34,13 +33,12 @@ from xl_tiebreak.excel.cells import cell_errors, excel_error
 from xl_tiebreak.excel.evaluation import (
     MAX_CHECK_TEXT,
     MAX_RESULTS_PER_CROSSTABLE,
-    _Content,
-    _header_flag,
     column_of,
     for_players,
     lines,
 )
 from xl_tiebreak.excel.layout import standings_table
+from xl_tiebreak.excel.range_cache import Content, RangeCache, Results, header_flag
 from xl_tiebreak.excel.team_reading import apply_settings
 from xl_tiebreak.excel.team_settings import TeamSettings, read_team_settings_rows
 from xl_tiebreak.model import InputError, Problem, Severity
@@ -73,6 +71,10 @@ def _rule_set(value: object) -> _Rules:
     return "auto" if text.upper() == "AUTO" else arguments.rule_set(value)
 
 
+MAX_EVALUATIONS_PER_CROSSTABLE = 4
+"""Evaluations (one per rule set) kept per team crosstable."""
+
+
 @dataclasses.dataclass(eq=False)
 class _TeamParsed:
     """A team crosstable read into a team event (or the reason it cannot be), the teams'
@@ -83,9 +85,10 @@ class _TeamParsed:
     error: InputError | None
     numbers: frozenset[int] = frozenset()
     by_name: dict[str, tuple[int, ...]] = dataclasses.field(default_factory=dict)
-    evaluations: OrderedDict[_Rules, TeamEvaluation | InputError] = dataclasses.field(
-        default_factory=OrderedDict)
-    standings: OrderedDict[_Key, Standings] = dataclasses.field(default_factory=OrderedDict)
+    evaluations: Results[_Rules, TeamEvaluation | InputError] = dataclasses.field(
+        default_factory=lambda: Results(MAX_EVALUATIONS_PER_CROSSTABLE))
+    standings: Results[_Key, Standings] = dataclasses.field(
+        default_factory=lambda: Results(MAX_RESULTS_PER_CROSSTABLE))
     settings_error: bool = False
     """True when ``error`` is about the settings (boards, match points, settings rows)."""
 
@@ -110,17 +113,17 @@ def _is_range(value: object) -> bool:
         len(r) if isinstance(r, (list, tuple)) else 1 for r in value) > 1
 
 
-def _settings_rows(value: object) -> _Content | None:
+def _settings_rows(value: object) -> Content | None:
     """The settings argument as a cache key of its rows (None: not given)."""
     if _is_range(value):
-        return _Content(value)
+        return Content(value)
     if is_blank(arguments.without_error(value, "#ARG?", "settings")):
         return None
     raise CellProblem("#ARG? settings must be a range of rows: a label in the first column, "
                       "its value in the next (e.g. Settings!A2:C28)")
 
 
-def _settings(rows: _Content | None, boards: int | None,
+def _settings(rows: Content | None, boards: int | None,
               match_points: str | None) -> tuple[TeamSettings, list[Problem]]:
     """The settings rows with the boards and match points arguments; a disagreement between
     an argument and a row is a problem (neither is silently preferred)."""
@@ -150,9 +153,8 @@ def _cell(row: int, col: int) -> str:
     return f"cell {cell_name(row + 1, col + 1)}"
 
 
-@functools.lru_cache(maxsize=16)
-def _parse(content: _Content, boards: int | None, match_points: str | None,
-           settings_rows: _Content | None) -> _TeamParsed:
+def _read(content: Content, boards: int | None, match_points: str | None,
+          settings_rows: Content | None) -> _TeamParsed:
     errors = cell_errors(content.rows, _cell)
     if errors:
         return _TeamParsed(None, InputError(errors))
@@ -179,6 +181,10 @@ def _parse(content: _Content, boards: int | None, match_points: str | None,
                        {k: tuple(v) for k, v in by_name.items()})
 
 
+_parse: RangeCache[_TeamParsed] = RangeCache(_read, 16)
+"""The read team crosstables (the one bounded cache of the team functions)."""
+
+
 def clear_team_cache() -> None:
     """Forget every cached team crosstable (tests, or after a code reload)."""
     _parse.cache_clear()
@@ -189,7 +195,7 @@ def _parsed(crosstable: object, boards: object, match_points: object,
     """The read team crosstable (cached); CellProblem when it cannot be read."""
     if crosstable is None:
         raise CellProblem("#CROSSTABLE the crosstable range is empty")
-    parsed = _parse(_Content(crosstable), _boards(boards), _match_points(match_points),
+    parsed = _parse(Content(crosstable), _boards(boards), _match_points(match_points),
                     _settings_rows(settings))
     if parsed.error is not None and parsed.settings_error:
         problems = parsed.error.problems
@@ -201,36 +207,33 @@ def _parsed(crosstable: object, boards: object, match_points: object,
 
 
 def _evaluation(parsed: _TeamParsed, rules: _Rules) -> TeamEvaluation:
-    found = parsed.evaluations.get(rules)
-    if found is None:
-        assert parsed.event is not None
+    """The event checked and evaluated under the rules (cached on the crosstable, a failed
+    check too)."""
+    event = parsed.event
+    assert event is not None
+
+    def compute() -> TeamEvaluation | InputError:
         try:
-            found = TeamEvaluation(parsed.event, rules)
+            return TeamEvaluation(event, rules)
         except InputError as error:
-            found = error
-        parsed.evaluations[rules] = found
-        while len(parsed.evaluations) > 4:
-            parsed.evaluations.popitem(last=False)
+            return error
+
+    found = parsed.evaluations.get_or_compute(rules, compute)
     if isinstance(found, InputError):
         raise CellProblem(arguments.crosstable_text(found))
     return found
 
 
 def _standings(parsed: _TeamParsed, order: tuple[str, ...] | None, rules: _Rules) -> Standings:
-    key: _Key = (order, rules)
-    found = parsed.standings.get(key)
-    if found is not None:
-        parsed.standings.move_to_end(key)
-        return found
-    evaluation = _evaluation(parsed, rules)
-    try:
-        found = evaluation.standings(list(order) if order is not None else None)
-    except InputError as error:
-        raise CellProblem(f"#TIEBREAK? {error}") from error
-    parsed.standings[key] = found
-    while len(parsed.standings) > MAX_RESULTS_PER_CROSSTABLE:
-        parsed.standings.popitem(last=False)
-    return found
+    """The standings for a tie-break order (cached on the crosstable)."""
+    def compute() -> Standings:
+        evaluation = _evaluation(parsed, rules)
+        try:
+            return evaluation.standings(list(order) if order is not None else None)
+        except InputError as error:
+            raise CellProblem(f"#TIEBREAK? {error}") from error
+
+    return parsed.standings.get_or_compute((order, rules), compute)
 
 
 def _team(parsed: _TeamParsed, team: object) -> int:
@@ -344,7 +347,7 @@ def team_standings_rows(crosstable: object, order: object, rules: object, header
     """The team standings as a table: Place, No, Name (the team), Rating, Fed, Pts (the
     primary score), one column per tie-break; header first unless ``header`` is FALSE."""
     rule_set = _rule_set(rules)
-    with_header = _header_flag(header)
+    with_header = header_flag(header)
     parsed = _parsed(crosstable, boards, match_points, settings)
     standings = _standings(parsed, _order(parsed, order), rule_set)
     table = standings_table(standings, every_place=True)

@@ -23,11 +23,19 @@ Sheets:
 * ``Formula standings`` — ``{=TEAM_STANDINGS(Crosstable,TieBreaks,Rules,TRUE,"","",
   TeamSettings)}`` as a fixed-size array formula;
 * ``xlwings.conf`` — ``UDF Modules`` = ``xl_tiebreak.udfs``.
+
+The same builder writes a workbook for a real event (:class:`TeamBook`, made by
+:mod:`xl_tiebreak.excel.team_from_event`): every sheet is sized to the event's teams, rounds and
+boards, and the number formats follow its scoring (:mod:`xl_tiebreak.team_numbers`: match
+points 2-1-0 are shown whole).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from openpyxl.styles import Alignment, Font
@@ -35,13 +43,18 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xl_tiebreak.cells import column_letter, range_ref
-from xl_tiebreak.descriptors import parse_descriptor, parse_list
-from xl_tiebreak.excel.layout import HALF_FORMAT, WHOLE_FORMAT, number_format
+from xl_tiebreak.descriptors import Descriptor, parse_descriptor, parse_list
+from xl_tiebreak.engine import Value
+from xl_tiebreak.excel.layout import (
+    WHOLE_FORMAT,
+    team_number_format,
+    team_points_format,
+)
 from xl_tiebreak.excel.names import sized_reference
 from xl_tiebreak.excel.reading import CROSSTABLE
 from xl_tiebreak.excel.settings import SETTINGS
 from xl_tiebreak.excel.team_reading import BOARDS, TEAMS
-from xl_tiebreak.excel.team_settings import TEAM_SETTINGS_ROWS
+from xl_tiebreak.excel.team_settings import TEAM_SETTINGS_ROWS, read_team_settings_rows
 from xl_tiebreak.excel.template_parts import (
     GRID,
     finish_template,
@@ -51,12 +64,16 @@ from xl_tiebreak.excel.template_parts import (
     print_setup,
     quickstart_workbook,
     standings_placeholder,
+    wrap_note,
 )
+from xl_tiebreak.model import InputError
 from xl_tiebreak.presets import PRESETS
-from xl_tiebreak.teams import Score
+from xl_tiebreak.team_crosstable import read_team_crosstable
+from xl_tiebreak.team_standings import TeamEvaluation
+from xl_tiebreak.teams import Score, TeamEvent
 
 __all__ = ["E7_ROWS", "FUNCTION_TIEBREAKS", "TEAM_SWISS", "TEAM_SWISS_SETTINGS",
-           "TEAM_TEMPLATE_FILES", "build_team_workbook"]
+           "TEAM_TEMPLATE_FILES", "TeamBook", "build_team_workbook", "sample_book"]
 
 TEAM_SWISS = "team_swiss"
 """The file stem of the team template."""
@@ -122,14 +139,78 @@ _VALIDATIONS = {
 }
 
 
-def _crosstable_sheet(ws: Any) -> None:
-    for row in E7_ROWS:
+@dataclasses.dataclass(frozen=True)
+class TeamBook:
+    """What a team workbook shows: the crosstable rows (header first, team notation), the
+    Settings values by field (:data:`TEAM_SWISS_SETTINGS`' keys; a bye's value is its (MP, GP)
+    pair), the Teams and Boards sheets' rows (header first; a Boards sheet of its header
+    alone has no board results) and the event they make (its scoring chooses the number
+    formats: match points 2-1-0 are shown whole)."""
+
+    name: str
+    rows: tuple[tuple[object, ...], ...]
+    settings: dict[str, object]
+    teams: tuple[tuple[object, ...], ...]
+    boards: tuple[tuple[object, ...], ...]
+    event: TeamEvent
+
+    @property
+    def n_teams(self) -> int:
+        """Teams of the event (rows of the crosstable below its header)."""
+        return len(self.rows) - 1
+
+    @property
+    def order(self) -> list[str]:
+        """The tie-break order of the Settings sheet."""
+        value = self.settings.get("tiebreaks")
+        return [str(x) for x in value] if isinstance(value, list) else []
+
+    def evaluation(self) -> TeamEvaluation:
+        """The event evaluated under the Settings' rules (for the number formats)."""
+        return TeamEvaluation(self.event, str(self.settings.get("rules") or "auto"))
+
+
+def _settings_event(rows: Sequence[Sequence[object]], settings: dict[str, object]) -> TeamEvent:
+    """The event the crosstable rows make with the settings (the sample's, for its number
+    formats)."""
+    labels = {field: label for label, field, _ in TEAM_SETTINGS_ROWS}
+    cells: list[tuple[object, ...]] = []
+    for field, value in settings.items():
+        if field == "tiebreaks":
+            continue
+        pair = value if isinstance(value, tuple) else (value, None)
+        cells.append((labels[field], *pair))
+    team_settings, problems = read_team_settings_rows(cells, lambda r, c: "the settings")
+    if problems:  # pragma: no cover - the sample's settings are valid
+        raise InputError(problems)
+    event = read_team_crosstable(rows, boards=team_settings.boards,
+                                 scoring=team_settings.scoring())
+    if team_settings.primary is not None:
+        event.primary = team_settings.primary
+    return event
+
+
+def sample_book() -> TeamBook:
+    """The team template's sample: worked example E7, rosters named after the teams, no board
+    results."""
+    boards = TEAM_SWISS_SETTINGS["boards"]
+    assert isinstance(boards, int)
+    teams = (("No", "Team", "Rating", *(f"Board {b}" for b in range(1, boards + 1))),
+             *((row[0], row[1], None, *(f"{row[1]} {b}" for b in range(1, boards + 1)))
+               for row in E7_ROWS[1:]))
+    header = (("Round", "Team", *(f"B{b}" for b in range(1, boards + 1))),)
+    return TeamBook(str(TEAM_SWISS_SETTINGS["name"]), E7_ROWS, dict(TEAM_SWISS_SETTINGS),
+                    teams, header, _settings_event(E7_ROWS, TEAM_SWISS_SETTINGS))
+
+
+def _crosstable_sheet(ws: Any, book: TeamBook) -> None:
+    for row in book.rows:
         ws.append(list(row))
-    n_cols = len(E7_ROWS[0])
+    n_cols = len(book.rows[0])
     header_style(ws, 1, n_cols)
     for col in range(1, n_cols + 1):
         ws.column_dimensions[column_letter(col)].width = 16 if col == 2 else 8
-        for r in range(1, len(E7_ROWS) + 1):
+        for r in range(1, len(book.rows) + 1):
             cell = ws.cell(row=r, column=col)
             cell.border = GRID
             if col != 2:
@@ -138,7 +219,7 @@ def _crosstable_sheet(ws: Any) -> None:
     print_setup(ws, pages_tall=0)
 
 
-def _settings_sheet(ws: Any) -> dict[str, str]:
+def _settings_sheet(ws: Any, book: TeamBook) -> dict[str, str]:
     """Fill the team Settings sheet; returns the defined names it provides."""
     ws.append(["Setting", "Value", "GP (byes)", "What the value means"])
     names: dict[str, str] = {}
@@ -147,11 +228,11 @@ def _settings_sheet(ws: Any) -> dict[str, str]:
         row = rows[field]
         ws.cell(row=row, column=1, value=label).font = Font(bold=True)
         note_style(ws.cell(row=row, column=4, value=hint))
-        value = TEAM_SWISS_SETTINGS.get(field)
+        value = book.settings.get(field)
         if field == "tiebreaks":
-            assert isinstance(value, list)
+            order = book.order
             for i in range(TIEBREAK_SLOTS):
-                ws.cell(row=row + i, column=2, value=value[i] if i < len(value) else None)
+                ws.cell(row=row + i, column=2, value=order[i] if i < len(order) else None)
             names["TieBreaks"] = f"{SETTINGS}!$B${row}:$B${row + TIEBREAK_SLOTS - 1}"
             names["TeamSettings"] = f"{SETTINGS}!$A$2:$C${row + TIEBREAK_SLOTS - 1}"
             continue
@@ -189,56 +270,73 @@ def _settings_sheet(ws: Any) -> dict[str, str]:
     return names
 
 
-def _teams_sheet(ws: Any) -> None:
-    boards = TEAM_SWISS_SETTINGS["boards"]
-    assert isinstance(boards, int)
-    ws.append(["No", "Team", "Rating", *(f"Board {b}" for b in range(1, boards + 1))])
-    for row in E7_ROWS[1:]:
-        ws.append([row[0], row[1], None, *(f"{row[1]} {b}" for b in range(1, boards + 1))])
-    header_style(ws, 1, 3 + boards)
+def _teams_sheet(ws: Any, book: TeamBook) -> None:
+    for row in book.teams:
+        ws.append(list(row))
+    n_cols = len(book.teams[0])
+    header_style(ws, 1, n_cols)
     ws.column_dimensions["B"].width = 16
-    for b in range(boards):
-        ws.column_dimensions[column_letter(4 + b)].width = 18
+    for col in range(4, n_cols + 1):
+        ws.column_dimensions[column_letter(col)].width = 18
     ws.freeze_panes = "C2"
+    print_setup(ws, pages_tall=0)  # one page wide, whatever the boards
 
 
-def _boards_sheet(ws: Any) -> None:
-    """The Boards sheet: only its header row (Round, Team, B1…Bk); a row per team per round
-    with the board points (1, ½, 0, + or -) gives the board tie-breaks."""
-    boards = TEAM_SWISS_SETTINGS["boards"]
-    assert isinstance(boards, int)
-    ws.append(["Round", "Team", *(f"B{b}" for b in range(1, boards + 1))])
-    header_style(ws, 1, 2 + boards)
+def _boards_sheet(ws: Any, book: TeamBook) -> None:
+    """The Boards sheet: its header row (Round, Team, B1…Bk), then the board results, if any
+    — a row per team per round with the board points (1, ½, 0, + or -) gives the board
+    tie-breaks."""
+    for row in book.boards:
+        ws.append(list(row))
+    header_style(ws, 1, len(book.boards[0]))
+    for r in range(2, len(book.boards) + 1):
+        for c in range(1, len(book.boards[0]) + 1):
+            ws.cell(row=r, column=c).alignment = Alignment(horizontal="center")
     ws.freeze_panes = "A2"
+    print_setup(ws, pages_tall=0)
 
 
-def _function_columns() -> list[tuple[str, str, str]]:
-    """(header, formula with ``{teams}``, number format) of every Functions column."""
+def _function_columns(book: TeamBook, evaluation: TeamEvaluation) -> list[tuple[str, str, str]]:
+    """(header, formula with ``{teams}``, number format) of every Functions column; the
+    formats by the event's scoring (whole match points shown whole)."""
+    event = book.event
+    mp = team_number_format(event, parse_descriptor("MPTS", Score.MP),
+                            evaluation.values("MPTS").values())
+    gp = team_number_format(event, parse_descriptor("GPTS", Score.MP))
     columns = [
-        ("TEAM_POINTS MP", f'=TEAM_POINTS(Crosstable,{{teams}},"MP",{_ARGS})', HALF_FORMAT),
-        ("TEAM_POINTS GP", f'=TEAM_POINTS(Crosstable,{{teams}},"GP",{_ARGS})', HALF_FORMAT),
+        ("TEAM_POINTS MP", f'=TEAM_POINTS(Crosstable,{{teams}},"MP",{_ARGS})', mp),
+        ("TEAM_POINTS GP", f'=TEAM_POINTS(Crosstable,{{teams}},"GP",{_ARGS})', gp),
         ("TEAM_PLACE", f"=TEAM_PLACE(Crosstable,{{teams}},TieBreaks,{_ARGS})", WHOLE_FORMAT),
     ]
     for d in parse_list(FUNCTION_TIEBREAKS, Score.MP):
         columns.append((f'TEAM_TIEBREAK "{d.label}"',
                         f'=TEAM_TIEBREAK(Crosstable,{{teams}},"{d.label}",{_ARGS})',
-                        number_format(d)))
+                        team_number_format(event, d, _values(evaluation, d))))
     return columns
 
 
-def _functions_sheet(ws: Any) -> None:
+def _values(evaluation: TeamEvaluation, d: Descriptor) -> list[Value]:
+    """The values of a tie-break in the event, for its number format (none when it cannot be
+    computed here: the format then follows the scoring alone)."""
+    try:
+        return list(evaluation.values(d).values())
+    except InputError:
+        return [Fraction(1, 2)]  # unknown values: never a whole format that could hide a half
+
+
+def _functions_sheet(ws: Any, book: TeamBook, evaluation: TeamEvaluation) -> None:
     ws["A1"] = ("Team worksheet functions of xl-tiebreak, one call per column: in Excel, click "
                 "Import Functions on the xlwings ribbon once, then Ctrl+Alt+F9.")
     ws["A1"].font = Font(bold=True)
     ws["A2"] = ('The last arguments: Rules, then boards and match points ("": from the '
                 "settings), then the settings rows (TeamSettings: Settings!A2:C…).")
-    columns = _function_columns()
+    columns = _function_columns(book, evaluation)
     header = ["No", "Team", *(h for h, _, _ in columns)]
     for col, text in enumerate(header, start=1):
         ws.cell(row=FUNCTIONS_FIRST_ROW - 1, column=col, value=text)
     header_style(ws, FUNCTIONS_FIRST_ROW - 1, len(header))
-    first, last = FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + len(E7_ROWS) - 2
-    for i, team in enumerate(E7_ROWS[1:]):
+    first, last = FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + book.n_teams - 1
+    for i, team in enumerate(book.rows[1:]):
         ws.cell(row=first + i, column=1, value=team[0]).alignment = Alignment(
             horizontal="center")
         ws.cell(row=first + i, column=2, value=team[1])
@@ -252,20 +350,22 @@ def _functions_sheet(ws: Any) -> None:
         ws.column_dimensions[column_letter(col)].width = max(8, min(len(text) + 2, 24))
     ws.column_dimensions["B"].width = 16
     ws.freeze_panes = f"C{FUNCTIONS_FIRST_ROW}"
+    print_setup(ws, pages_tall=0)
+    ws.print_title_rows = f"{FUNCTIONS_FIRST_ROW - 1}:{FUNCTIONS_FIRST_ROW - 1}"
 
 
-def _formula_standings_sheet(ws: Any) -> None:
+def _formula_standings_sheet(ws: Any, book: TeamBook, evaluation: TeamEvaluation) -> None:
     call = "=TEAM_STANDINGS(Crosstable,TieBreaks,Rules,TRUE,\"\",\"\",TeamSettings)"
     ws["A1"] = (f"The whole team standings from one formula: {{{call}}}. A fixed-size array "
                 "formula (any Excel); in Excel 365 a plain =TEAM_STANDINGS(Crosstable,,,,4) in "
                 "an empty cell spills.")
     note_style(ws["A1"])
-    order = TEAM_SWISS_SETTINGS["tiebreaks"]
-    assert isinstance(order, list)
-    descriptors = [parse_descriptor(t, Score.MP) for t in order]
-    formats = [WHOLE_FORMAT, WHOLE_FORMAT, None, WHOLE_FORMAT, None, HALF_FORMAT,
-               *(number_format(d) for d in descriptors)]
-    n_rows = len(E7_ROWS)
+    descriptors = [parse_descriptor(t, book.event.primary) for t in book.order]
+    formats = [WHOLE_FORMAT, WHOLE_FORMAT, None, WHOLE_FORMAT, None,
+               team_points_format(book.event),
+               *(team_number_format(book.event, d, _values(evaluation, d))
+                 for d in descriptors)]
+    n_rows = len(book.rows)
     ws["A3"] = ArrayFormula(range_ref(3, 1, 2 + n_rows, len(formats)), call)
     for row in ws.iter_rows(min_row=4, max_row=2 + n_rows, max_col=len(formats)):
         for cell, shown in zip(row, formats, strict=True):
@@ -273,6 +373,9 @@ def _formula_standings_sheet(ws: Any) -> None:
                 cell.number_format = shown
     header_style(ws, 3, len(formats))
     ws.column_dimensions["C"].width = 16
+    wrap_note(ws, len(formats))  # the note on the table's page, not on pages of its own
+    print_setup(ws, pages_tall=0)
+    ws.print_title_rows = "3:3"
 
 
 _HOW_TO = (
@@ -299,20 +402,23 @@ _HOW_TO = (
 )
 
 
-def build_team_workbook(vba: bool = True) -> Any:
-    """The team template as an ``openpyxl.Workbook`` built on xlwings' quickstart.xlsm (its VBA
-    project kept when ``vba``; save it as .xlsm then, as .xlsx otherwise)."""
+def build_team_workbook(vba: bool = True, book: TeamBook | None = None) -> Any:
+    """A team workbook as an ``openpyxl.Workbook`` built on xlwings' quickstart.xlsm (its VBA
+    project kept when ``vba``; save it as .xlsm then, as .xlsx otherwise): the template with
+    its sample (E7), or ``book``'s event (:mod:`xl_tiebreak.excel.team_from_event`)."""
+    book = book or sample_book()
+    evaluation = book.evaluation()
     wb = quickstart_workbook(vba)
     crosstable = wb["Sheet1"]
     crosstable.title = CROSSTABLE
-    _crosstable_sheet(crosstable)
-    names = _settings_sheet(wb.create_sheet(SETTINGS))
-    _teams_sheet(wb.create_sheet(TEAMS))
-    _boards_sheet(wb.create_sheet(BOARDS))
+    _crosstable_sheet(crosstable, book)
+    names = _settings_sheet(wb.create_sheet(SETTINGS), book)
+    _teams_sheet(wb.create_sheet(TEAMS), book)
+    _boards_sheet(wb.create_sheet(BOARDS), book)
     standings_placeholder(wb.create_sheet("Standings"))
-    _functions_sheet(wb.create_sheet("Functions"))
-    _formula_standings_sheet(wb.create_sheet("Formula standings"))
+    _functions_sheet(wb.create_sheet("Functions"), book, evaluation)
+    _formula_standings_sheet(wb.create_sheet("Formula standings"), book, evaluation)
     how_to_sheet(wb.create_sheet("How to", 0), _HOW_TO)
     names["Crosstable"] = sized_reference(CROSSTABLE)
-    finish_template(wb, str(TEAM_SWISS_SETTINGS["name"]), names)
+    finish_template(wb, book.name, names)
     return wb
