@@ -1,6 +1,6 @@
 """The command line parses with the parser of the one command given (issue 7, item 8:
-``cli.parse_arguments``): the result, every error message, usage line and help text must be
-those of the whole parser, which is the reference here."""
+``cli_arguments.parse_arguments``): the result, every error message, usage line and help text
+must be those of the whole parser, which is the reference here."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from xl_tiebreak import cli
+from xl_tiebreak import cli_arguments as cli
 
 VALID = [
     ["compute", "a.trf"],
@@ -56,7 +56,7 @@ def _outcome(parse: Callable[[], argparse.Namespace],
 def test_one_command_parses_as_the_whole_parser(argv: list[str],
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     fast = _outcome(lambda: cli.parse_arguments(argv), capsys)
-    whole = _outcome(lambda: cli._parser().parse_args(argv), capsys)
+    whole = _outcome(lambda: cli.parser().parse_args(argv), capsys)
     assert isinstance(fast[0], argparse.Namespace)
     assert fast == whole
 
@@ -65,7 +65,7 @@ def test_one_command_parses_as_the_whole_parser(argv: list[str],
 def test_errors_are_reported_in_the_whole_parsers_words(
         argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     fast = _outcome(lambda: cli.parse_arguments(argv), capsys)
-    whole = _outcome(lambda: cli._parser().parse_args(argv), capsys)
+    whole = _outcome(lambda: cli.parser().parse_args(argv), capsys)
     assert fast[0] == ("exit", 2)
     assert fast == whole
     assert "usage: xl-tiebreak" in fast[2]
@@ -85,16 +85,16 @@ def test_an_unknown_option_lists_every_command_in_the_usage_line(
 def test_help_and_version_are_those_of_the_whole_parser(
         argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     fast = _outcome(lambda: cli.parse_arguments(argv), capsys)
-    whole = _outcome(lambda: cli._parser().parse_args(argv), capsys)
+    whole = _outcome(lambda: cli.parser().parse_args(argv), capsys)
     assert fast[0] == ("exit", 0)
     assert fast == whole
     assert fast[1].strip()
 
 
 def test_only_the_given_command_is_built() -> None:
-    parser = cli._parser("compute")
+    parser = cli.parser("compute")
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     assert list(sub.choices) == ["compute"]
-    whole = next(a for a in cli._parser()._actions
+    whole = next(a for a in cli.parser()._actions
                  if isinstance(a, argparse._SubParsersAction))
-    assert list(whole.choices) == list(cli._COMMANDS)
+    assert list(whole.choices) == list(cli.COMMANDS)

@@ -7,7 +7,7 @@ from xl_tiebreak.cells import is_blank
 from xl_tiebreak.compare import MAX_ORDERS, compare_orders, comparison_rows
 from xl_tiebreak.excel import arguments
 from xl_tiebreak.excel.arguments import CellProblem
-from xl_tiebreak.excel.evaluation import _computed, _parsed
+from xl_tiebreak.excel.evaluation import cached_evaluation
 from xl_tiebreak.model import InputError
 
 
@@ -38,11 +38,8 @@ def compare_rows(crosstable: object, orders: object, rules: object,
     (``kind``: the tournament type argument, as for every function)."""
     texts = order_texts(orders)
     rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
-    parsed = _parsed(crosstable, kind, blanks)
-    if parsed.error is not None:
-        raise CellProblem(arguments.crosstable_text(parsed.error))
-    evaluation = _computed(parsed, texts[0] or None, rule_set, rating).standings.evaluation
-    assert evaluation is not None  # standings always come from an Evaluation
+    evaluation = cached_evaluation(crosstable, texts[0] or None, rule_set, rating, kind,
+                                   blanks)
     try:
         comparison = compare_orders(evaluation, [list(t) or None for t in texts])
     except InputError as error:

@@ -34,7 +34,7 @@ from xl_tiebreak.check import check
 from xl_tiebreak.crosstable import read_crosstable
 from xl_tiebreak.descriptors import Descriptor, parse_descriptor
 from xl_tiebreak.engine import Value
-from xl_tiebreak.evaluation import inferred_type_note
+from xl_tiebreak.evaluation import Evaluation, inferred_type_note
 from xl_tiebreak.excel import arguments
 from xl_tiebreak.excel.arguments import CellProblem
 from xl_tiebreak.excel.cells import cell_errors, date_hints, excel_error
@@ -216,6 +216,20 @@ def _computed(
     if isinstance(result, InputError):
         raise CellProblem(arguments.crosstable_text(result))
     return result
+
+
+def cached_evaluation(crosstable: object, order: tuple[str, ...] | None, rules: RuleSet,
+                      unrated: int | None, kind: object = None,
+                      blanks: object = None) -> Evaluation:
+    """The evaluation of a crosstable range (read and computed once, as for every function)
+    that answers other orders of the same event (the Compare sheet). Raises CellProblem when
+    the range cannot be read or computed."""
+    parsed = _parsed(crosstable, kind, blanks)
+    if parsed.error is not None:
+        raise CellProblem(arguments.crosstable_text(parsed.error))
+    evaluation = _computed(parsed, order, rules, unrated).standings.evaluation
+    assert evaluation is not None  # standings always come from an Evaluation
+    return evaluation
 
 
 def _player(parsed: _Parsed, player: object) -> int:
