@@ -183,18 +183,21 @@ def _cpu_of_children() -> float:
     return used.ru_utime + used.ru_stime
 
 
-def _interleaved(commands: dict[str, list[str]], runs: int,
-                 env: Mapping[str, str]) -> dict[str, list[float]]:
+Command = tuple[list[str], Mapping[str, str]]
+"""A command line and the environment it runs with."""
+
+
+def _interleaved(commands: dict[str, Command], runs: int) -> dict[str, list[float]]:
     """Wall-clock times of each command (under ``name``) and the CPU time of its process
     (under ``name + " cpu"``: user + system, which another process on the machine disturbs
-    less than the wall clock), the commands taking turns (a change of load affects them
-    alike); the first run of each (reading every file once) is not counted and must
-    succeed."""
-    for cmd in commands.values():
+    less than the wall clock), the commands taking turns (a change of load or of the machine's
+    speed affects them alike); the first run of each (reading every file once) is not counted
+    and must succeed."""
+    for cmd, env in commands.values():
         subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True, env=env)
     times: dict[str, list[float]] = {}
     for _ in range(runs):
-        for name, cmd in commands.items():
+        for name, (cmd, env) in commands.items():
             before = _cpu_of_children()
             times.setdefault(name, []).extend(_timed(cmd, 1, env))
             times.setdefault(name + " cpu", []).append(_cpu_of_children() - before)
@@ -209,21 +212,24 @@ def command_line(runs: int = 21) -> None:
             f.write(write_trf(generate(1000, 9)))
         args = ["compute", trf, "--tiebreaks", COMMAND_TIEBREAKS]
         python, script = fresh_install(tmp)
-        installed = _interleaved({
-            "bare": [python, "-c", "pass"],
-            "import": [python, "-c", "import xl_tiebreak.cli"],
-            "whole": [script, *args],
-        }, runs, _clean_env())
         subprocess.run([sys.executable, "-m", "compileall", "-q",
                         os.path.join(ROOT, "xl_tiebreak")], check=True, env=_clean_env())
+        plain, on_path = _clean_env(), _clean_env(PYTHONPATH=ROOT)
         bare_s = [sys.executable, "-S"]
-        checkout = _interleaved({
-            "bare": [*bare_s, "-c", "pass"],
-            "import": [*bare_s, "-c", "import xl_tiebreak.cli"],
-            "whole": [*bare_s, "-m", "xl_tiebreak.cli", *args],
-        }, runs, _clean_env(PYTHONPATH=ROOT))
+        every = _interleaved({  # all six take turns: a change of the machine's speed hits all
+            "installed bare": ([python, "-c", "pass"], plain),
+            "installed import": ([python, "-c", "import xl_tiebreak.cli"], plain),
+            "installed whole": ([script, *args], plain),
+            "checkout bare": ([*bare_s, "-c", "pass"], on_path),
+            "checkout import": ([*bare_s, "-c", "import xl_tiebreak.cli"], on_path),
+            "checkout whole": ([*bare_s, "-m", "xl_tiebreak.cli", *args], on_path),
+        }, runs)
+        installed = {k.removeprefix("installed "): v for k, v in every.items()
+                     if k.startswith("installed ")}
+        checkout_times = {k.removeprefix("checkout "): v for k, v in every.items()
+                          if k.startswith("checkout ")}
         for label, times in (("installed (fresh venv)", installed),
-                             ("this checkout, python -S", checkout)):
+                             ("this checkout, python -S", checkout_times)):
             print(f"{label:>28}: bare interpreter {_figure(times['bare'])}")
             print(f"{'':>28}  import xl_tiebreak.cli {_figure(times['import'], times['bare'])}"
                   " (less the bare interpreter)")
