@@ -139,3 +139,72 @@ def test_a_fraction_of_a_point_survives(tmp_path: Path) -> None:
     t.participants[0].declared_points = Fraction(16, 3)
     rows = crosstable_rows(t)
     assert rows[1][-1] == "16/3"
+
+
+# ------------------------------------------- what a workbook needs to be opened and run
+
+
+def test_a_written_workbook_caches_every_formula_value(tmp_path: Path) -> None:
+    """Opened without the add-in (a viewer, LibreOffice, Excel before Import Functions), every
+    formula cell of a workbook written from a TRF shows what the engine computes."""
+    from test_templates import cached_values, check_formula_cells
+
+    from xl_tiebreak.excel.from_event import event_template
+
+    out = tmp_path / "club.xlsx"
+    assert main(["workbook", str(EXAMPLES / "spring_open.trf"), "-o", str(out)]) == 0
+    template = event_template(load_tournament(str(EXAMPLES / "spring_open.trf")))
+    check_formula_cells(out, cached_values(out), template)
+    assert not openpyxl.load_workbook(out).calculation.fullCalcOnLoad
+
+
+def _companion_written(out: Path, capsys: pytest.CaptureFixture[str]) -> tuple[str, str]:
+    assert main(["workbook", str(EXAMPLES / "spring_open.trf"), "-o", str(out)]) == 0
+    captured = capsys.readouterr()
+    return captured.out, captured.err
+
+
+def test_an_xlsm_gets_the_companion_module_run_main_imports(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import ast
+
+    out, _ = _companion_written(tmp_path / "club.xlsm", capsys)
+    module = tmp_path / "club.py"
+    assert out.splitlines() == [str(tmp_path / "club.xlsm"), str(module)]
+    tree = ast.parse(module.read_text(encoding="utf-8"))
+    imports = [(n.module, [a.name for a in n.names]) for n in ast.walk(tree)
+               if isinstance(n, ast.ImportFrom)]
+    assert ("xl_tiebreak.macros", ["main"]) in imports
+    assert 'xw.Book("club.xlsm")' in module.read_text(encoding="utf-8")
+    _companion_written(tmp_path / "plain.xlsx", capsys)
+    assert not (tmp_path / "plain.py").exists()  # an .xlsx has no Run main
+
+
+def test_a_users_module_of_that_name_is_left_as_it_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mine = tmp_path / "club.py"
+    mine.write_text("print('my own code')\n", encoding="utf-8")
+    out, err = _companion_written(tmp_path / "club.xlsm", capsys)
+    assert mine.read_text(encoding="utf-8") == "print('my own code')\n"
+    assert out.splitlines() == [str(tmp_path / "club.xlsm")]
+    assert "club.py exists and was left as it is" in err
+
+
+def test_a_workbook_name_that_is_no_python_name_is_noted(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, err = _companion_written(tmp_path / "Club Open 2026.xlsm", capsys)
+    assert (tmp_path / "Club Open 2026.py").exists()
+    assert "must then be a Python name" in err and "Club_Open_2026.xlsm" in err
+
+
+def test_a_team_xlsm_gets_its_companion_module_too(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from spec_data import TRF_DIR
+
+    shared = TRF_DIR / "e7_held_team.trf"
+    if not shared.exists():
+        pytest.skip("shared TRF files absent")
+    assert main(["workbook", str(shared), "-o", str(tmp_path / "held.xlsm")]) == 0
+    text = (tmp_path / "held.py").read_text(encoding="utf-8")
+    assert "from xl_tiebreak.macros import main" in text
+    capsys.readouterr()

@@ -298,10 +298,12 @@ class Expected:
         return out
 
 
-def check_formula_cells(path: Path, values: dict[tuple[str, str], Any]) -> None:
-    """Every formula cell of the template at ``path`` has in ``values`` (``{("SHEET", "B5"):
+def check_formula_cells(path: Path, values: dict[tuple[str, str], Any],
+                        template: Template | None = None) -> None:
+    """Every formula cell of the template at ``path`` (``template``: the one it was built
+    from, default the shipped template of its name) has in ``values`` (``{("SHEET", "B5"):
     value}``) what the engine computes (empty results as an empty text)."""
-    template = template_of(path.name)
+    template = template or template_of(path.name)
     expected = Expected(template)
     wb = openpyxl.load_workbook(path)
     checked: set[tuple[str, str]] = set()

@@ -41,6 +41,7 @@ def run(args: argparse.Namespace, load: Callable[[str], Tournament],
     for note in tournament.notes:
         print(f"warning: {formula_safe(str(note))}", file=sys.stderr)
     print(write_event_workbook(tournament, out))
+    _companion(out)
     return 0
 
 
@@ -59,4 +60,42 @@ def _team_workbook(args: argparse.Namespace, event: TeamEvent, out: Path) -> int
     for item in not_written(event, boards):
         print(f"note: not written: {item}", file=sys.stderr)
     print(path)
+    _companion(out)
     return 0
+
+
+def _companion(out: Path) -> None:
+    """Beside an ``.xlsm``, the companion module its "Run main" button imports (named like
+    the workbook; printed when written). A file of that name that is not exactly the module
+    xl-tiebreak writes is the user's: it is left as it is, and a note says so. A workbook
+    name that is not a Python module name gets a note: Run main cannot import it."""
+    if out.suffix.lower() != ".xlsm":
+        return
+    from xl_tiebreak.excel.output_files import write_text_file
+    from xl_tiebreak.excel.templates import companion_module
+
+    module = out.with_suffix(".py")
+    text = companion_module(out.stem)
+    if module.exists() or module.is_symlink():
+        try:
+            ours = module.is_file() and module.read_text(encoding="utf-8") == text
+        except (OSError, UnicodeDecodeError):
+            ours = False
+        if not ours:
+            print(f"note: {formula_safe(module.name)} exists and was left as it is; Run main "
+                  "imports it (the module xl-tiebreak writes holds `from xl_tiebreak.macros "
+                  "import main`)", file=sys.stderr)
+        return
+    write_text_file(module, text)
+    print(module)
+    if not out.stem.isidentifier():
+        print(f"note: {formula_safe(out.name)}: Run main imports the module named like the "
+              "workbook, which must then be a Python name (letters, digits, _; not starting "
+              "with a digit): rename both files together, e.g. "
+              f"{_python_name(out.stem)}.xlsm and .py", file=sys.stderr)
+
+
+def _python_name(stem: str) -> str:
+    """A Python module name close to a workbook name (``Club Open 2026`` → ``Club_Open_2026``)."""
+    name = "".join(c if c.isalnum() or c == "_" else "_" for c in stem).strip("_") or "event"
+    return f"event_{name}" if name[0].isdigit() else name

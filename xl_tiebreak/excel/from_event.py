@@ -32,13 +32,13 @@ from fractions import Fraction
 from pathlib import Path
 
 from xl_tiebreak.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
-from xl_tiebreak.excel.files import save_workbook
 from xl_tiebreak.excel.templates import (
     ROUND_ROBIN,
     SWISS,
     TIEBREAK_SLOTS,
     Template,
     build_workbook,
+    save_with_values,
 )
 from xl_tiebreak.model import (
     Color,
@@ -173,5 +173,5 @@ def write_event_workbook(t: Tournament, path: str | os.PathLike[str]) -> Path:
         raise InputError("the event has no participants", t.source)
     workbook = build_workbook(event_template(t), vba=suffix == ".xlsm")
     workbook.properties.title = t.name or target.stem
-    save_workbook(workbook, target)
+    save_with_values(workbook, target)  # a viewer without the add-in shows the values
     return target

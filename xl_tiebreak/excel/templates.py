@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import json
 import os
 import shlex
 from pathlib import Path
@@ -429,8 +430,14 @@ def built_with(path: str | os.PathLike[str]) -> str | None:
     return description[len(BUILT_FROM):].strip() if description.startswith(BUILT_FROM) else None
 
 
-def _companion_module(stem: str, source: str = "Crosstable") -> str:
-    return f'''"""Companion module of {stem}.xlsm / {stem}.xlsx.
+def companion_module(stem: str, source: str = "Crosstable") -> str:
+    """The Python module that must stand next to ``stem.xlsm`` for the xlwings add-in's "Run
+    main" (it imports the module named like the workbook and calls its ``main``); ``source``:
+    the sheet the standings come from. The workbook's name is written as a quoted string (a
+    name is never code) and, in the docstring, without quotes or backslashes."""
+    shown = "".join(c for c in stem if c.isprintable() and c not in "\\\"'")
+    quoted = json.dumps(f"{stem}.xlsm", ensure_ascii=False)  # a valid Python string literal
+    return f'''"""Companion module of {shown}.xlsm / {shown}.xlsx.
 
 The xlwings add-in's "Run main" button imports the Python module named like the workbook and
 calls its main(): this one writes the Standings sheet from the {source} and Settings sheets
@@ -444,7 +451,7 @@ __all__ = ["main"]
 if __name__ == "__main__":
     import xlwings as xw
 
-    xw.Book("{stem}.xlsm").set_mock_caller()
+    xw.Book({quoted}).set_mock_caller()
     main()
 '''
 
@@ -488,21 +495,21 @@ def build_templates(directory: str | os.PathLike[str], force: bool = False) -> l
             save_with_values(build_workbook(template, vba=vba), target)
             written.append(target)
         module = folder / f"{template.stem}.py"
-        write_text_file(module, _companion_module(template.stem))
+        write_text_file(module, companion_module(template.stem))
         written.append(module)
     stem = knockout_template.KNOCKOUT_STEM  # issue 12
     for vba, suffix in ((True, ".xlsm"), (False, ".xlsx")):
         target = folder / f"{stem}{suffix}"
         save_with_values(build_knockout_workbook(vba=vba), target)
         written.append(target)
-    write_text_file(folder / f"{stem}.py", _companion_module(stem, "Bracket"))
+    write_text_file(folder / f"{stem}.py", companion_module(stem, "Bracket"))
     written.append(folder / f"{stem}.py")
     for vba, suffix in ((True, ".xlsm"), (False, ".xlsx")):  # the team template (issue 11)
         target = folder / f"{TEAM_SWISS}{suffix}"
         save_with_values(build_team_workbook(vba=vba), target)
         written.append(target)
     module = folder / f"{TEAM_SWISS}.py"
-    write_text_file(module, _companion_module(TEAM_SWISS))
+    write_text_file(module, companion_module(TEAM_SWISS))
     written.append(module)
     return written
 
@@ -521,7 +528,7 @@ def build_demo(directory: str | os.PathLike[str] = ".", force: bool = False) -> 
         raise InputError(result.problems)
     target = folder / f"{DEMO_NAME}.xlsm"
     save_with_values(workbook, target)
-    write_text_file(folder / f"{DEMO_NAME}.py", _companion_module(DEMO_NAME))
+    write_text_file(folder / f"{DEMO_NAME}.py", companion_module(DEMO_NAME))
     return target.resolve()
 
 
