@@ -169,3 +169,24 @@ def test_the_model_classes_keep_their_dataclass_behaviour() -> None:
     assert t.replace(name="X") == Tournament(players, name="X", rounds=3)
     with pytest.raises(TypeError):
         hash(t)
+
+
+def test_values_pickle_and_deep_copy_as_dataclasses_did() -> None:
+    """A frozen value is rebuilt through its ``__init__`` (restoring its fields one by one
+    would meet the error on assignment): pickle (``check --jobs`` workers, other programs) and
+    copy.deepcopy give equal values, for the model and the standings' own classes alike."""
+    import copy
+    import pickle
+
+    from xl_tiebreak.cli import load_tournament
+    from xl_tiebreak.standings import compute_standings
+
+    t = load_tournament(str(EXAMPLE))
+    s = compute_standings(t, "BH/C1,BH,SB,DE")
+    assert s.evaluation is not None
+    values: list[object] = [t, t.scoring, t.participants[0], t.participants[0].rounds[0],
+                            s.descriptors[0], s.rows[0], s.evaluation.explain("BH/C1", 1),
+                            tiebreak("BH"), Column("tiebreak", "BH", None, 0, 2)]
+    for value in values:
+        assert pickle.loads(pickle.dumps(value)) == value, type(value).__name__
+        assert copy.deepcopy(value) == value, type(value).__name__

@@ -106,6 +106,16 @@ class Frozen(_Fields):
     def __hash__(self) -> int:
         return hash(self._values())
 
+    def __reduce__(self) -> tuple[Callable[..., object], tuple[object, ...]]:
+        # pickle and copy.deepcopy rebuild the value through __init__ (restoring the fields
+        # one by one would meet the error on assignment)
+        return _rebuild, (type(self), {name: getattr(self, name) for name in self._names_of()})
+
+
+def _rebuild(cls: Callable[..., object], fields: dict[str, object]) -> object:
+    """A frozen value made again from its fields (by :meth:`Frozen.__reduce__`)."""
+    return cls(**fields)
+
 
 class Mutable(_Fields):
     """A mutable value: fields assigned freely; compared by value, therefore not hashable."""
