@@ -7,6 +7,7 @@ Standings placeholder.
 from __future__ import annotations
 
 import os
+import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -108,17 +109,25 @@ def standings_placeholder(ws: Any) -> None:
     mark_worksheet(ws, STANDINGS_ROLE)
 
 
+HOW_TO_WIDTH = 90
+"""Characters per row of a How to sheet."""
+
+
 def how_to_sheet(ws: Any, lines: Sequence[str]) -> None:
-    """A How to sheet: one line of text per row (an empty text: an empty row), wrapped in a
-    column wide enough for about 100 characters, the first line as its title."""
-    for line in lines:
-        ws.append([line or None])
-        ws.cell(row=ws.max_row, column=1).alignment = Alignment(wrap_text=True, vertical="top")
-        rows = -(-len(line) // 100)  # about 100 characters fit in a line of width 110
-        if rows > 1:
-            ws.row_dimensions[ws.max_row].height = 15.0 * rows
+    """A How to sheet: the first line as its title, then each line of text broken into rows of
+    at most :data:`HOW_TO_WIDTH` characters (an empty text: an empty row), so that it reads
+    the same in every spreadsheet and prints one page wide: a cell's own wrapping depends on
+    the fonts each program has (LibreOffice printed the right end of long lines off the
+    page)."""
+    for k, line in enumerate(lines):
+        pieces = [line] if k == 0 or not line else textwrap.wrap(
+            line, HOW_TO_WIDTH, subsequent_indent="   ", break_long_words=False,
+            break_on_hyphens=False)
+        for piece in pieces:
+            ws.append([piece or None])
     ws["A1"].font = Font(bold=True, size=14)
-    ws.column_dimensions["A"].width = 110
+    ws.column_dimensions["A"].width = HOW_TO_WIDTH + 10
+    print_setup(ws, 0)
 
 
 def wrap_note(ws: Any, n_cols: int, height: float = 48) -> None:
