@@ -225,8 +225,7 @@ def cached_evaluation(crosstable: object, order: tuple[str, ...] | None, rules: 
     that answers other orders of the same event (the Compare sheet). Raises CellProblem when
     the range cannot be read or computed."""
     parsed = _parsed(crosstable, kind, blanks)
-    if parsed.error is not None:
-        raise CellProblem(arguments.crosstable_text(parsed.error))
+    _ready(parsed)
     evaluation = _computed(parsed, order, rules, unrated).standings.evaluation
     assert evaluation is not None  # standings always come from an Evaluation
     return evaluation
@@ -234,8 +233,7 @@ def cached_evaluation(crosstable: object, order: tuple[str, ...] | None, rules: 
 
 def _player(parsed: _Parsed, player: object) -> int:
     """The start number of a player given by start number or name. Raises CellProblem."""
-    if parsed.error is not None:
-        raise CellProblem(arguments.crosstable_text(parsed.error))
+    _ready(parsed)
     value = arguments.scalar(player)
     code = excel_error(value)
     if code is not None:
