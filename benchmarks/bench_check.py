@@ -22,10 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import generator  # noqa: E402
 
-from xl_tiebreak.commands.check import default_jobs, verify_all  # noqa: E402
-from xl_tiebreak.standings import compute_standings  # noqa: E402
-from xl_tiebreak.trf_export import export_trf  # noqa: E402
-from xl_tiebreak.verify import Verdict, event_files  # noqa: E402
+from xl_tiebreak.cli.check import default_jobs, verify_all  # noqa: E402
+from xl_tiebreak.report.trf import export_trf  # noqa: E402
+from xl_tiebreak.standings.final import compute_standings  # noqa: E402
+from xl_tiebreak.standings.verify import Verdict, event_files  # noqa: E402
 
 ORDER = "BH/C1,BH,SB,DE,WIN"
 

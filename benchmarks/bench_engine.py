@@ -7,11 +7,11 @@ Run: ``python benchmarks/bench_engine.py [--runs N] [--command-line]``. Prints
   console script (:func:`fresh_install`); every run with ``PYTHONPATH``,
   ``PYTHONDONTWRITEBYTECODE`` and ``PYTHONPYCACHEPREFIX`` unset, so that no module is compiled
   from source during a run. Figures: the bare interpreter (``python -c pass``), importing
-  ``xl_tiebreak.cli`` in a fresh interpreter (less the bare interpreter), and the whole process
+  ``xl_tiebreak.cli.main`` in a fresh interpreter (less the bare interpreter), and the whole process
   of ``xl-tiebreak compute`` on a 1,000-player, 9-round Swiss with four tie-breaks, each the
   best and the median of ``--runs`` runs (21 by default, the three commands taking turns);
   then the same from this checkout without the ``site`` module (``python -S``, ``python -m
-  xl_tiebreak.cli``: no ``.pth`` file is read, e.g. an editable install's finder, which
+  xl_tiebreak.cli.main``: no ``.pth`` file is read, e.g. an editable install's finder, which
   imports pathlib, re and enum before any module of the package); the FIDE TEC checker
   (gacrux) on the same file for comparison, when it is installed;
 * (without ``--command-line``) for 2,000 players × 11 rounds and 10,000 players × 13 rounds
@@ -36,9 +36,9 @@ import tempfile
 import time
 from collections.abc import Mapping, Sequence
 
-from xl_tiebreak.model import Color, Kind, Participant, Record, Tournament
-from xl_tiebreak.standings import compute_standings
-from xl_tiebreak.trf import parse_trf, write_trf
+from xl_tiebreak.formats.trf.reader import parse_trf, write_trf
+from xl_tiebreak.model.tournament import Color, Kind, Participant, Record, Tournament
+from xl_tiebreak.standings.final import compute_standings
 
 TIEBREAKS = "BH/C1,BH,SB,PS,WIN,ARO,TPR,FB,AOB,DE"
 
@@ -136,7 +136,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 CONSOLE_SCRIPT = """#!{python}
 import sys
-from xl_tiebreak.cli import console
+from xl_tiebreak.cli.main import console
 if __name__ == '__main__':
     sys.argv[0] = sys.argv[0].removesuffix('.exe')
     sys.exit(console())
@@ -219,10 +219,10 @@ def command_line(runs: int = 21, checker: bool = True) -> None:
         bare_s = [sys.executable, "-S"]
         every = _interleaved({  # all six take turns: a change of the machine's speed hits all
             "installed bare": ([python, "-c", "pass"], plain),
-            "installed import": ([python, "-c", "import xl_tiebreak.cli"], plain),
+            "installed import": ([python, "-c", "import xl_tiebreak.cli.main"], plain),
             "installed whole": ([script, *args], plain),
             "checkout bare": ([*bare_s, "-c", "pass"], on_path),
-            "checkout import": ([*bare_s, "-c", "import xl_tiebreak.cli"], on_path),
+            "checkout import": ([*bare_s, "-c", "import xl_tiebreak.cli.main"], on_path),
             "checkout whole": ([*bare_s, "-m", "xl_tiebreak.cli", *args], on_path),
         }, runs)
         installed = {k.removeprefix("installed "): v for k, v in every.items()
@@ -232,7 +232,7 @@ def command_line(runs: int = 21, checker: bool = True) -> None:
         for label, times in (("installed (fresh venv)", installed),
                              ("this checkout, python -S", checkout_times)):
             print(f"{label:>28}: bare interpreter {_figure(times['bare'])}")
-            print(f"{'':>28}  import xl_tiebreak.cli {_figure(times['import'], times['bare'])}"
+            print(f"{'':>28}  import xl_tiebreak.cli.main {_figure(times['import'], times['bare'])}"
                   " (less the bare interpreter)")
             print(f"{'':>28}  compute 1,000 x 9 ({COMMAND_TIEBREAKS}), whole process: "
                   f"{_figure(times['whole'])}")

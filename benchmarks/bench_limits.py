@@ -1,6 +1,6 @@
 """Cost of the headless workbook commands at the size limits of issue 10.
 
-Builds workbooks around the limits (``xl_tiebreak.excel.files.MAX_CELLS`` / ``MAX_ROWS``):
+Builds workbooks around the limits (``xl_tiebreak.excel.files.checks.MAX_CELLS`` / ``MAX_ROWS``):
 the Swiss template plus an unrelated sheet of one-digit cells just under the cell limit, one
 just over it (refused at once), the 3.3 million-cell sheet of the issue and a sheet whose
 last row is 1,048,576; then times ``compute`` and ``standings -o`` on each in a fresh process
@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from xl_tiebreak.excel import files  # noqa: E402
-from xl_tiebreak.excel.templates import SWISS, build_workbook  # noqa: E402
+import xl_tiebreak.excel.files.checks as files  # noqa: E402
+from xl_tiebreak.excel.templates.builder import SWISS, build_workbook  # noqa: E402
 
 
 def with_sheet(folder: Path, name: str, rows: int, columns: int, last_row: int = 0) -> Path:
@@ -65,7 +65,7 @@ _CHILD = """
 import resource, runpy, sys
 sys.argv = ["xl-tiebreak", *sys.argv[1:]]
 try:
-    runpy.run_module("xl_tiebreak.cli", run_name="__main__")
+    runpy.run_module("xl_tiebreak.cli.main", run_name="__main__")
 finally:
     try:  # this process's own high-water mark (ru_maxrss survives exec on Linux)
         with open("/proc/self/status") as status:

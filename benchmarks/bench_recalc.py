@@ -37,9 +37,9 @@ from xlwings import conversion
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_udfs import crosstable  # noqa: E402
 
-from xl_tiebreak import registry  # noqa: E402
-from xl_tiebreak.evaluation import DEFAULT_SWISS  # noqa: E402
-from xl_tiebreak.excel import functions  # noqa: E402
+import xl_tiebreak.excel.functions.catalogue as functions  # noqa: E402
+import xl_tiebreak.tiebreaks.registry as registry  # noqa: E402
+from xl_tiebreak.standings.evaluation import DEFAULT_SWISS  # noqa: E402
 
 OLD_ROWS, OLD_COLUMNS = 401, 30
 """The old fixed name: ``Crosstable!$A$1:$AD$401``."""

@@ -11,9 +11,9 @@ import random
 import time
 from fractions import Fraction
 
-from xl_tiebreak.model import Color, Kind
-from xl_tiebreak.team_standings import compute_team_standings
-from xl_tiebreak.teams import BoardGame, Match, Team, TeamEvent, match_result
+from xl_tiebreak.model.teams import BoardGame, Match, Team, TeamEvent, match_result
+from xl_tiebreak.model.tournament import Color, Kind
+from xl_tiebreak.standings.team_evaluation import compute_team_standings
 
 TEAMS, ROUNDS, BOARDS = 200, 11, 6
 ORDER = ("GPTS,EDE,BH:MP/C1,BH:MP,BH:GP,EMMSB,EMGSB/C1,EGGSB,SSSC,BC")

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from xl_tiebreak.excel import functions
+import xl_tiebreak.excel.functions.catalogue as functions  # noqa: E402
 
 
 def crosstable(players: int, rounds: int, seed: int = 2026) -> list[list[Any]]:

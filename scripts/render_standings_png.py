@@ -24,7 +24,7 @@ def demo_sheet_workbook(folder: Path, sheet: str = "Standings") -> Path:
     it: values, styles, print setup), so that LibreOffice prints that sheet alone."""
     import openpyxl
 
-    from xl_tiebreak.excel.templates import build_demo
+    from xl_tiebreak.excel.templates.builder import build_demo
 
     demo = build_demo(folder, force=True)
     wb = openpyxl.load_workbook(demo)

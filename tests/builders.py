@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from xl_tiebreak.model import Color, Kind, Participant, Record, Tournament
+from xl_tiebreak.model.tournament import Color, Kind, Participant, Record, Tournament
 
 _MIRROR = {
     Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN, Kind.DRAW: Kind.DRAW,
@@ -103,7 +103,7 @@ def round_robin(
     Rounds follow the circle method (an even number of players)."""
     import datetime
 
-    from xl_tiebreak.model import TournamentType
+    from xl_tiebreak.model.tournament import TournamentType
 
     n = len(players)
     assert n % 2 == 0 and len(table) == n, "an even number of players, one table row each"

@@ -70,7 +70,7 @@ def sized_names(path: str | Path, out: str | Path) -> Path:
     import openpyxl
     from openpyxl.workbook.defined_name import DefinedName
 
-    from xl_tiebreak.excel.names import parse_sized, sized_extent
+    from xl_tiebreak.excel.book.names import parse_sized, sized_extent
 
     source = Path(path)
     wb = openpyxl.load_workbook(source, keep_vba=source.suffix == ".xlsm")

@@ -1,6 +1,7 @@
 """Seeded random tournaments for differential and property tests.
 
-:func:`generate` builds an :class:`xl_tiebreak.model.Tournament` that is fully determined by its
+:func:`generate` builds an :class:`xl_tiebreak.model.tournament.Tournament` that is fully
+determined by its
 seed: a Swiss (simple score-group pairing, no rematches where possible) or a round robin (FIDE
 Berger tables, odd fields with a rest round written as a zero-point bye without opponent,
 type PREDETERMINED).
@@ -24,7 +25,7 @@ import datetime
 import random
 from fractions import Fraction
 
-from xl_tiebreak.model import (
+from xl_tiebreak.model.tournament import (
     Color,
     Kind,
     Participant,
@@ -336,7 +337,8 @@ def has_unrated(t: Tournament) -> bool:
 def oracle_trf(t: Tournament) -> str:
     """TRF16 text for the reference checker describing exactly ``t``.
 
-    Written with :func:`xl_tiebreak.trf.write_trf` from a copy in which names are plain ASCII
+    Written with :func:`xl_tiebreak.formats.trf.reader.write_trf` from a copy in which names are
+    plain ASCII
     (the checker misreads non-ASCII names), declared points are blank (the checker refuses files
     whose declared points disagree with the results), no tie-break list is declared, and the
     scheduled rounds equal the rounds taken into account (standings "as if the event had k
@@ -344,7 +346,7 @@ def oracle_trf(t: Tournament) -> str:
     The start date is written as ``YYYY/MM/DD``, which the checker reads, so it picks the same
     rule set as ``rules="auto"``.
     """
-    from xl_tiebreak.trf import write_trf
+    from xl_tiebreak.formats.trf.reader import write_trf
 
     parts = [
         p.replace(name=f"Player {p.start_no}", declared_points=None, declared_rank=None,

@@ -15,14 +15,14 @@ from fractions import Fraction
 import generator
 import pytest
 
-from xl_tiebreak.excel.files import csv_bytes
-from xl_tiebreak.excel.settings import Settings
-from xl_tiebreak.excel.sheets import standings_layout
-from xl_tiebreak.excel.writer import WriteResult
-from xl_tiebreak.export import standings_csv, standings_json, standings_table
-from xl_tiebreak.html import standings_html
-from xl_tiebreak.standings import Standings, compute_standings
-from xl_tiebreak.tiebreaks import aob_places
+from xl_tiebreak.excel.files.checks import csv_bytes
+from xl_tiebreak.excel.reading.settings import Settings
+from xl_tiebreak.excel.sheets.standings_sheet import standings_layout
+from xl_tiebreak.excel.sheets.writer import WriteResult
+from xl_tiebreak.report.html import standings_html
+from xl_tiebreak.report.table import standings_csv, standings_json, standings_table
+from xl_tiebreak.standings.final import Standings, compute_standings
+from xl_tiebreak.tiebreaks.fide import aob_places
 
 ORDER = ["BH", "AOB", "SB"]
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from test_compare import ANA, BO, CAI, ROWS, three_champions
 
-from xl_tiebreak.arbiter import draw_lots, lot_digest
-from xl_tiebreak.cli import main
-from xl_tiebreak.export import standings_table
-from xl_tiebreak.standings import compute_standings
-from xl_tiebreak.trf import write_trf
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.formats.trf.reader import write_trf
+from xl_tiebreak.report.table import standings_table
+from xl_tiebreak.standings.final import compute_standings
+from xl_tiebreak.tiebreaks.outside_games import draw_lots, lot_digest
 
 _POINTS = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0)}
 

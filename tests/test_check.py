@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from xl_tiebreak.check import check
-from xl_tiebreak.crosstable import read_crosstable
-from xl_tiebreak.model import InputError, Severity
-from xl_tiebreak.standings import compute_standings
+from xl_tiebreak.formats.crosstable.reader import read_crosstable
+from xl_tiebreak.model.tournament import InputError, Severity
+from xl_tiebreak.standings.check import check
+from xl_tiebreak.standings.final import compute_standings
 
 HEADER = ["No", "Name", "Pts", "R1", "R2"]
 

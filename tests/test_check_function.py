@@ -4,7 +4,7 @@ wrong answer); values are those of the engine reading the same cells."""
 
 from __future__ import annotations
 
-from xl_tiebreak.excel import functions as F
+import xl_tiebreak.excel.functions.catalogue as F
 
 # #2 has no entry in round 2, #3 none in round 1: cells D3 and C4 of the range (A1 = "No")
 BLANKS = [["No", "Name", "R1", "R2", "Pts"],

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from spec_data import code_block, section
 
-from xl_tiebreak.cli import main
+from xl_tiebreak.cli.main import main
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from xl_tiebreak import cli_arguments as cli
+import xl_tiebreak.cli.arguments as cli
 
 VALID = [
     ["compute", "a.trf"],

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from test_compare import three_champions
 
-from xl_tiebreak.cli import main
-from xl_tiebreak.trf import write_trf
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.formats.trf.reader import write_trf
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 PRIZES = "Category,Place,Amount,Trophy\n,1,300,Champion\n,2,200,\n,3,100,\nU1800,1,50,\n"

@@ -14,9 +14,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from xl_tiebreak.cli import main
-from xl_tiebreak.excel.knockout_template import KNOCKOUT_FILES
-from xl_tiebreak.excel.templates import SWISS, TEMPLATE_FILES, build_workbook
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.excel.templates.builder import SWISS, TEMPLATE_FILES, build_workbook
+from xl_tiebreak.excel.templates.knockout import KNOCKOUT_FILES
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

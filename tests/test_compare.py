@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 
 from tests.generator import compact
-from xl_tiebreak.cli import main
-from xl_tiebreak.compare import compare_orders, comparison_rows, comparison_table
-from xl_tiebreak.evaluation import Evaluation
-from xl_tiebreak.model import InputError, Tournament
-from xl_tiebreak.trf import write_trf
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.formats.trf.reader import write_trf
+from xl_tiebreak.model.tournament import InputError, Tournament
+from xl_tiebreak.standings.compare_orders import compare_orders, comparison_rows, comparison_table
+from xl_tiebreak.standings.evaluation import Evaluation
 
 NAMES = ["Ana", "Bo", "Cai", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou",
          "Max", "Ned"]

@@ -12,9 +12,9 @@ import openpyxl
 import pytest
 
 from tests.test_compare import NAMES, _crosstable
-from xl_tiebreak.cli import main
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.headless import ProblemsWritten, write_standings_file
-from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
 
 
 def _book(path: Path, settings: list[tuple[object, object]],

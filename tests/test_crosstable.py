@@ -1,4 +1,5 @@
-"""Tests for :mod:`xl_tiebreak.crosstable` (spreadsheet ranges and CSV text to a Tournament)."""
+"""Tests for :mod:`xl_tiebreak.formats.crosstable.reader` (spreadsheet ranges and CSV text to a
+Tournament)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xl_tiebreak.cells import cell_name
-from xl_tiebreak.crosstable import (
+from xl_tiebreak.formats.crosstable.reader import (
     MAX_COLUMNS,
     MAX_ROWS,
     parse_round_token,
     read_crosstable,
     read_csv_crosstable,
 )
-from xl_tiebreak.inputs import MAX_INPUT_BYTES
-from xl_tiebreak.model import (
+from xl_tiebreak.model.tournament import (
     Color,
     InputError,
     Kind,
@@ -28,6 +27,8 @@ from xl_tiebreak.model import (
     Tournament,
     TournamentType,
 )
+from xl_tiebreak.util.cells import cell_name
+from xl_tiebreak.util.text_files import MAX_INPUT_BYTES
 
 W, B = Color.WHITE, Color.BLACK
 

@@ -1,4 +1,4 @@
-"""Tests for :mod:`xl_tiebreak.dates`: Excel serials, cell values and the Settings sheet's
+"""Tests for :mod:`xl_tiebreak.util.dates`: Excel serials, cell values and the Settings sheet's
 start dates (the TRF forms are tested in test_trf.py)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import datetime
 
 import pytest
 
-from xl_tiebreak.dates import EXCEL_EPOCH, date_value, from_excel_serial, sheet_date
+from xl_tiebreak.util.dates import EXCEL_EPOCH, date_value, from_excel_serial, sheet_date
 
 D = datetime.date
 

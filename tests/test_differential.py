@@ -31,10 +31,10 @@ import generator
 import oracle
 import pytest
 
-from xl_tiebreak.model import Color, InputError, Kind, Record, Tournament, TournamentType
-from xl_tiebreak.numbers import round_half_up
-from xl_tiebreak.standings import Standings, compute_standings
-from xl_tiebreak.trf import read_trf
+from xl_tiebreak.formats.trf.reader import read_trf
+from xl_tiebreak.model.tournament import Color, InputError, Kind, Record, Tournament, TournamentType
+from xl_tiebreak.standings.final import Standings, compute_standings
+from xl_tiebreak.util.numbers import round_half_up
 
 TIEBREAKS = [
     "BH", "BH/C1", "BH/C2", "BH/M1", "FB", "FB/C1", "SB", "SB/C1", "AOB", "WIN", "WON", "BPG",

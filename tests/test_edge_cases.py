@@ -8,15 +8,23 @@ from fractions import Fraction
 import pytest
 from spec_data import code_block, section
 
-from xl_tiebreak.check import check
-from xl_tiebreak.crosstable import read_crosstable
-from xl_tiebreak.descriptors import parse_descriptor, parse_list
-from xl_tiebreak.model import Color, InputError, Kind, Participant, Record, Scoring, Tournament
-from xl_tiebreak.numbers import parse_number
-from xl_tiebreak.rules import RuleSet
-from xl_tiebreak.standings import compute_standings
-from xl_tiebreak.trf import parse_trf
-from xl_tiebreak.unplayed import build_context
+from xl_tiebreak.formats.crosstable.reader import read_crosstable
+from xl_tiebreak.formats.trf.reader import parse_trf
+from xl_tiebreak.model.tournament import (
+    Color,
+    InputError,
+    Kind,
+    Participant,
+    Record,
+    Scoring,
+    Tournament,
+)
+from xl_tiebreak.standings.check import check
+from xl_tiebreak.standings.final import compute_standings
+from xl_tiebreak.tiebreaks.descriptors import parse_descriptor, parse_list
+from xl_tiebreak.tiebreaks.rules import RuleSet
+from xl_tiebreak.tiebreaks.unplayed import build_context
+from xl_tiebreak.util.numbers import parse_number
 
 THREE_ONE_ZERO = Scoring(win=Fraction(3), draw=Fraction(1), loss=Fraction(0))
 

@@ -7,12 +7,12 @@ from fractions import Fraction
 
 import pytest
 
-from xl_tiebreak.descriptors import parse_descriptor
-from xl_tiebreak.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, Evaluation
-from xl_tiebreak.model import Color, InputError, Kind, Participant, Record, Tournament
-from xl_tiebreak.presets import PRESETS
-from xl_tiebreak.rules import RuleSet
-from xl_tiebreak.standings import compute_standings
+from xl_tiebreak.model.tournament import Color, InputError, Kind, Participant, Record, Tournament
+from xl_tiebreak.standings.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, Evaluation
+from xl_tiebreak.standings.final import compute_standings
+from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
+from xl_tiebreak.tiebreaks.presets import PRESETS
+from xl_tiebreak.tiebreaks.rules import RuleSet
 
 
 def event() -> Tournament:

@@ -11,9 +11,9 @@ from pathlib import Path
 import oracle
 import pytest
 
-from xl_tiebreak.cli import load_tournament, main
-from xl_tiebreak.model import TournamentType
-from xl_tiebreak.standings import Standings, compute_standings
+from xl_tiebreak.cli.main import load_tournament, main
+from xl_tiebreak.model.tournament import TournamentType
+from xl_tiebreak.standings.final import Standings, compute_standings
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from xl_tiebreak.check import check
-from xl_tiebreak.cli import main
-from xl_tiebreak.crosstable import read_csv_crosstable
-from xl_tiebreak.evaluation import Evaluation
-from xl_tiebreak.excel.from_event import write_event_workbook
+from xl_tiebreak.cli.main import main
 from xl_tiebreak.excel.headless import read_workbook_tournament
-from xl_tiebreak.model import InputError, TournamentType
-from xl_tiebreak.standings import compute_standings
-from xl_tiebreak.trf import parse_trf
-from xl_tiebreak.trf_export import export_trf, export_warnings
+from xl_tiebreak.excel.templates.from_event import write_event_workbook
+from xl_tiebreak.formats.crosstable.reader import read_csv_crosstable
+from xl_tiebreak.formats.trf.reader import parse_trf
+from xl_tiebreak.model.tournament import InputError, TournamentType
+from xl_tiebreak.report.trf import export_trf, export_warnings
+from xl_tiebreak.standings.check import check
+from xl_tiebreak.standings.evaluation import Evaluation
+from xl_tiebreak.standings.final import compute_standings
 
 # R1: 1-2 1-0, 3-4 1-0; R2: 1-3 ½-½, 2-4 1-0; R3: 1-4 0-1, 2-3 1-0.
 # Results: A 1½, B 2, C 1½, D 1; D gets 1 extra point: D 2 (declared Pts include it).

@@ -1,5 +1,5 @@
 """``xl-tiebreak workbook FILE.trf -o EVENT.xlsx``: the event as a crosstable workbook
-(:mod:`xl_tiebreak.excel.from_event`) reads back to the same standings as the TRF."""
+(:mod:`xl_tiebreak.excel.templates.from_event`) reads back to the same standings as the TRF."""
 
 from __future__ import annotations
 
@@ -10,14 +10,18 @@ import generator
 import openpyxl
 import pytest
 
-from xl_tiebreak.cli import load_tournament, main
-from xl_tiebreak.crosstable import parse_round_token
-from xl_tiebreak.excel.from_event import crosstable_rows, round_token, write_event_workbook
+from xl_tiebreak.cli.main import load_tournament, main
 from xl_tiebreak.excel.headless import read_workbook_tournament, write_standings_file
-from xl_tiebreak.model import Color, Kind, Record
-from xl_tiebreak.standings import Standings, compute_standings
-from xl_tiebreak.trf import parse_trf
-from xl_tiebreak.trf_export import export_trf
+from xl_tiebreak.excel.templates.from_event import (
+    crosstable_rows,
+    round_token,
+    write_event_workbook,
+)
+from xl_tiebreak.formats.crosstable.reader import parse_round_token
+from xl_tiebreak.formats.trf.reader import parse_trf
+from xl_tiebreak.model.tournament import Color, Kind, Record
+from xl_tiebreak.report.trf import export_trf
+from xl_tiebreak.standings.final import Standings, compute_standings
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SHARED = Path("/work/shared/data/trf")
@@ -149,7 +153,7 @@ def test_a_written_workbook_caches_every_formula_value(tmp_path: Path) -> None:
     formula cell of a workbook written from a TRF shows what the engine computes."""
     from test_templates import cached_values, check_formula_cells
 
-    from xl_tiebreak.excel.from_event import event_template
+    from xl_tiebreak.excel.templates.from_event import event_template
 
     out = tmp_path / "club.xlsx"
     assert main(["workbook", str(EXAMPLES / "spring_open.trf"), "-o", str(out)]) == 0

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from xl_tiebreak import udfs
-from xl_tiebreak.crosstable import read_crosstable
-from xl_tiebreak.excel.templates import SWISS
-from xl_tiebreak.model import TournamentType
-from xl_tiebreak.numbers import to_float
-from xl_tiebreak.standings import compute_standings
+from xl_tiebreak.excel.templates.builder import SWISS
+from xl_tiebreak.formats.crosstable.reader import read_crosstable
+from xl_tiebreak.model.tournament import TournamentType
+from xl_tiebreak.standings.final import compute_standings
+from xl_tiebreak.util.numbers import to_float
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -103,9 +103,9 @@ def test_the_optional_arguments_take_error_texts_from_xlwings() -> None:
     ``err_to_str=True``: every argument of every function has it."""
     import ast
 
-    excel = ROOT / "xl_tiebreak" / "excel"
-    tree = ast.parse("\n".join((excel / name).read_text("utf-8")
-                               for name in ("functions.py", "tiebreak_functions.py")))
+    functions = ROOT / "xl_tiebreak" / "excel" / "functions"
+    tree = ast.parse("\n".join((functions / name).read_text("utf-8")
+                               for name in ("catalogue.py", "one_tiebreak.py")))
     checked = 0
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef) and node.name in udfs.EXCEL_FUNCTIONS:
@@ -289,9 +289,9 @@ def test_issue_9_round_robin_in_a_workbook_functions_and_standings_sheet_agree(
     import openpyxl
     from formula_harness import calculate, register, sized_names
 
-    from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
-    from xl_tiebreak.excel.templates import ROUND_ROBIN, build_workbook
-    from xl_tiebreak.excel.writer import write_standings_to
+    from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
+    from xl_tiebreak.excel.sheets.writer import write_standings_to
+    from xl_tiebreak.excel.templates.builder import ROUND_ROBIN, build_workbook
 
     template = dataclasses.replace(
         ROUND_ROBIN, stem="rr5", rows=tuple(tuple(r) for r in round_robin_by_rounds()),

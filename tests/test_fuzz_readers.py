@@ -13,11 +13,11 @@ from collections.abc import Callable
 
 import pytest
 
-from xl_tiebreak.crosstable import read_crosstable, read_csv_crosstable
-from xl_tiebreak.descriptors import parse_list
-from xl_tiebreak.evaluation import Evaluation
-from xl_tiebreak.model import InputError
-from xl_tiebreak.trf import parse_trf
+from xl_tiebreak.formats.crosstable.reader import read_crosstable, read_csv_crosstable
+from xl_tiebreak.formats.trf.reader import parse_trf
+from xl_tiebreak.model.tournament import InputError
+from xl_tiebreak.standings.evaluation import Evaluation
+from xl_tiebreak.tiebreaks.descriptors import parse_list
 
 FAST = 300
 SLOW = 3000

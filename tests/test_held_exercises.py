@@ -14,9 +14,9 @@ from fractions import Fraction
 import pytest
 from spec_data import TRF_DIR, require
 
-from xl_tiebreak.model import TournamentType
-from xl_tiebreak.standings import Standings, compute_standings
-from xl_tiebreak.trf import read_trf
+from xl_tiebreak.formats.trf.reader import read_trf
+from xl_tiebreak.model.tournament import TournamentType
+from xl_tiebreak.standings.final import Standings, compute_standings
 
 CSV = TRF_DIR / "expected" / "held_exercises_individual.csv"
 ALIASES = {"GE(REP)": "REP"}

@@ -1,4 +1,4 @@
-"""The HTML page (:mod:`xl_tiebreak.html`): valid HTML5, links that resolve, escaped input,
+"""The HTML page (:mod:`xl_tiebreak.report.html`): valid HTML5, links that resolve, escaped input,
 shared places on every row, and the same values as the standings it was made from."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from xml.etree.ElementTree import Element
 
 import pytest
 
-from xl_tiebreak.cli import load_tournament
-from xl_tiebreak.crosstable import read_csv_crosstable
-from xl_tiebreak.html import place_texts, round_cell_text, standings_html
-from xl_tiebreak.model import Color, Kind, Record
-from xl_tiebreak.numbers import parse_number
-from xl_tiebreak.standings import Standings, compute_standings
+from xl_tiebreak.cli.main import load_tournament
+from xl_tiebreak.formats.crosstable.reader import read_csv_crosstable
+from xl_tiebreak.model.tournament import Color, Kind, Record
+from xl_tiebreak.report.html import place_texts, round_cell_text, standings_html
+from xl_tiebreak.standings.final import Standings, compute_standings
+from xl_tiebreak.util.numbers import parse_number
 
 html5lib = pytest.importorskip("html5lib")
 
@@ -218,7 +218,7 @@ def test_round_cell_text() -> None:
 
 def test_round_cells_read_back() -> None:
     """Every cell of the page is in the notation the crosstable reader reads."""
-    from xl_tiebreak.crosstable import parse_round_token
+    from xl_tiebreak.formats.crosstable.reader import parse_round_token
 
     for rec in [Record(Kind.WIN, 12, Color.WHITE), Record(Kind.DRAW, 5, Color.BLACK),
                 Record(Kind.FORFEIT_LOSS, 7, Color.BLACK), Record(Kind.LOSS, 3, None),

@@ -1,5 +1,5 @@
 """Issue 10, outputs and worksheet functions: no field of any output can be split and run as a
-formula (OWASP CSV injection, one guard: :func:`xl_tiebreak.safety.formula_safe`), and the
+formula (OWASP CSV injection, one guard: :func:`xl_tiebreak.util.safety.formula_safe`), and the
 worksheet functions never loop on an argument nor show an internal exception name."""
 
 from __future__ import annotations
@@ -16,11 +16,12 @@ from typing import Any
 import openpyxl
 import pytest
 
-from xl_tiebreak.cli import main
-from xl_tiebreak.excel import arguments, evaluation
-from xl_tiebreak.excel import functions as F
-from xl_tiebreak.excel.templates import SWISS, build_workbook
-from xl_tiebreak.safety import formula_safe
+import xl_tiebreak.excel.functions.arguments as arguments
+import xl_tiebreak.excel.functions.catalogue as F
+import xl_tiebreak.excel.functions.evaluation as evaluation
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
+from xl_tiebreak.util.safety import formula_safe
 
 # Texts a spreadsheet would split (at ; , tab CR LF) and whose pieces it would evaluate.
 HOSTILE = ["x;=1+1", "x\t=1+1", "x,=1+1", "x; =1+1", "x;+1+1", "x,-1+1", "x;@SUM(A1)",

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from xl_tiebreak.cli import main
-from xl_tiebreak.excel.keep import lost_features
-from xl_tiebreak.excel.templates import SWISS, build_workbook
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.excel.files.keep_or_refuse import lost_features
+from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
 
 Parts = dict[str, bytes]
 SHEET = "xl/worksheets/sheet1.xml"  # the "How to" sheet
@@ -268,7 +268,7 @@ def test_outline_levels_are_written_again_not_refused(tmp_path: Path,
     rewritten in place, and grouped columns stay grouped."""
     import openpyxl
 
-    from xl_tiebreak.excel.team_template import build_team_workbook
+    from xl_tiebreak.excel.templates.team import build_team_workbook
 
     wb = build_team_workbook(vba=False)
     wb["Teams"].column_dimensions.group("D", "E", outline_level=1)

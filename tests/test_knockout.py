@@ -31,7 +31,7 @@ from fractions import Fraction
 
 import pytest
 
-from xl_tiebreak.knockout import (
+from xl_tiebreak.knockout.bracket import (
     Armageddon,
     Decision,
     Game,
@@ -43,7 +43,7 @@ from xl_tiebreak.knockout import (
     read_bracket_csv,
     read_bracket_rows,
 )
-from xl_tiebreak.model import InputError
+from xl_tiebreak.model.tournament import InputError
 
 HEADER = ["Round", "Match", "Player A", "Player B", "Games", "Play-off", "Armageddon"]
 ROWS = [

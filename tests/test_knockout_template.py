@@ -26,12 +26,12 @@ import openpyxl
 import pytest
 
 from tests.test_templates import same_xlwings, structure
-from xl_tiebreak.cli import main
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.headless import ProblemsWritten, write_standings_file
-from xl_tiebreak.excel.knockout_template import KNOCKOUT_FILES
-from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
-from xl_tiebreak.excel.templates import build_knockout_workbook, build_templates
-from xl_tiebreak.excel.writer import write_standings_to
+from xl_tiebreak.excel.sheets.writer import write_standings_to
+from xl_tiebreak.excel.templates.builder import build_knockout_workbook, build_templates
+from xl_tiebreak.excel.templates.knockout import KNOCKOUT_FILES
 
 SHIPPED = Path(__file__).resolve().parents[1] / "workbook_templates"
 PLACES = {"Ana": 1, "Pia": 2, "Hal": "3–4", "Jon": "3–4", "Cai": "5–8", "Eve": "5–8",

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from xl_tiebreak.cli import main
-from xl_tiebreak.knockout import knockout_standings, read_bracket_csv
-from xl_tiebreak.knockout_trf import read_knockout_trf, write_knockout_trf
-from xl_tiebreak.model import InputError
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.knockout.bracket import knockout_standings, read_bracket_csv
+from xl_tiebreak.knockout.trf import read_knockout_trf, write_knockout_trf
+from xl_tiebreak.model.tournament import InputError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 NAMES = {1: "Ana", 2: "Bo", 3: "Cai", 4: "Dan", 5: "Eve", 6: "Fay", 7: "Gus", 8: "Hal"}

@@ -57,7 +57,7 @@ import pytest
 from builders import star
 from generator import generate
 
-from xl_tiebreak.model import (
+from xl_tiebreak.model.tournament import (
     Color,
     Kind,
     Participant,
@@ -66,9 +66,9 @@ from xl_tiebreak.model import (
     Tournament,
     TournamentType,
 )
-from xl_tiebreak.rules import RuleSet
-from xl_tiebreak.standings import compute_standings
-from xl_tiebreak.unplayed import build_context
+from xl_tiebreak.standings.final import compute_standings
+from xl_tiebreak.tiebreaks.rules import RuleSet
+from xl_tiebreak.tiebreaks.unplayed import build_context
 
 ORACLE_DIR = Path(__file__).parent / "npm_oracle"
 ORACLE = ORACLE_DIR / "oracle.mjs"

@@ -8,10 +8,10 @@ import pytest
 from builders import solo
 from spec_data import code_block, section
 
-from xl_tiebreak.rules import RuleSet, resolve_rules
-from xl_tiebreak.standings import compute_standings
-from xl_tiebreak.trf import parse_trf
-from xl_tiebreak.unplayed import build_context
+from xl_tiebreak.formats.trf.reader import parse_trf
+from xl_tiebreak.standings.final import compute_standings
+from xl_tiebreak.tiebreaks.rules import RuleSet, resolve_rules
+from xl_tiebreak.tiebreaks.unplayed import build_context
 
 
 def _vo(results: list[str], unplayed_round: int) -> Fraction:

@@ -9,10 +9,10 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from xl_tiebreak.cli import load_tournament, main
+from xl_tiebreak.cli.main import load_tournament, main
+from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.headless import read_workbook_tournament
-from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
-from xl_tiebreak.excel.settings import read_settings
+from xl_tiebreak.excel.reading.settings import read_settings
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -17,12 +17,12 @@ import pytest
 import sheet_table
 import xlwings as xw
 
+import xl_tiebreak.excel.sheets.macros as excel_macros
 from xl_tiebreak import macros
-from xl_tiebreak.excel import macros as excel_macros
-from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
-from xl_tiebreak.excel.templates import ROUND_ROBIN, SWISS, Template, build_workbook
-from xl_tiebreak.excel.writer import write_standings_to
-from xl_tiebreak.excel.xlwings_book import XlwingsBook
+from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
+from xl_tiebreak.excel.book.xlwings_book import XlwingsBook
+from xl_tiebreak.excel.sheets.writer import write_standings_to
+from xl_tiebreak.excel.templates.builder import ROUND_ROBIN, SWISS, Template, build_workbook
 
 _REF = re.compile(r"([A-Z]+)([0-9]+)")
 
@@ -584,7 +584,7 @@ class _App:
 
 @pytest.mark.parametrize("classic", [True, False])
 def test_the_macro_tells_the_user_what_it_did(classic: bool) -> None:
-    from xl_tiebreak.excel import macros as excel_macros
+    import xl_tiebreak.excel.sheets.macros as excel_macros
 
     book = fake_from(SWISS)
     app = _App(status_bar=classic)

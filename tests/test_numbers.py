@@ -1,4 +1,5 @@
-"""Tests for :mod:`xl_tiebreak.numbers`: the integer fast paths of ``fmt``/``fmt_half`` give the
+"""Tests for :mod:`xl_tiebreak.util.numbers`: the integer fast paths of ``fmt``/``fmt_half`` give
+the
 text that plain :class:`~fractions.Fraction` arithmetic gives."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xl_tiebreak.numbers import fmt, fmt_half, round_half_up
+from xl_tiebreak.util.numbers import fmt, fmt_half, round_half_up
 
 
 def _reference(value: Fraction, places: int | None = None) -> str:

@@ -22,11 +22,11 @@ import pytest
 from libreoffice import SOFFICE, needs_libreoffice, render_script
 from openpyxl.worksheet.formula import ArrayFormula
 
-from xl_tiebreak.crosstable import read_crosstable
-from xl_tiebreak.excel.cached import with_cached_values
-from xl_tiebreak.excel.files import workbook_bytes
-from xl_tiebreak.excel.templates import SWISS, build_demo
-from xl_tiebreak.standings import compute_standings
+from xl_tiebreak.excel.files.checks import workbook_bytes
+from xl_tiebreak.excel.functions.cached_values import with_cached_values
+from xl_tiebreak.excel.templates.builder import SWISS, build_demo
+from xl_tiebreak.formats.crosstable.reader import read_crosstable
+from xl_tiebreak.standings.final import compute_standings
 
 ERRORS = ("#NAME?", "#VALUE!", "Err:", "#N/A", "#REF!")
 ARRAY_SHEETS = ("Functions", "Formula standings")

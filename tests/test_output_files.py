@@ -16,9 +16,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from xl_tiebreak.cli import main
-from xl_tiebreak.excel import files
-from xl_tiebreak.excel.templates import SWISS, build_workbook
+import xl_tiebreak.excel.files.checks as files
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
 
 ROOT = Path(__file__).resolve().parent.parent
 

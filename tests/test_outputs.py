@@ -24,14 +24,14 @@ import sheet_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xl_tiebreak.cli import load_tournament, main
-from xl_tiebreak.excel.layout import standings_values
-from xl_tiebreak.excel.settings import Settings
-from xl_tiebreak.excel.sheets import standings_layout
-from xl_tiebreak.export import standings_csv, standings_json, standings_table
-from xl_tiebreak.html import standings_html
-from xl_tiebreak.numbers import fmt, from_float, parse_number
-from xl_tiebreak.standings import Standings, compute_standings
+from xl_tiebreak.cli.main import load_tournament, main
+from xl_tiebreak.excel.book.layout import standings_values
+from xl_tiebreak.excel.reading.settings import Settings
+from xl_tiebreak.excel.sheets.standings_sheet import standings_layout
+from xl_tiebreak.report.html import standings_html
+from xl_tiebreak.report.table import standings_csv, standings_json, standings_table
+from xl_tiebreak.standings.final import Standings, compute_standings
+from xl_tiebreak.util.numbers import fmt, from_float, parse_number
 from xl_tiebreak.version import __version__
 
 html5lib = pytest.importorskip("html5lib")
@@ -228,7 +228,7 @@ def test_every_output_holds_the_same_rows_places_and_values(
 
 def test_shared_places_in_every_output() -> None:
     """Four players, every game drawn: one place 1–4 shared by everyone, in every output."""
-    from xl_tiebreak.crosstable import read_csv_crosstable
+    from xl_tiebreak.formats.crosstable.reader import read_csv_crosstable
 
     text = "No,Name,1,2,3,4\n1,A,x,½,½,½\n2,B,½,x,½,½\n3,C,½,½,x,½\n4,D,½,½,½,x\n"
     standings = compute_standings(read_csv_crosstable(text), "SB,DE")

@@ -6,12 +6,12 @@ import pytest
 from builders import star
 from spec_data import code_block, section
 
-from xl_tiebreak.descriptors import parse_list, parse_swiss_manager
-from xl_tiebreak.model import InputError, TournamentType
-from xl_tiebreak.presets import PRESETS
-from xl_tiebreak.standings import compute_standings
-from xl_tiebreak.teams import Score
-from xl_tiebreak.trf import parse_trf
+from xl_tiebreak.formats.trf.reader import parse_trf
+from xl_tiebreak.model.teams import Score
+from xl_tiebreak.model.tournament import InputError, TournamentType
+from xl_tiebreak.standings.final import compute_standings
+from xl_tiebreak.tiebreaks.descriptors import parse_list, parse_swiss_manager
+from xl_tiebreak.tiebreaks.presets import PRESETS
 
 
 def test_every_preset_parses_and_has_a_source() -> None:

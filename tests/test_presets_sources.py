@@ -8,9 +8,9 @@ import re
 import pytest
 from spec_data import section
 
-from xl_tiebreak.descriptors import parse_list
-from xl_tiebreak.presets import PRESETS
-from xl_tiebreak.teams import Score
+from xl_tiebreak.model.teams import Score
+from xl_tiebreak.tiebreaks.descriptors import parse_list
+from xl_tiebreak.tiebreaks.presets import PRESETS
 
 
 def _canonical(preset: str) -> list[str]:

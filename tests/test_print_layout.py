@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from libreoffice import needs_libreoffice, render_script
 
-from xl_tiebreak.excel.templates import SWISS
+from xl_tiebreak.excel.templates.builder import SWISS
 from xl_tiebreak.version import __version__
 
 pytestmark = needs_libreoffice

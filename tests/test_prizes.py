@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from builders import round_robin
 
-from xl_tiebreak.model import InputError, Participant
-from xl_tiebreak.prizes import (
+from xl_tiebreak.model.tournament import InputError, Participant
+from xl_tiebreak.prizes.allocation import (
     AgeGroup,
     Allocation,
     BirthYears,
@@ -33,7 +33,7 @@ from xl_tiebreak.prizes import (
     read_prize_csv,
     read_prize_rows,
 )
-from xl_tiebreak.standings import Standings, compute_standings
+from xl_tiebreak.standings.final import Standings, compute_standings
 
 # Event 1: a 6-player round robin (rows: results against A, B, C, D, E, F).
 #   A: =1111 -> 4½   B: =.=11= -> 3½   C: 0=.111 -> 3½   D: 000.11 -> 2   E: 1   F: ½
@@ -334,7 +334,8 @@ def test_new_core_modules_import_only_the_standard_library() -> None:
     from test_core_stdlib_only import PROBE
 
     code = PROBE.format(imports="\n".join(f"import xl_tiebreak.{m}"
-                                          for m in ("prizes", "knockout", "tables")))
+                                          for m in ("prizes.allocation", "knockout.bracket",
+                                                    "util.tables")))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "", f"core imports non-standard modules: {out}"

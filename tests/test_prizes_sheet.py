@@ -31,8 +31,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.headless import ProblemsWritten, write_standings_file
-from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
 
 CROSSTABLE = [
     ["No", "Name", "Rating", "Club", "R1", "R2", "R3"],

@@ -20,8 +20,8 @@ import generator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xl_tiebreak.model import Participant, Record, Tournament
-from xl_tiebreak.standings import Standings, compute_standings
+from xl_tiebreak.model.tournament import Participant, Record, Tournament
+from xl_tiebreak.standings.final import Standings, compute_standings
 
 SLOW = os.environ.get("XL_TIEBREAK_SLOW") == "1" or "--run-slow" in sys.argv
 EXAMPLES = 500 if SLOW else 50

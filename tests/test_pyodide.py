@@ -21,7 +21,7 @@ Under Pyodide the test
 CPython (this process, classic xlwings) computes the expectations: the same standings code,
 and the classic worksheet functions. A date given as a serial or as ``yyyymmdd`` must give the
 value of the same date given as a date (issue 8; those cases were ``xfail(strict=True)`` until
-the functions read dates with :func:`xl_tiebreak.dates.date_value`).
+the functions read dates with :func:`xl_tiebreak.util.dates.date_value`).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ import xlwings
 from spec_data import TRF_DIR
 
 from xl_tiebreak import udfs
-from xl_tiebreak.excel.templates import SWISS
+from xl_tiebreak.excel.templates.builder import SWISS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "pyodide"))
 import pyodide_cases as cases  # noqa: E402  (also run under Pyodide)

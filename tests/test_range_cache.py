@@ -1,5 +1,6 @@
 """One cache for the individual and the team worksheet functions
-(:mod:`xl_tiebreak.excel.range_cache`): a range read once per distinct content and options,
+(:mod:`xl_tiebreak.excel.functions.range_cache`): a range read once per distinct content and
+options,
 each result computed once, every store bounded; the team functions use it through public
 names only.
 """
@@ -16,10 +17,11 @@ from spec_data import number
 from test_team_excel import PAB, spec_rows
 from test_teams import crosstable, official
 
+import xl_tiebreak.excel.functions.evaluation as evaluation
+import xl_tiebreak.excel.functions.team_evaluation as team_evaluation
 from xl_tiebreak import udfs
-from xl_tiebreak.excel import evaluation, team_evaluation
-from xl_tiebreak.excel.arguments import CellProblem
-from xl_tiebreak.excel.range_cache import Content, RangeCache, Results, header_flag
+from xl_tiebreak.excel.functions.arguments import CellProblem
+from xl_tiebreak.excel.functions.range_cache import Content, RangeCache, Results, header_flag
 
 PACKAGE = Path(__file__).resolve().parents[1] / "xl_tiebreak"
 COLUMN = [[float(t)] for t in range(1, 15)]
@@ -86,7 +88,8 @@ def test_both_function_families_use_the_one_cache() -> None:
 
 def test_the_team_functions_use_public_names_only() -> None:
     # no private name (``_Content``, ``_header_flag``…) imported from another module
-    tree = ast.parse((PACKAGE / "excel" / "team_evaluation.py").read_text(encoding="utf-8"))
+    source = PACKAGE / "excel" / "functions" / "team_evaluation.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
     private = [alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
                for alias in node.names if alias.name.startswith("_")]
     assert private == []

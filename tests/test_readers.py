@@ -16,16 +16,16 @@ from pathlib import Path
 import oracle
 import pytest
 
-from xl_tiebreak import trf as trf_module
-from xl_tiebreak.check import check
-from xl_tiebreak.cli import main
-from xl_tiebreak.crosstable import read_crosstable, read_csv_crosstable
-from xl_tiebreak.dates import date_readings, parse_date_range, parse_start_date
-from xl_tiebreak.descriptors import parse_list, parse_order
-from xl_tiebreak.evaluation import Evaluation
-from xl_tiebreak.model import BlankRounds, InputError, Kind, Severity, TournamentType
-from xl_tiebreak.standings import compute_standings
-from xl_tiebreak.trf import parse_trf, read_trf
+import xl_tiebreak.formats.trf.reader as trf_module
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.formats.crosstable.reader import read_crosstable, read_csv_crosstable
+from xl_tiebreak.formats.trf.reader import parse_trf, read_trf
+from xl_tiebreak.model.tournament import BlankRounds, InputError, Kind, Severity, TournamentType
+from xl_tiebreak.standings.check import check
+from xl_tiebreak.standings.evaluation import Evaluation
+from xl_tiebreak.standings.final import compute_standings
+from xl_tiebreak.tiebreaks.descriptors import parse_list, parse_order
+from xl_tiebreak.util.dates import date_readings, parse_date_range, parse_start_date
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "trf"
 if not DATA.is_dir():

@@ -8,9 +8,9 @@ import re
 import pytest
 from spec_data import TRF_DIR
 
-from xl_tiebreak.model import InputError
-from xl_tiebreak.standings import compute_standings
-from xl_tiebreak.trf import read_trf
+from xl_tiebreak.formats.trf.reader import read_trf
+from xl_tiebreak.model.tournament import InputError
+from xl_tiebreak.standings.final import compute_standings
 
 FILES = sorted(TRF_DIR.glob("*.trf")) + sorted(TRF_DIR.glob("normalized/*.trf"))
 TIEBREAKS = "BH/C1,BH,BH/M1,FB,SB,SB/C1,AOB,DE,WIN,WON,BPG,BWG,REP,STD,PS,KS,ARO,TPR,PTP,APRO,APPO"

@@ -10,13 +10,20 @@ from pathlib import Path
 
 import pytest
 
-from xl_tiebreak import registry, udfs
-from xl_tiebreak.descriptors import Descriptor, parse_descriptor, parse_list, parse_swiss_manager
-from xl_tiebreak.excel import layout, templates
-from xl_tiebreak.export import standings_table
-from xl_tiebreak.model import Color, InputError, Kind, Participant, Record, Tournament
-from xl_tiebreak.registry import TIEBREAKS, TieBreak
-from xl_tiebreak.standings import compute_standings
+import xl_tiebreak.excel.book.layout as layout
+import xl_tiebreak.excel.templates.builder as templates
+import xl_tiebreak.tiebreaks.registry as registry
+from xl_tiebreak import udfs
+from xl_tiebreak.model.tournament import Color, InputError, Kind, Participant, Record, Tournament
+from xl_tiebreak.report.table import standings_table
+from xl_tiebreak.standings.final import compute_standings
+from xl_tiebreak.tiebreaks.descriptors import (
+    Descriptor,
+    parse_descriptor,
+    parse_list,
+    parse_swiss_manager,
+)
+from xl_tiebreak.tiebreaks.registry import TIEBREAKS, TieBreak
 
 PACKAGE = Path(__file__).resolve().parent.parent / "xl_tiebreak"
 CODES = [row.code for row in TIEBREAKS]

@@ -11,11 +11,11 @@ from fractions import Fraction
 import pytest
 from builders import solo, star
 
-from xl_tiebreak.crosstable import read_crosstable
-from xl_tiebreak.descriptors import parse_descriptor
-from xl_tiebreak.engine import Engine
-from xl_tiebreak.rules import RuleSet
-from xl_tiebreak.standings import compute_standings
+from xl_tiebreak.formats.crosstable.reader import read_crosstable
+from xl_tiebreak.standings.final import compute_standings
+from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
+from xl_tiebreak.tiebreaks.engine import Engine
+from xl_tiebreak.tiebreaks.rules import RuleSet
 
 
 def _values(t: object, descriptors: str, rules: str = "fide2026") -> tuple[object, ...]:

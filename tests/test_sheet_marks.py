@@ -9,11 +9,11 @@ import openpyxl
 import pytest
 import sheet_table
 
-from xl_tiebreak.excel.books import MARK_NAME, mark_formula, mark_role
-from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook, mark_worksheet, worksheet_mark
-from xl_tiebreak.excel.sheets import PROBLEMS_FALLBACK, sheet_kind
-from xl_tiebreak.excel.templates import SWISS, build_workbook
-from xl_tiebreak.excel.writer import write_standings_to
+from xl_tiebreak.excel.book.interface import MARK_NAME, mark_formula, mark_role
+from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook, mark_worksheet, worksheet_mark
+from xl_tiebreak.excel.sheets.standings_sheet import PROBLEMS_FALLBACK, sheet_kind
+from xl_tiebreak.excel.sheets.writer import write_standings_to
+from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
 
 SHIPPED = Path(__file__).resolve().parents[1] / "workbook_templates"
 

@@ -7,9 +7,9 @@ import inspect
 import subprocess
 import sys
 
+import xl_tiebreak.excel.functions.catalogue as functions
+import xl_tiebreak.excel.sheets.macros as excel_macros
 from xl_tiebreak import macros, udfs
-from xl_tiebreak.excel import functions
-from xl_tiebreak.excel import macros as excel_macros
 
 
 def test_a_star_import_brings_every_worksheet_function() -> None:

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 from spec_data import code_block, section
 
-from xl_tiebreak.standings import compute_standings
-from xl_tiebreak.trf import parse_trf
+from xl_tiebreak.formats.trf.reader import parse_trf
+from xl_tiebreak.standings.final import compute_standings
 
 
 def _e4() -> str:

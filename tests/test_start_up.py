@@ -1,7 +1,7 @@
 """The lean start of the command line (issue 7, item 8; docs/decisions.md D71..D73): plain
 value classes behave as the dataclasses they replace, the registry resolves the US Chess and
 team functions only when called, and ``compute`` ends the process early with the same output
-and exit status as :func:`xl_tiebreak.cli.main`."""
+and exit status as :func:`xl_tiebreak.cli.main.main`."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from xl_tiebreak.cli import main
-from xl_tiebreak.engine import Element
-from xl_tiebreak.export import Column
-from xl_tiebreak.model import Participant
-from xl_tiebreak.ranking import Row
-from xl_tiebreak.registry import tiebreak
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.model.tournament import Participant
+from xl_tiebreak.report.table import Column
+from xl_tiebreak.standings.ranking import Row
+from xl_tiebreak.tiebreaks.engine import Element
+from xl_tiebreak.tiebreaks.registry import tiebreak
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "spring_open.trf"
@@ -75,17 +75,17 @@ def test_registry_rows_are_copied_with_replace() -> None:
 def test_a_fide_event_loads_no_us_chess_or_team_module_until_one_is_asked_for() -> None:
     result = _python(
         "import sys\n"
-        "from xl_tiebreak.cli import main\n"
+        "from xl_tiebreak.cli.main import main\n"
         f"main(['compute', {str(EXAMPLE)!r}, '--tiebreaks', 'BH/C1,BH,SB,DE'])\n"
-        "lazy = ('uscf', 'teams', 'team_engine', 'team_tiebreaks')\n"
+        "lazy = ('tiebreaks.uscf', 'model.teams', 'tiebreaks.team_engine', 'tiebreaks.team')\n"
         "print(sorted(m for m in lazy if 'xl_tiebreak.' + m in sys.modules))\n"
         f"main(['compute', {str(EXAMPLE)!r}, '--tiebreaks', 'OTHER_MM', '--rules', 'uscf'])\n"
         "print(sorted(m for m in lazy if 'xl_tiebreak.' + m in sys.modules))\n"
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert "[]" in lines and "['uscf']" in lines
-    assert lines.index("[]") < lines.index("['uscf']")
+    assert "[]" in lines and "['tiebreaks.uscf']" in lines
+    assert lines.index("[]") < lines.index("['tiebreaks.uscf']")
 
 
 @pytest.mark.parametrize("args", [
@@ -113,9 +113,9 @@ def test_compute_loads_neither_dataclasses_nor_pathlib_nor_typing() -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     result = subprocess.run([sys.executable, "-S", "-c", (
         "import sys\n"
-        "from xl_tiebreak.cli import main\n"
+        "from xl_tiebreak.cli.main import main\n"
         f"main(['compute', {str(EXAMPLE)!r}, '--tiebreaks', 'BH/C1,BH,SB,DE'])\n"
-        "from xl_tiebreak import dates\n"
+        "from xl_tiebreak.util import dates\n"
         "heavy = ('dataclasses', 'inspect', 'ast', 'dis', 'pathlib', 'typing')\n"
         "print(sorted(m for m in heavy if m in sys.modules))\n"
         "print(dates._MONTH_FIRST._compiled is None, dates._NUMERIC_DATE._compiled is None)\n"
@@ -125,7 +125,7 @@ def test_compute_loads_neither_dataclasses_nor_pathlib_nor_typing() -> None:
 
 
 def test_a_record_compares_hashes_and_copies_as_the_dataclass_did() -> None:
-    from xl_tiebreak.model import Color, Kind, Record
+    from xl_tiebreak.model.tournament import Color, Kind, Record
 
     a = Record(Kind.WIN, 3, Color.WHITE, where="line 5, col 92")
     b = Record(Kind.WIN, 3, Color.WHITE, False, "cell E7")
@@ -149,8 +149,8 @@ def test_a_record_compares_hashes_and_copies_as_the_dataclass_did() -> None:
 
 
 def test_the_model_classes_keep_their_dataclass_behaviour() -> None:
-    from xl_tiebreak.descriptors import Descriptor
-    from xl_tiebreak.model import Problem, Scoring, Severity, Tournament
+    from xl_tiebreak.model.tournament import Problem, Scoring, Severity, Tournament
+    from xl_tiebreak.tiebreaks.descriptors import Descriptor
 
     s = Scoring(win=Fraction(3), draw=Fraction(1))
     assert s == Scoring(Fraction(3), Fraction(1)) and hash(s) == hash(Scoring(Fraction(3),
@@ -178,8 +178,8 @@ def test_values_pickle_and_deep_copy_as_dataclasses_did() -> None:
     import copy
     import pickle
 
-    from xl_tiebreak.cli import load_tournament
-    from xl_tiebreak.standings import compute_standings
+    from xl_tiebreak.cli.main import load_tournament
+    from xl_tiebreak.standings.final import compute_standings
 
     t = load_tournament(str(EXAMPLE))
     s = compute_standings(t, "BH/C1,BH,SB,DE")

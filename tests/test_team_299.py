@@ -10,11 +10,11 @@ from fractions import Fraction
 import pytest
 from spec_data import TRF_DIR, require
 
-from xl_tiebreak.model import InputError
-from xl_tiebreak.team_standings import TeamEvaluation, compute_team_standings
-from xl_tiebreak.team_trf import parse_team_trf
-from xl_tiebreak.teams import TeamEvent
-from xl_tiebreak.trf import parse_trf
+from xl_tiebreak.formats.trf.reader import parse_trf
+from xl_tiebreak.formats.trf.team_reader import parse_team_trf
+from xl_tiebreak.model.teams import TeamEvent
+from xl_tiebreak.model.tournament import InputError
+from xl_tiebreak.standings.team_evaluation import TeamEvaluation, compute_team_standings
 
 
 def _put(line: str, col: int, text: str) -> str:
@@ -169,7 +169,7 @@ def test_299_forfeit_points_on_330_forfeits_are_a_known_difference() -> None:
 
 
 def test_a_crosstable_bye_setting_is_named_in_the_explanation() -> None:
-    from xl_tiebreak.team_crosstable import read_team_crosstable
+    from xl_tiebreak.formats.crosstable.team_reader import read_team_crosstable
 
     rows: list[list[object]] = [["Boards", 2], ["PAB", 1, 1], ["No", "Team", "R1"],
                                 [1, "A", "2w1½"], [2, "B", "1b½"], [3, "C", "PAB"]]

@@ -1,4 +1,5 @@
-"""Board tables (xl_tiebreak.team_boards.apply_boards) added to a team crosstable: the board
+"""Board tables (xl_tiebreak.formats.crosstable.team_boards.apply_boards) added to a team
+crosstable: the board
 tie-breaks of worked example E7 as its TRF gives them (the TRF has the board games), TEC ex.
 46–48 by hand, and the checks naming rows and matches."""
 
@@ -12,13 +13,13 @@ from pathlib import Path
 import pytest
 from spec_data import TRF_DIR, require
 
-from xl_tiebreak.cli import main
-from xl_tiebreak.model import Color, InputError, Kind
-from xl_tiebreak.team_boards import apply_boards, parse_board_point, parse_result
-from xl_tiebreak.team_crosstable import read_team_crosstable
-from xl_tiebreak.team_standings import compute_team_standings
-from xl_tiebreak.team_trf import read_team_trf
-from xl_tiebreak.teams import TeamEvent
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.formats.crosstable.team_boards import apply_boards, parse_board_point, parse_result
+from xl_tiebreak.formats.crosstable.team_reader import read_team_crosstable
+from xl_tiebreak.formats.trf.team_reader import read_team_trf
+from xl_tiebreak.model.teams import TeamEvent
+from xl_tiebreak.model.tournament import Color, InputError, Kind
+from xl_tiebreak.standings.team_evaluation import compute_team_standings
 
 BOARD_ORDER = "BC,EDET,EDEBT,EDEBB,EDEB,EDEC"
 

@@ -1,4 +1,5 @@
-"""Team crosstables (xl_tiebreak.team_crosstable): the notation, the checks, and the same event
+"""Team crosstables (xl_tiebreak.formats.crosstable.team_reader): the notation, the checks, and the
+same event
 as a TRF26 team file and as a team crosstable giving the same values."""
 
 from __future__ import annotations
@@ -11,18 +12,18 @@ import pytest
 import team_generator
 from spec_data import TRF_DIR, require
 
-from xl_tiebreak.cli import main
-from xl_tiebreak.model import BlankRounds, Color, InputError, Kind
-from xl_tiebreak.team_crosstable import (
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.formats.crosstable.team_reader import (
     TeamCell,
     is_team_crosstable,
     parse_team_cell,
     read_csv_team_crosstable,
     read_team_crosstable,
 )
-from xl_tiebreak.team_standings import compute_team_standings
-from xl_tiebreak.team_trf import parse_team_trf, read_team_trf
-from xl_tiebreak.teams import Score, TeamScoring
+from xl_tiebreak.formats.trf.team_reader import parse_team_trf, read_team_trf
+from xl_tiebreak.model.teams import Score, TeamScoring
+from xl_tiebreak.model.tournament import BlankRounds, Color, InputError, Kind
+from xl_tiebreak.standings.team_evaluation import compute_team_standings
 
 NON_BOARD = ["MPTS", "GPTS", "MPVGP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/M1",
              "PS:MP", "WIN:MP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EMMSB/C1", "EGGSB/C1",

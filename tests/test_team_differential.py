@@ -15,9 +15,9 @@ import pytest
 import team_generator
 from spec_data import TRF_DIR, require
 
-from xl_tiebreak.team_standings import compute_team_standings
-from xl_tiebreak.team_trf import parse_team_trf, read_team_trf
-from xl_tiebreak.teams import TeamEvent
+from xl_tiebreak.formats.trf.team_reader import parse_team_trf, read_team_trf
+from xl_tiebreak.model.teams import TeamEvent
+from xl_tiebreak.standings.team_evaluation import compute_team_standings
 
 pytestmark = pytest.mark.skipif(not oracle.available(), reason="gacrux not installed")
 

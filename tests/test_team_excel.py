@@ -23,15 +23,15 @@ from spec_data import TRF_DIR, number, require
 from test_teams import E7_COLUMNS, crosstable, e7, official
 
 from xl_tiebreak import udfs
-from xl_tiebreak.cli import main
+from xl_tiebreak.cli.main import main
 from xl_tiebreak.excel.headless import read_workbook_event, read_workbook_tournament
-from xl_tiebreak.excel.team_template import E7_ROWS, FUNCTION_TIEBREAKS, build_team_workbook
-from xl_tiebreak.excel.templates import save_with_values
-from xl_tiebreak.model import InputError, Kind
-from xl_tiebreak.numbers import round_half_up
-from xl_tiebreak.team_crosstable import read_team_crosstable
-from xl_tiebreak.team_standings import compute_team_standings
-from xl_tiebreak.teams import TeamEvent, TeamScoring
+from xl_tiebreak.excel.templates.builder import save_with_values
+from xl_tiebreak.excel.templates.team import E7_ROWS, FUNCTION_TIEBREAKS, build_team_workbook
+from xl_tiebreak.formats.crosstable.team_reader import read_team_crosstable
+from xl_tiebreak.model.teams import TeamEvent, TeamScoring
+from xl_tiebreak.model.tournament import InputError, Kind
+from xl_tiebreak.standings.team_evaluation import compute_team_standings
+from xl_tiebreak.util.numbers import round_half_up
 
 SHIPPED = Path(__file__).resolve().parents[1] / "workbook_templates"
 E7_TRF = TRF_DIR / "e7_held_team.trf"
@@ -330,7 +330,7 @@ def test_board_tiebreaks_without_board_data_are_empty() -> None:
 def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     from test_udf_metadata import _reimport
 
-    yield from _reimport(monkeypatch, "xl_tiebreak.excel.team_functions")
+    yield from _reimport(monkeypatch, "xl_tiebreak.excel.functions.team")
 
 
 def test_team_function_metadata(recorded: Any) -> None:
@@ -361,7 +361,7 @@ def test_team_function_metadata(recorded: Any) -> None:
 
 
 def test_the_udfs_shim_exports_the_team_functions() -> None:
-    from xl_tiebreak.excel import functions
+    import xl_tiebreak.excel.functions.catalogue as functions
 
     for name in udfs.TEAM_FUNCTIONS:
         assert name in udfs.__all__ and name in functions.__all__
@@ -389,7 +389,7 @@ def test_generated_events_functions_and_workbook_equal_the_trf(
     import team_generator
     from test_team_crosstable import NON_BOARD, generated_rows
 
-    from xl_tiebreak.team_trf import parse_team_trf
+    from xl_tiebreak.formats.trf.team_reader import parse_team_trf
 
     event = team_generator.generate(seed)
     trf_path = tmp_path / "event.trf"
@@ -527,8 +527,8 @@ def test_a_team_round_robin_grid_in_a_workbook() -> None:
     hand in tests/test_team_grid.py::test_values_by_hand (A 6 MP, 9½ GP, EMGSB 18½ …)."""
     from test_team_grid import GRID
 
-    from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
-    from xl_tiebreak.excel.team_reading import read_book_team_event
+    from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
+    from xl_tiebreak.excel.reading.team_event import read_book_team_event
 
     wb = build_team_workbook(vba=False)
     del wb["Teams"]  # the template's rosters are E7's teams

@@ -1,4 +1,5 @@
-"""Team round-robin grids (xl_tiebreak.team_grid): one row and one column per team, the cell
+"""Team round-robin grids (xl_tiebreak.formats.crosstable.team_grid): one row and one column per
+team, the cell
 of row A / column B = what A scored against B. Values derived by hand in each test; the same
 event as a team crosstable gives the same values; the checks name their cells."""
 
@@ -9,11 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from xl_tiebreak.cli import main
-from xl_tiebreak.model import InputError, Kind, TournamentType
-from xl_tiebreak.team_crosstable import is_team_crosstable, read_team_crosstable
-from xl_tiebreak.team_grid import circle_rounds, is_team_grid, parse_grid_cell, read_team_grid
-from xl_tiebreak.team_standings import TeamEvaluation, compute_team_standings
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.formats.crosstable.team_grid import (
+    circle_rounds,
+    is_team_grid,
+    parse_grid_cell,
+    read_team_grid,
+)
+from xl_tiebreak.formats.crosstable.team_reader import is_team_crosstable, read_team_crosstable
+from xl_tiebreak.model.tournament import InputError, Kind, TournamentType
+from xl_tiebreak.standings.team_evaluation import TeamEvaluation, compute_team_standings
 
 # 4 teams, 4 boards, MP 2-1-0. A–B 2½:1½, A–C 3:1, A–D + (forfeit), B–C 2:2, B–D 4:0,
 # C–D - / + (C lost by forfeit).

@@ -8,12 +8,12 @@ import io
 import pytest
 from spec_data import TRF_DIR, number, require, section, table
 
-from xl_tiebreak.cli import main
-from xl_tiebreak.descriptors import parse_descriptor, parse_list
-from xl_tiebreak.model import InputError
-from xl_tiebreak.registry import TIEBREAKS
-from xl_tiebreak.team_trf import parse_team_trf, read_team_trf
-from xl_tiebreak.teams import Score
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.formats.trf.team_reader import parse_team_trf, read_team_trf
+from xl_tiebreak.model.teams import Score
+from xl_tiebreak.model.tournament import InputError
+from xl_tiebreak.tiebreaks.descriptors import parse_descriptor, parse_list
+from xl_tiebreak.tiebreaks.registry import TIEBREAKS
 
 TEAM_ROWS = [r for r in TIEBREAKS if r.team]
 

@@ -22,12 +22,12 @@ from spec_data import TRF_DIR, number, require
 from test_team_boards import crosstable_rows
 from test_teams import crosstable, e7
 
-from xl_tiebreak.cli import main
-from xl_tiebreak.descriptors import parse_descriptor
-from xl_tiebreak.excel.layout import HALF_FORMAT, WHOLE_FORMAT
-from xl_tiebreak.model import Kind
-from xl_tiebreak.team_numbers import whole_match_points, whole_primary, whole_tiebreak
-from xl_tiebreak.teams import Match, Score, Team, TeamEvent, TeamScoring
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.excel.book.layout import HALF_FORMAT, WHOLE_FORMAT
+from xl_tiebreak.model.teams import Match, Score, Team, TeamEvent, TeamScoring
+from xl_tiebreak.model.tournament import Kind
+from xl_tiebreak.report.decimals import whole_match_points, whole_primary, whole_tiebreak
+from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
 
 ORDER = "MPTS,GPTS,BH:MP,BH:MP/C1,EMMSB,PS:MP,BH:GP"
 MP_COLUMNS = ("Pts", "MPTS", "BH:MP", "BH:MP/C1", "EMMSB", "PS:MP")

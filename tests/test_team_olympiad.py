@@ -10,11 +10,11 @@ from fractions import Fraction
 import pytest
 from spec_data import TRF_DIR, require
 
-from xl_tiebreak.descriptors import parse_descriptor, parse_list, parse_swiss_manager
-from xl_tiebreak.team_crosstable import read_team_crosstable
-from xl_tiebreak.team_standings import TeamEvaluation, compute_team_standings
-from xl_tiebreak.team_trf import read_team_trf
-from xl_tiebreak.teams import Score, TeamEvent
+from xl_tiebreak.formats.crosstable.team_reader import read_team_crosstable
+from xl_tiebreak.formats.trf.team_reader import read_team_trf
+from xl_tiebreak.model.teams import Score, TeamEvent
+from xl_tiebreak.standings.team_evaluation import TeamEvaluation, compute_team_standings
+from xl_tiebreak.tiebreaks.descriptors import parse_descriptor, parse_list, parse_swiss_manager
 
 # 5 teams, 2 boards, 3 rounds, MP 2-1-0, a PAB = 2 MP + 2 GP (docs/decisions.md D25).
 #   R1: 1–2 2:0, 3–4 1:1, 5 PAB.  R2: 3–1 ½:1½, 2–5 2:0, 4 PAB.  R3: 2–4 1:1, 5–3 0:2, 1 PAB.
@@ -108,6 +108,6 @@ def test_swiss_manager_74_both_directions() -> None:
 
 
 def test_osb_is_refused_in_an_individual_event() -> None:
-    from xl_tiebreak.model import InputError
+    from xl_tiebreak.model.tournament import InputError
     with pytest.raises(InputError, match="team tie-break"):
         parse_descriptor("OSB")

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from xl_tiebreak.descriptors import Descriptor, parse_descriptor, parse_swiss_manager
-from xl_tiebreak.model import InputError
-from xl_tiebreak.registry import TIEBREAKS, TieBreak, swiss_manager_form
-from xl_tiebreak.teams import Score
+from xl_tiebreak.model.teams import Score
+from xl_tiebreak.model.tournament import InputError
+from xl_tiebreak.tiebreaks.descriptors import Descriptor, parse_descriptor, parse_swiss_manager
+from xl_tiebreak.tiebreaks.registry import TIEBREAKS, TieBreak, swiss_manager_form
 
 
 def team_rows() -> list[TieBreak]:

@@ -24,13 +24,13 @@ import team_generator
 from spec_data import TRF_DIR, number, require
 from test_teams import E7_COLUMNS, crosstable, e7, official
 
-from xl_tiebreak.cli import main
+from xl_tiebreak.cli.main import main
 from xl_tiebreak.excel.headless import read_workbook_event
-from xl_tiebreak.excel.team_from_event import round_cell, write_team_event_workbook
-from xl_tiebreak.model import InputError, Kind
-from xl_tiebreak.team_standings import compute_team_standings
-from xl_tiebreak.team_trf import parse_team_trf
-from xl_tiebreak.teams import Match, Team, TeamEvent
+from xl_tiebreak.excel.templates.team_from_event import round_cell, write_team_event_workbook
+from xl_tiebreak.formats.trf.team_reader import parse_team_trf
+from xl_tiebreak.model.teams import Match, Team, TeamEvent
+from xl_tiebreak.model.tournament import InputError, Kind
+from xl_tiebreak.standings.team_evaluation import compute_team_standings
 
 E7_TRF = TRF_DIR / "e7_held_team.trf"
 LABELS = list(E7_COLUMNS.values())
@@ -385,7 +385,7 @@ def test_a_legacy_013_file_whose_boards_do_not_pair_is_refused_with_a_way_out(
 
 
 def test_a_legacy_013_file_round_trips_without_boards(tmp_path: Path) -> None:
-    from xl_tiebreak.team_trf import read_team_trf
+    from xl_tiebreak.formats.trf.team_reader import read_team_trf
 
     book = tmp_path / "armstrong.xlsx"
     assert _write(require(ARMSTRONG), book, "--without-boards") == 0

@@ -14,11 +14,11 @@ from fractions import Fraction
 import pytest
 from spec_data import TRF_DIR, number, require, section, table
 
-from xl_tiebreak.numbers import round_half_up
-from xl_tiebreak.ranking import Standings
-from xl_tiebreak.team_standings import TeamEvaluation, compute_team_standings
-from xl_tiebreak.team_trf import parse_team_trf, read_team_trf
-from xl_tiebreak.teams import TeamEvent
+from xl_tiebreak.formats.trf.team_reader import parse_team_trf, read_team_trf
+from xl_tiebreak.model.teams import TeamEvent
+from xl_tiebreak.standings.ranking import Standings
+from xl_tiebreak.standings.team_evaluation import TeamEvaluation, compute_team_standings
+from xl_tiebreak.util.numbers import round_half_up
 
 E7_COLUMNS = {
     "BH (MP)": "BH:MP", "BH-C1 (MP)": "BH:MP/C1", "BH (GP)": "BH:GP", "BH-C1 (GP)": "BH:GP/C1",
@@ -117,7 +117,7 @@ def test_e7_board_tiebreaks_separate_11_and_14(variant: str) -> None:
 
 def test_e7_board_count_of_the_r3_match() -> None:
     ev = TeamEvaluation(e7(), "fide2023")
-    from xl_tiebreak.team_tiebreaks import _bc, board_points
+    from xl_tiebreak.tiebreaks.team import _bc, board_points
 
     eng = ev.engine
     eleven, fourteen = eng.index_of(11), eng.index_of(14)

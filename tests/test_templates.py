@@ -21,14 +21,9 @@ from openpyxl.utils import range_boundaries
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xl_tiebreak import macros, udfs
-from xl_tiebreak.cells import column_letter
-from xl_tiebreak.crosstable import read_crosstable
-from xl_tiebreak.dates import EXCEL_EPOCH
-from xl_tiebreak.descriptors import parse_descriptor
-from xl_tiebreak.excel.knockout_template import KNOCKOUT_FILES
-from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
-from xl_tiebreak.excel.settings import read_settings
-from xl_tiebreak.excel.templates import (
+from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
+from xl_tiebreak.excel.reading.settings import read_settings
+from xl_tiebreak.excel.templates.builder import (
     CROSSTABLE_REFERS_TO,
     DEMO_NAME,
     FUNCTIONS_FIRST_ROW,
@@ -43,10 +38,15 @@ from xl_tiebreak.excel.templates import (
     quickstart_path,
     xlwings_version,
 )
-from xl_tiebreak.model import BlankRounds
-from xl_tiebreak.numbers import to_float
-from xl_tiebreak.rules import resolve_rules
-from xl_tiebreak.standings import Standings, compute_standings
+from xl_tiebreak.excel.templates.knockout import KNOCKOUT_FILES
+from xl_tiebreak.formats.crosstable.reader import read_crosstable
+from xl_tiebreak.model.tournament import BlankRounds
+from xl_tiebreak.standings.final import Standings, compute_standings
+from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
+from xl_tiebreak.tiebreaks.rules import resolve_rules
+from xl_tiebreak.util.cells import column_letter
+from xl_tiebreak.util.dates import EXCEL_EPOCH
+from xl_tiebreak.util.numbers import to_float
 
 SHIPPED = Path(__file__).resolve().parents[1] / "workbook_templates"
 BY_STEM = {SWISS.stem: SWISS, ROUND_ROBIN.stem: ROUND_ROBIN}
@@ -391,7 +391,7 @@ def test_the_demo_holds_the_engine_values_cached(tmp_path: Path) -> None:
 
 
 def test_existing_files_are_not_overwritten_without_force(tmp_path: Path) -> None:
-    from xl_tiebreak.model import InputError
+    from xl_tiebreak.model.tournament import InputError
 
     (tmp_path / "swiss.py").write_text("# my own module\n", encoding="utf-8")
     with pytest.raises(InputError) as caught:
@@ -406,7 +406,7 @@ def test_existing_files_are_not_overwritten_without_force(tmp_path: Path) -> Non
 
 
 def test_demo_is_not_overwritten_without_force(tmp_path: Path) -> None:
-    from xl_tiebreak.model import InputError
+    from xl_tiebreak.model.tournament import InputError
 
     build_demo(tmp_path)
     (tmp_path / f"{DEMO_NAME}.py").write_text("# edited\n", encoding="utf-8")
@@ -481,7 +481,7 @@ def test_the_rules_helper_uses_no_locale_format_codes(name: str) -> None:
 
 
 def test_the_placeholder_sheet_is_replaced_and_marked(tmp_path: Path) -> None:
-    from xl_tiebreak.excel.sheets import PLACEHOLDER, sheet_kind
+    from xl_tiebreak.excel.sheets.standings_sheet import PLACEHOLDER, sheet_kind
 
     wb = openpyxl.load_workbook(SHIPPED / "swiss.xlsx")
     assert wb["Standings"]["A1"].value == PLACEHOLDER

@@ -7,7 +7,7 @@ import hashlib
 from typing import Any
 
 from xl_tiebreak import udfs
-from xl_tiebreak.registry import TIEBREAKS
+from xl_tiebreak.tiebreaks.registry import TIEBREAKS
 
 SMALL = [
     ["No", "Name", "R1", "R2", "R3"],

@@ -1,4 +1,5 @@
-"""Tests for :mod:`xl_tiebreak.trf`: reading real and malformed TRF files, dates, writing."""
+"""Tests for :mod:`xl_tiebreak.formats.trf.reader`: reading real and malformed TRF files, dates,
+writing."""
 
 from __future__ import annotations
 
@@ -11,9 +12,8 @@ from pathlib import Path
 import pytest
 from spec_data import TRF_DIR
 
-from xl_tiebreak.dates import parse_date
-from xl_tiebreak.inputs import MAX_INPUT_BYTES
-from xl_tiebreak.model import (
+from xl_tiebreak.formats.trf.reader import parse_trf, read_trf, write_trf
+from xl_tiebreak.model.tournament import (
     Color,
     InputError,
     Kind,
@@ -23,7 +23,8 @@ from xl_tiebreak.model import (
     Tournament,
     TournamentType,
 )
-from xl_tiebreak.trf import parse_trf, read_trf, write_trf
+from xl_tiebreak.util.dates import parse_date
+from xl_tiebreak.util.text_files import MAX_INPUT_BYTES
 
 DATA = TRF_DIR
 FILES = sorted(DATA.glob("*.trf")) + sorted(DATA.glob("normalized/*.trf")) if DATA.is_dir() else []
@@ -784,7 +785,7 @@ _SEGMENT_CHARS = {
 def test_the_fast_path_reads_each_round_as_the_checking_reader(opponent: str) -> None:
     """Every combination of opponent, colour, result and separators reads to the record (or
     the problems) that the field-by-field reader gives: the fast path is only a shortcut."""
-    from xl_tiebreak.trf import _Reader
+    from xl_tiebreak.formats.trf.reader import _Reader
 
     for sep in _SEGMENT_CHARS["separator"]:
         for colour in _SEGMENT_CHARS["colour"]:
@@ -801,7 +802,7 @@ def test_the_fast_path_reads_each_round_as_the_checking_reader(opponent: str) ->
 
 
 def test_a_blank_round_inside_the_line_is_an_absence() -> None:
-    from xl_tiebreak.trf import _Reader
+    from xl_tiebreak.formats.trf.reader import _Reader
 
     line = _line_with_round("   2 w 1") + "  " + " " * 8 + "  " + "   3 b 0"
     records = _Reader("x").read_rounds_of(line, 5)

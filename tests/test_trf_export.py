@@ -15,12 +15,12 @@ import generator
 import oracle
 import pytest
 
-from xl_tiebreak.cli import load_tournament, main
-from xl_tiebreak.crosstable import read_csv_crosstable
-from xl_tiebreak.model import Tournament, TournamentType
-from xl_tiebreak.standings import Standings, compute_standings
-from xl_tiebreak.trf import parse_trf
-from xl_tiebreak.trf_export import export_trf, export_warnings, exported_tournament
+from xl_tiebreak.cli.main import load_tournament, main
+from xl_tiebreak.formats.crosstable.reader import read_csv_crosstable
+from xl_tiebreak.formats.trf.reader import parse_trf
+from xl_tiebreak.model.tournament import Tournament, TournamentType
+from xl_tiebreak.report.trf import export_trf, export_warnings, exported_tournament
+from xl_tiebreak.standings.final import Standings, compute_standings
 
 ORDER = "BH/C1,BH,SB,WIN,DE"
 ORACLE_ORDER = ["BH/C1", "BH", "SB", "WIN"]
@@ -140,7 +140,7 @@ def test_cli_export_refuses_an_existing_file(tmp_path: Path,
 
 def test_cli_export_from_a_workbook(tmp_path: Path) -> None:
     pytest.importorskip("openpyxl")
-    from xl_tiebreak.excel.templates import build_demo
+    from xl_tiebreak.excel.templates.builder import build_demo
 
     book = build_demo(str(tmp_path))
     out = tmp_path / "demo.trf"

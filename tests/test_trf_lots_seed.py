@@ -11,18 +11,19 @@ from pathlib import Path
 import oracle
 import pytest
 
-from xl_tiebreak.cli import load_tournament, main
-from xl_tiebreak.standings import compute_standings
-from xl_tiebreak.trf import parse_trf
-from xl_tiebreak.trf_export import export_trf
-from xl_tiebreak.trf_seed import read_seed_line, seed_line
+from xl_tiebreak.cli.main import load_tournament, main
+from xl_tiebreak.formats.trf.reader import parse_trf
+from xl_tiebreak.formats.trf.seed import read_seed_line, seed_line
+from xl_tiebreak.report.trf import export_trf
+from xl_tiebreak.standings.final import compute_standings
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 TRF = EXAMPLES / "spring_open.trf"
 
 
 def _lot_order(seed: str, numbers: list[int]) -> list[int]:
-    """The draw by hand: ascending SHA-256 of '<seed>:<start number>' (xl_tiebreak.arbiter)."""
+    """The draw by hand: ascending SHA-256 of '<seed>:<start number>'
+    (xl_tiebreak.tiebreaks.outside_games)."""
     return sorted(numbers, key=lambda no: hashlib.sha256(f"{seed}:{no}".encode()).hexdigest())
 
 

@@ -92,13 +92,13 @@ def _reimport(monkeypatch: pytest.MonkeyPatch, name: str, *defining: str
 
 @pytest.fixture
 def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
-    yield from _reimport(monkeypatch, "xl_tiebreak.udfs", "xl_tiebreak.excel.functions",
-                         "xl_tiebreak.excel.tiebreak_functions")
+    yield from _reimport(monkeypatch, "xl_tiebreak.udfs", "xl_tiebreak.excel.functions.catalogue",
+                         "xl_tiebreak.excel.functions.one_tiebreak")
 
 
 @pytest.fixture
 def recorded_macros(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
-    yield from _reimport(monkeypatch, "xl_tiebreak.macros", "xl_tiebreak.excel.macros")
+    yield from _reimport(monkeypatch, "xl_tiebreak.macros", "xl_tiebreak.excel.sheets.macros")
 
 
 def test_every_decorated_function_is_exported(recorded: ModuleType) -> None:
@@ -190,12 +190,12 @@ def test_macro_entry_points(recorded_macros: ModuleType) -> None:
 
 def test_script_falls_back_when_xlwings_has_none(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delattr(xw, "script")
-    saved = sys.modules.pop("xl_tiebreak.excel.macros", None)
+    saved = sys.modules.pop("xl_tiebreak.excel.sheets.macros", None)
     try:
-        module = importlib.import_module("xl_tiebreak.excel.macros")
+        module = importlib.import_module("xl_tiebreak.excel.sheets.macros")
         assert callable(module.write_standings)
         assert module._script is module._identity
     finally:
-        sys.modules.pop("xl_tiebreak.excel.macros", None)
+        sys.modules.pop("xl_tiebreak.excel.sheets.macros", None)
         if saved is not None:
-            sys.modules["xl_tiebreak.excel.macros"] = saved
+            sys.modules["xl_tiebreak.excel.sheets.macros"] = saved

@@ -8,15 +8,17 @@ from typing import Any
 
 import pytest
 
+import xl_tiebreak.excel.functions.arguments as arguments
+import xl_tiebreak.excel.functions.catalogue as functions
+import xl_tiebreak.excel.functions.evaluation as evaluation
 from xl_tiebreak import udfs
-from xl_tiebreak.crosstable import read_crosstable
-from xl_tiebreak.descriptors import parse_descriptor
-from xl_tiebreak.excel import arguments, evaluation, functions
-from xl_tiebreak.excel.range_cache import without_empty_tail
-from xl_tiebreak.excel.templates import ROUND_ROBIN, SWISS
-from xl_tiebreak.model import Tournament, TournamentType, looks_like_round_robin
-from xl_tiebreak.numbers import to_float
-from xl_tiebreak.standings import Standings, compute_standings
+from xl_tiebreak.excel.functions.range_cache import without_empty_tail
+from xl_tiebreak.excel.templates.builder import ROUND_ROBIN, SWISS
+from xl_tiebreak.formats.crosstable.reader import read_crosstable
+from xl_tiebreak.model.tournament import Tournament, TournamentType, looks_like_round_robin
+from xl_tiebreak.standings.final import Standings, compute_standings
+from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
+from xl_tiebreak.util.numbers import to_float
 
 SMALL = [
     ["No", "Name", "R1", "R2", "R3"],
@@ -430,7 +432,7 @@ def test_every_crosstable_argument_keeps_excel_errors_as_text() -> None:
     import ast
     import inspect
 
-    from xl_tiebreak.excel import tiebreak_functions
+    import xl_tiebreak.excel.functions.one_tiebreak as tiebreak_functions
 
     tree = ast.parse(inspect.getsource(functions) + "\n" + inspect.getsource(tiebreak_functions))
     checked = 0

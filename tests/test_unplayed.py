@@ -23,9 +23,16 @@ from fractions import Fraction
 import pytest
 from builders import solo
 
-from xl_tiebreak.categories import Category
-from xl_tiebreak.model import Color, Kind, Participant, Record, Tournament, TournamentType
-from xl_tiebreak.rules import (
+from xl_tiebreak.model.tournament import (
+    Color,
+    Kind,
+    Participant,
+    Record,
+    Tournament,
+    TournamentType,
+)
+from xl_tiebreak.tiebreaks.categories import Category
+from xl_tiebreak.tiebreaks.rules import (
     FIDE2023_START,
     FIDE2026_START,
     Fide2009Policy,
@@ -37,7 +44,7 @@ from xl_tiebreak.rules import (
     rules_in_force,
     rules_note,
 )
-from xl_tiebreak.unplayed import Context, build_context
+from xl_tiebreak.tiebreaks.unplayed import Context, build_context
 
 _KINDS = {"W": Kind.WIN, "D": Kind.DRAW, "L": Kind.LOSS, "+": Kind.FORFEIT_WIN,
           "-": Kind.FORFEIT_LOSS, "U": Kind.PAB, "F": Kind.FPB, "H": Kind.HPB, "Z": Kind.ZPB}

@@ -7,11 +7,11 @@ from fractions import Fraction
 import pytest
 from builders import solo, star
 
-from xl_tiebreak.descriptors import parse_descriptor
-from xl_tiebreak.rules import RuleSet
-from xl_tiebreak.standings import compute_standings
-from xl_tiebreak.unplayed import build_context
-from xl_tiebreak.uscf import result_between_tied
+from xl_tiebreak.standings.final import compute_standings
+from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
+from xl_tiebreak.tiebreaks.rules import RuleSet
+from xl_tiebreak.tiebreaks.unplayed import build_context
+from xl_tiebreak.tiebreaks.uscf import result_between_tied
 
 
 def _value(t: object, descriptor: str, no: int = 1) -> Fraction | None:
@@ -126,7 +126,7 @@ def test_us_sonneborn_berger() -> None:
 def test_us_sonneborn_uses_adjusted_scores_of_withdrawn_opponents() -> None:
     # P beat an opponent who then withdrew: opponent 2 lost R1 to P, won R2, was absent R3-R5:
     # adjusted 0 + 1 + ½ + ½ + ½ = 2.5 (his real score is 1). P's USSB = 2.5.
-    from xl_tiebreak.model import Kind, Record
+    from xl_tiebreak.model.tournament import Kind, Record
 
     t = star(["1", "0", "0", "0", "0"], [1, 2, 2, 2, 2])
     opp = t.by_start_no()[2]
@@ -141,7 +141,7 @@ def test_result_between_tied_players_is_plus_minus_not_percentage() -> None:
     # although B has 100 %. F (6) also has +1 (beat A). C, D, E, G have -1 each.
     t = solo(["1", "1", "1", "0"])
     by = t.by_start_no()
-    from xl_tiebreak.model import Color, Kind, Participant, Record
+    from xl_tiebreak.model.tournament import Color, Kind, Participant, Record
 
     by[2].rounds = [Record(Kind.LOSS, 1, Color.BLACK)]
     by[3].rounds = [Record(Kind.ZPB), Record(Kind.LOSS, 1, Color.BLACK)]

@@ -15,11 +15,11 @@ from pathlib import Path
 import generator
 import pytest
 
-from xl_tiebreak.cli import main
-from xl_tiebreak.commands.check import Progress, verify_all
-from xl_tiebreak.standings import compute_standings
-from xl_tiebreak.trf_export import export_trf
-from xl_tiebreak.verify import Verdict, event_files, verify_file
+from xl_tiebreak.cli.check import Progress, verify_all
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.report.trf import export_trf
+from xl_tiebreak.standings.final import compute_standings
+from xl_tiebreak.standings.verify import Verdict, event_files, verify_file
 
 DATA = Path("/work/shared/data/trf")
 needs_data = pytest.mark.skipif(not DATA.is_dir(), reason="shared TRF folder absent")

@@ -17,21 +17,21 @@ from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.formula import ArrayFormula
 
-from xl_tiebreak.crosstable import read_crosstable
-from xl_tiebreak.excel import files
-from xl_tiebreak.excel.files import write_csv
+import xl_tiebreak.excel.files.checks as files
+from xl_tiebreak.excel.book.layout import HALF_FORMAT, WHOLE_FORMAT
+from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
+from xl_tiebreak.excel.files.checks import write_csv
 from xl_tiebreak.excel.headless import (
     ProblemsWritten,
     read_workbook_tournament,
     write_standings_file,
 )
-from xl_tiebreak.excel.layout import HALF_FORMAT, WHOLE_FORMAT
-from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
-from xl_tiebreak.excel.templates import ROUND_ROBIN, SWISS, Template, build_workbook
-from xl_tiebreak.excel.writer import write_standings_to
-from xl_tiebreak.model import InputError, TournamentType
-from xl_tiebreak.numbers import to_float
-from xl_tiebreak.standings import Standings, compute_standings
+from xl_tiebreak.excel.sheets.writer import write_standings_to
+from xl_tiebreak.excel.templates.builder import ROUND_ROBIN, SWISS, Template, build_workbook
+from xl_tiebreak.formats.crosstable.reader import read_crosstable
+from xl_tiebreak.model.tournament import InputError, TournamentType
+from xl_tiebreak.standings.final import Standings, compute_standings
+from xl_tiebreak.util.numbers import to_float
 
 
 def save(template: Template, folder: Path, suffix: str = ".xlsm") -> Path:

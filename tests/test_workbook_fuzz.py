@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from xl_tiebreak.cli import main
-from xl_tiebreak.excel.templates import SWISS, build_workbook
+from xl_tiebreak.cli.main import main
+from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
 
 CASES = 300
 SLOW_CASES = 3000

@@ -12,8 +12,8 @@ from types import ModuleType
 
 import pytest
 
-from xl_tiebreak.cli import main
-from xl_tiebreak.excel import files
+import xl_tiebreak.excel.files.checks as files
+from xl_tiebreak.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,8 +12,8 @@ from fractions import Fraction
 import pytest
 from spec_data import code_block, number, section, table
 
-from xl_tiebreak.standings import compute_standings
-from xl_tiebreak.trf import parse_trf
+from xl_tiebreak.formats.trf.reader import parse_trf
+from xl_tiebreak.standings.final import compute_standings
 
 DOC = "worked-examples.md"
 
@@ -94,8 +94,8 @@ def test_e1_fore_buchholz_both_rule_sets() -> None:
 
 
 def test_e1_adjusted_scores_and_no_de_decision() -> None:
-    from xl_tiebreak.rules import RuleSet
-    from xl_tiebreak.unplayed import build_context
+    from xl_tiebreak.tiebreaks.rules import RuleSet
+    from xl_tiebreak.tiebreaks.unplayed import build_context
 
     t = parse_trf(e1_trf())
     ctx = build_context(t, RuleSet.FIDE2026)

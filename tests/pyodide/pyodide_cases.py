@@ -21,8 +21,8 @@ UNRATED_RATING = 1000
 def standings_rows(trf_path: str) -> list[list[str]]:
     """The standings of a TRF with :data:`LONG_ORDER`: place, start number, name, points and
     one value per tie-break."""
-    from xl_tiebreak.standings import compute_standings
-    from xl_tiebreak.trf import read_trf
+    from xl_tiebreak.formats.trf.reader import read_trf
+    from xl_tiebreak.standings.final import compute_standings
 
     standings = compute_standings(read_trf(trf_path), LONG_ORDER, "auto", None, UNRATED_RATING)
     rows = [[standings.rules_note, ",".join(d.canonical for d in standings.descriptors)]]

@@ -1,7 +1,7 @@
 """The workbook without Excel: the ``standings`` command (:func:`write_standings_file`) and
 the tournament of a workbook file for ``compute`` (:func:`read_workbook_tournament`), both
-through :class:`~xl_tiebreak.excel.openpyxl_book.OpenpyxlBook` and the file checks of
-:mod:`xl_tiebreak.excel.files`.
+through :class:`~xl_tiebreak.excel.book.openpyxl_book.OpenpyxlBook` and the file checks of
+:mod:`xl_tiebreak.excel.files.checks`.
 """
 
 from __future__ import annotations
@@ -10,20 +10,21 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from xl_tiebreak.excel import files, keep
-from xl_tiebreak.excel.cached import saved_bytes
-from xl_tiebreak.excel.openpyxl_book import OpenpyxlBook
-from xl_tiebreak.excel.reading import CROSSTABLE, read_book_tournament
-from xl_tiebreak.excel.settings import Settings, read_settings
-from xl_tiebreak.excel.team_reading import (
+import xl_tiebreak.excel.files.checks as files
+import xl_tiebreak.excel.files.keep_or_refuse as keep
+from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
+from xl_tiebreak.excel.functions.cached_values import saved_bytes
+from xl_tiebreak.excel.reading.event import CROSSTABLE, read_book_tournament
+from xl_tiebreak.excel.reading.settings import Settings, read_settings
+from xl_tiebreak.excel.reading.team_event import (
     as_settings,
     has_team_crosstable,
     is_team_book,
     read_book_team_event,
 )
-from xl_tiebreak.excel.writer import WriteResult, write_standings_to
-from xl_tiebreak.model import InputError, Problem, Severity, Tournament
-from xl_tiebreak.teams import TeamEvent
+from xl_tiebreak.excel.sheets.writer import WriteResult, write_standings_to
+from xl_tiebreak.model.teams import TeamEvent
+from xl_tiebreak.model.tournament import InputError, Problem, Severity, Tournament
 
 __all__ = ["ProblemsWritten", "read_workbook_event", "read_workbook_tournament",
            "write_standings_file"]
@@ -55,7 +56,8 @@ def write_standings_file(
 
     Every other sheet, the formatting and (``.xlsm`` to ``.xlsm``) the VBA project are kept.
     Keep or refuse, never strip: the new workbook is first written to a temporary file and
-    compared with the original (:func:`~xl_tiebreak.excel.keep.lost_features`); when anything
+    compared with the original (:func:`~xl_tiebreak.excel.files.keep_or_refuse.lost_features`);
+    when anything
     of the original would be lost (charts, printer settings, rich text, custom views, …) the
     workbook is not rewritten in place (InputError naming what, suggesting ``-o``), and a
     different ``out`` gets a warning naming it. An existing ``out`` or ``csv_out`` is replaced
@@ -158,7 +160,7 @@ def read_workbook_event(
     path: str | os.PathLike[str],
 ) -> tuple[Tournament | TeamEvent, Settings]:
     """The event of a workbook file: a team event for a team workbook (a ``Boards`` row in its
-    Settings sheet or above its crosstable's header, :mod:`xl_tiebreak.excel.team_reading`;
+    Settings sheet or above its crosstable's header, :mod:`xl_tiebreak.excel.reading.team_event`;
     its ``tiebreaks`` and primary score from the Settings sheet), else the tournament as
     :func:`read_workbook_tournament` says. Raises InputError listing every problem."""
     source = Path(path)

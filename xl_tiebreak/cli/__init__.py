@@ -1,0 +1,1 @@
+"""The ``xl-tiebreak`` command line: the parser and one module per subcommand."""

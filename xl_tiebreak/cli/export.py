@@ -1,0 +1,35 @@
+"""``xl-tiebreak export FILE --format trf16|trf26 -o OUT.trf``: any input as a TRF file with
+computed points, ranks and the tie-break list (for submitting an event kept in a workbook or
+CSV for rating)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from xl_tiebreak.cli.outputs import refuse_existing, write_text
+from xl_tiebreak.model.tournament import InputError, Tournament
+from xl_tiebreak.report.trf import export_trf, export_warnings
+from xl_tiebreak.standings.final import compute_standings
+from xl_tiebreak.util.safety import formula_safe
+
+
+def run(args: argparse.Namespace, load: Callable[[str], Tournament]) -> int:
+    """Rank ``args.file`` (read by ``load``) and write it as TRF to ``args.output`` (``-``:
+    standard output); prints the path written."""
+    out = None if args.output == "-" else refuse_existing(args.output, args.force)
+    tournament = load(args.file)
+    standings = compute_standings(tournament, args.tiebreaks, rules=args.rules)
+    try:
+        text = export_trf(standings, args.format)
+    except ValueError as exc:  # a number that does not fit in its TRF columns
+        raise InputError(f"cannot write {args.format.upper()}: {exc}") from None
+    for w in [*standings.warnings, *export_warnings(standings)]:
+        print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        write_text(out, text)
+        print(out)
+    return 0

@@ -1,0 +1,474 @@
+"""The ``xl-tiebreak`` command line.
+
+``xl-tiebreak compute FILE`` ranks a TRF file, a CSV crosstable or a workbook's crosstable sheet;
+``standings``, ``templates`` and ``demo`` drive the spreadsheet layer. User errors end with exit
+status 2 and a message naming the place; never with a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import io
+import os
+import sys
+from collections.abc import Sequence
+
+from xl_tiebreak.cli.arguments import parse_arguments
+from xl_tiebreak.model.tournament import (
+    BlankRounds,
+    InputError,
+    Problem,
+    Severity,
+    Tournament,
+    TournamentType,
+)
+from xl_tiebreak.report.table import standings_csv, standings_json, standings_table
+from xl_tiebreak.standings.final import Standings, compute_standings
+from xl_tiebreak.util.numbers import fmt
+from xl_tiebreak.util.safety import formula_safe
+from xl_tiebreak.util.text_files import (
+    MAX_INPUT_BYTES,
+    DecodeError,
+    check_regular_file,
+    decode_text_noted,
+    read_capped,
+)
+
+# What only some commands or inputs need is imported where it is used, for the start-up time
+# of the command: json (--format json), trf, crosstable (CSV input), presets, the workbook layer,
+# pathlib (file names are handled with os.path); typing is not imported at all.
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+
+    from xl_tiebreak.excel.reading.settings import Settings
+    from xl_tiebreak.model.teams import TeamEvent
+
+_WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+_OTHER_SPREADSHEETS = (".xltx", ".xltm", ".xls", ".xlsb", ".xlt", ".ods", ".fods", ".numbers")
+"""Spreadsheet files ``compute`` does not read (they would otherwise be parsed as TRF)."""
+
+
+def load_tournament(path: str, blank_rounds: BlankRounds = BlankRounds.ABSENT) -> Tournament:
+    """Read a TRF file, a CSV crosstable or an .xlsx/.xlsm workbook (its crosstable sheet).
+
+    ``blank_rounds``: what an empty round means in a TRF file or CSV crosstable (a workbook's
+    Settings sheet says it for the workbook)."""
+    suffix = _suffix(path)
+    if suffix in _WORKBOOK_SUFFIXES:  # its own checks: folder, pipe, OLE, damage
+        return _load_workbook(path)[0]
+    try:
+        check_regular_file(path)  # a folder, a FIFO (never opened: it would block), a device
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    if os.stat(path).st_size > MAX_INPUT_BYTES:
+        raise InputError(f"{path}: file is larger than {MAX_INPUT_BYTES // 2**20} MB")
+    if suffix in _OTHER_SPREADSHEETS:
+        raise InputError(f"{path}: {suffix} files are not read; save it as an Excel workbook "
+                         "(.xlsx), or export the crosstable as CSV or TRF")
+    with open(path, "rb") as f:
+        data = f.read()
+    name = os.path.basename(path)
+    if suffix == ".csv":
+        from xl_tiebreak.formats.crosstable.reader import read_csv_crosstable
+
+        try:
+            text, notes = decode_text_noted(data)
+        except DecodeError as exc:
+            raise InputError(str(exc), f"{name}, {exc.where}") from None
+        t = read_csv_crosstable(text, source=name, blank_rounds=blank_rounds)
+        t.notes += [Problem(Severity.WARNING, note, name) for note in notes]
+        return t
+    from xl_tiebreak.formats.trf.reader import parse_trf
+
+    return parse_trf(data, source=name, blank_rounds=blank_rounds)
+
+
+def _suffix(path: str) -> str:
+    """The file name's extension in lower case (``.trf``), as :attr:`pathlib.Path.suffix`."""
+    return os.path.splitext(os.path.basename(path))[1].lower()
+
+
+def _load_workbook(path: str) -> tuple[Tournament, Settings]:
+    from pathlib import Path
+
+    from xl_tiebreak.excel.headless import read_workbook_tournament
+
+    tournament, settings = read_workbook_tournament(Path(path))
+    return tournament, settings
+
+
+_HEADINGS = {
+    "compute": "cannot compute",
+    "export": "cannot export",
+    "workbook": "cannot write the workbook",
+    "check": "cannot check",
+    "knockout": "cannot rank the knockout event",
+    "standings": "cannot write the standings",
+    "templates": "cannot write the templates",
+    "demo": "cannot write the demo",
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script; returns the exit status."""
+    args = parse_arguments(sys.argv[1:] if argv is None else list(argv))
+    # `compute` is short-lived and builds tens of thousands of objects at once (records, values)
+    # without reference cycles to reclaim: the cyclic garbage collector's passes over them are
+    # pure cost (a fifth of its time on 1,000 players), so it pauses meanwhile. Not for the
+    # workbook commands: openpyxl leaves reference cycles (an .xlsm's VBA archive) whose
+    # collection order at interpreter exit would otherwise print a ZipFile error.
+    collecting = gc.isenabled() and args.command == "compute"
+    if collecting:
+        gc.disable()
+    try:
+        return _run(args)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the parsed command; user errors become a message and exit status 2."""
+    try:
+        if args.command == "compute":
+            return _compute(args)
+        if args.command == "presets":
+            return _presets()
+        if args.command == "knockout":
+            import xl_tiebreak.cli.knockout as knockout
+
+            return knockout.run(args)
+        if args.command == "check":
+            import xl_tiebreak.cli.check as check
+
+            return check.run(args)
+        if args.command == "export":
+            import xl_tiebreak.cli.export as export
+
+            return export.run(args, load_tournament)
+        if args.command == "workbook":
+            import xl_tiebreak.cli.workbook as workbook
+
+            return workbook.run(args, load_tournament, lambda: _workbook_team_event(args))
+        return _workbook_command(args)
+    except InputError as exc:
+        _fail(exc, _heading(args.command, exc))
+        return 2
+    except OSError as exc:
+        print(f"xl-tiebreak: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # pragma: no cover - output piped into head
+        return 0
+    except KeyboardInterrupt:
+        print("xl-tiebreak: interrupted; no file was changed", file=sys.stderr)
+        return 130
+
+
+def _heading(command: str, exc: InputError) -> str:
+    """The first line of an error report: what could not be done (and, for ``standings`` with
+    errors in the workbook, where the problems were listed)."""
+    sheet = getattr(exc, "sheet", None)
+    path = getattr(exc, "path", None)
+    if command == "standings" and sheet is not None and path is not None:
+        n = len(exc.problems)
+        count = f"{n} problem{'' if n == 1 else 's'}"
+        if sheet:
+            return f"cannot compute standings: {count}; listed in the '{sheet}' sheet of {path}"
+        return f"cannot compute standings: {count} (no sheet could be added for them in {path})"
+    return _HEADINGS.get(command, "cannot compute")
+
+
+def _fail(exc: InputError, heading: str = "cannot compute") -> None:
+    print(f"xl-tiebreak: {heading}:", file=sys.stderr)
+    for p in exc.problems:
+        print(f"  {p}", file=sys.stderr)
+    for w in getattr(exc, "warnings", ()):
+        print(f"warning: {w}", file=sys.stderr)
+
+
+def _compute(args: argparse.Namespace) -> int:
+    if args.unrated_rating is not None and not 0 <= args.unrated_rating <= 4000:
+        raise InputError(f"--unrated-rating {args.unrated_rating}: expected a whole number "
+                         "from 0 to 4000")
+    start_date = None
+    if args.start_date is not None:
+        from xl_tiebreak.util.dates import parse_start_date
+
+        start_date = parse_start_date(args.start_date)
+        if start_date is None:
+            raise InputError(f"--start-date {args.start_date!r}: not a date (expected e.g. "
+                             "2024-08-01 or 01.08.2024)")
+    blank_rounds = BlankRounds(args.blank_rounds) if args.blank_rounds else BlankRounds.ABSENT
+    suffix = _suffix(args.file)
+    if suffix in _WORKBOOK_SUFFIXES:
+        if args.blank_rounds:
+            raise InputError("--blank-rounds: for a workbook, set 'Blank rounds' in its "
+                             "Settings sheet")
+        # the workbook's Settings sheet gives defaults; command-line options win
+        from pathlib import Path
+
+        from xl_tiebreak.excel.headless import read_workbook_event
+
+        tournament: Tournament | None
+        loaded, settings = read_workbook_event(Path(args.file))
+        tournament = loaded if isinstance(loaded, Tournament) else None
+        team_event = None if isinstance(loaded, Tournament) else loaded  # a team workbook
+        if args.rules == "auto":
+            args.rules = settings.rules
+        if args.after_round is None:
+            args.after_round = settings.after_round
+        if args.unrated_rating is None:
+            args.unrated_rating = settings.unrated_rating
+        for w in settings.warnings:
+            print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
+    else:
+        team_event = None
+        tournament = (None if _is_team_file(args.file) or _is_team_csv(args)
+                      else load_tournament(args.file, blank_rounds))
+    kind = None if not args.type else (
+        TournamentType.SWISS if args.type == "swiss" else TournamentType.PREDETERMINED)
+    if tournament is None:  # a team event (TRF 310/013 records, team crosstable or workbook)
+        standings = _team_standings(args, kind, team_event)
+    else:
+        if args.boards:
+            raise InputError("--boards: board results are for team events (a team TRF or "
+                             "team crosstable)", args.file)
+        if start_date is not None:
+            tournament.start_date = start_date
+            tournament.unread_date = None
+        if kind is not None:
+            tournament.type = kind
+        if args.lots_seed is not None:
+            tournament.lots_seed = args.lots_seed
+        if args.compare:
+            import xl_tiebreak.cli.compare as compare
+
+            return compare.run(tournament, args)
+        standings = compute_standings(
+            tournament, args.tiebreaks, rules=args.rules, after_round=args.after_round,
+            unrated_rating=args.unrated_rating,
+        )
+    for no in args.explain:
+        try:
+            standings.row(no)
+        except KeyError:
+            raise InputError(f"--explain {no}: no participant with that start number") from None
+    allocation = None
+    if args.prizes:
+        import xl_tiebreak.cli.prizes as prizes
+
+        allocation = prizes.allocation(standings, args)
+    out = io.StringIO()
+    if args.format == "csv":
+        out.write(standings_csv(standings, args.player_columns))
+        for w in standings.warnings:
+            print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
+        # explanations are not CSV: they go to stderr, stdout stays a valid CSV file
+        sys.stderr.write(_explanations_text(standings, args.explain))
+        if allocation is not None:
+            sys.stderr.write(prizes.text(allocation))
+    elif args.format == "json":
+        import json
+
+        data = standings_json(standings)
+        if args.explain:
+            data["explanations"] = [
+                {
+                    "start_no": no,
+                    "tiebreaks": [
+                        {"tiebreak": d.label, "formula": e.formula, "lines": e.lines()}
+                        for d in standings.descriptors
+                        for e in (standings.explain(no, d),)
+                    ],
+                }
+                for no in args.explain
+            ]
+        if allocation is not None:
+            data["prizes"] = prizes.as_json(allocation)
+        out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    elif args.format == "html":
+        from xl_tiebreak.report.html import standings_html
+
+        out.write(standings_html(standings))
+        for w in standings.warnings:  # also listed on the page
+            print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
+        sys.stderr.write(_explanations_text(standings, args.explain))
+    else:
+        out.write(standings_table(standings))
+        out.write(_explanations_text(standings, args.explain))
+        if allocation is not None:
+            out.write(prizes.text(allocation))
+    sys.stdout.write(out.getvalue())
+    return 0
+
+
+def _is_team_file(path: str) -> bool:
+    """True for a TRF file with team records (310 or 013)."""
+    if _suffix(path) in (".csv", *_WORKBOOK_SUFFIXES, *_OTHER_SPREADSHEETS):
+        return False
+    if not os.path.isfile(path) or os.stat(path).st_size > MAX_INPUT_BYTES:
+        return False
+    with open(path, "rb") as f:
+        data = f.read()
+    if not data.startswith((b"\xff\xfe", b"\xfe\xff")) and not any(
+        data.startswith(tag) or b"\n" + tag in data or b"\r" + tag in data
+        or data.startswith(b"\xef\xbb\xbf" + tag) for tag in (b"310", b"013")
+    ):  # no team record in an ASCII-compatible text: team_trf is not even imported
+        return False
+    from xl_tiebreak.formats.trf.team_reader import is_team_trf
+
+    try:
+        return is_team_trf(decode_text_noted(data)[0])
+    except DecodeError:  # not a readable TRF at all: the TRF reader says why
+        return False
+
+
+def _csv_text(path: str) -> str:
+    try:
+        return decode_text_noted(read_capped(path))[0]
+    except DecodeError as exc:
+        raise InputError(str(exc), f"{os.path.basename(path)}, {exc.where}") from None
+    except OSError as exc:
+        raise InputError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
+
+
+def _is_team_csv(args: argparse.Namespace) -> bool:
+    """True for a CSV team crosstable: ``--teams BOARDS``, or a 'Boards' row above a 'Team'
+    header (docs/decisions.md D53); never for an individual crosstable."""
+    if _suffix(args.file) != ".csv" or not os.path.isfile(args.file):
+        if args.teams is not None:
+            raise InputError("--teams: expects a CSV team crosstable", args.file)
+        return False
+    if args.teams is not None:
+        return True
+    from xl_tiebreak.formats.crosstable.team_reader import csv_rows, is_team_crosstable
+
+    return is_team_crosstable(csv_rows(_csv_text(args.file)))
+
+
+def _workbook_team_event(args: argparse.Namespace) -> TeamEvent | None:
+    """The team event of ``workbook``'s input (a team TRF or CSV team crosstable, with the
+    board results of ``--boards``); None for an individual event."""
+    if not (_is_team_file(args.file) or _is_team_csv(args)):
+        if args.boards:
+            raise InputError("--boards: board results are for team events (a team TRF or "
+                             "team crosstable)", args.file)
+        return None
+    vars(args).setdefault("blank_rounds", None)  # the reader's default: absent
+    return _team_event(args)
+
+
+def _team_event(args: argparse.Namespace, event: TeamEvent | None = None) -> TeamEvent:
+    """The team event of ``args.file`` (``event``: a team workbook's, already read) with the
+    board results of ``--boards``."""
+    from xl_tiebreak.formats.trf.team_reader import read_team_trf
+
+    if event is None and _suffix(args.file) == ".csv":
+        from xl_tiebreak.formats.crosstable.team_grid import is_team_grid, read_team_grid
+        from xl_tiebreak.formats.crosstable.team_reader import csv_rows, read_csv_team_crosstable
+
+        blanks = BlankRounds(args.blank_rounds) if args.blank_rounds else BlankRounds.ABSENT
+        text, name = _csv_text(args.file), os.path.basename(args.file)
+        rows = csv_rows(text)
+        if is_team_grid(rows, args.teams):  # one column per team: a round-robin grid
+            event = read_team_grid(rows, boards=args.teams, source=name)
+        else:
+            event = read_csv_team_crosstable(text, boards=args.teams, blank_rounds=blanks,
+                                             source=name)
+    elif event is None:
+        event = read_team_trf(args.file, incomplete=args.incomplete_lineups)
+    if args.boards:
+        from xl_tiebreak.formats.crosstable.team_boards import read_csv_boards
+
+        event = read_csv_boards(event, _csv_text(args.boards),
+                                source=os.path.basename(args.boards))
+    return event
+
+
+def _team_standings(args: argparse.Namespace, kind: TournamentType | None,
+                    event: TeamEvent | None = None) -> Standings:
+    """The team standings of ``args.file`` (``event``: a team workbook's, already read)."""
+    from xl_tiebreak.standings.team_evaluation import compute_team_standings
+
+    event = _team_event(args, event)
+    if kind is not None:
+        event.type = kind
+        event.type_inferred = False
+    if args.unrated_rating is not None:
+        raise InputError("--unrated-rating: team events have no rating-based tie-breaks")
+    return compute_team_standings(event, args.tiebreaks, rules=args.rules,
+                                  after_round=args.after_round)
+
+
+def _explanations_text(standings: Standings, numbers: Sequence[int]) -> str:
+    out = io.StringIO()
+    for no in numbers:
+        out.write(f"\nHow the values of #{no} were obtained:\n")
+        row = standings.row(no)
+        extra = row.participant.extra_points
+        if extra:  # docs/decisions.md D51
+            games = row.points - extra
+            sign = f"+ {fmt(extra)}" if extra > 0 else f"- {fmt(-extra)}"
+            out.write(f"Pts = {fmt(games)} from the rounds {sign} extra points = "
+                      f"{fmt(row.points)} (the extra points are in no tie-break)\n")
+        for d in standings.descriptors:
+            out.write("\n".join(standings.explain(no, d).lines()) + "\n")
+    return out.getvalue()
+
+
+def _presets() -> int:
+    from xl_tiebreak.tiebreaks.presets import PRESETS
+
+    for p in PRESETS.values():
+        print(f"preset:{p.name:<14} {p.order}")
+        print(f"    for {p.purpose}; source: {p.source}")
+    return 0
+
+
+def _workbook_command(args: argparse.Namespace) -> int:
+    try:
+        if args.command == "standings":
+            from xl_tiebreak.excel.headless import write_standings_file
+        else:
+            from xl_tiebreak.excel.templates.builder import (
+                build_demo,
+                build_templates,
+                demo_next_step,
+            )
+    except ImportError as exc:  # openpyxl (or, for templates, xlwings) missing
+        raise InputError(f"this command needs openpyxl and xlwings: pip install "
+                         f"'xl-tiebreak[excel]' ({exc})") from exc
+    if args.command == "standings":
+        print(write_standings_file(args.book, args.output, args.csv, force=args.force,
+                                   player_columns=args.player_columns))
+    elif args.command == "templates":
+        for path in build_templates(args.dir, force=args.force):
+            print(path)
+    elif args.command == "demo":
+        demo = build_demo(args.dir, force=args.force)
+        print(demo)  # the first line is the path alone (scripts read it)
+        print(demo_next_step(demo))
+    return 0
+
+
+def console() -> None:
+    """The console script (and ``python -m xl_tiebreak.cli``): :func:`main` with the process's
+    arguments. After ``compute``, once its output is flushed, the process ends at once
+    (:func:`os._exit`) instead of tearing the interpreter down: freeing a large event's
+    objects one by one would take a tenth of the whole run, and ``compute`` leaves nothing to
+    clean up (it writes standard output and standard error only). docs/decisions.md D73.
+    Every other command, and a failed flush, exit the usual way."""
+    argv = sys.argv[1:]
+    status = main(argv)
+    if argv[:1] == ["compute"]:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (OSError, ValueError):  # a closed pipe: the usual exit reports it
+            raise SystemExit(status) from None
+        os._exit(status)
+    raise SystemExit(status)
+
+

@@ -1,0 +1,75 @@
+"""``xl-tiebreak compute FILE --prizes PRIZES.csv``: the prize allocation, explained."""
+
+from __future__ import annotations
+
+import argparse
+import io
+from pathlib import Path
+
+from xl_tiebreak.model.tournament import InputError
+from xl_tiebreak.prizes.allocation import (
+    Allocation,
+    PrizeOptions,
+    Sharing,
+    allocate,
+    money,
+    read_prize_csv,
+)
+from xl_tiebreak.standings.ranking import Standings
+from xl_tiebreak.util.numbers import fmt
+from xl_tiebreak.util.safety import formula_safe
+from xl_tiebreak.util.text_files import MAX_INPUT_BYTES, decode_text
+
+
+def allocation(standings: Standings, args: argparse.Namespace) -> Allocation:
+    """Read ``args.prizes`` (a CSV prize list) and allocate it over ``standings``."""
+    path = Path(args.prizes)
+    if not path.is_file():
+        raise InputError(f"{path}: no such file")
+    if path.stat().st_size > MAX_INPUT_BYTES:
+        raise InputError(f"{path}: file is larger than {MAX_INPUT_BYTES // 2**20} MB")
+    prize_list = read_prize_csv(decode_text(path.read_bytes()), source=path.name)
+    options = PrizeOptions(Sharing.HORT if args.hort else Sharing.EQUAL)
+    return allocate(standings, prize_list, options)
+
+
+def text(a: Allocation) -> str:
+    """The awards (place, player, prize, money, trophy), then how each was decided."""
+    out = io.StringIO()
+    sharing = "Hort system" if a.options.sharing is Sharing.HORT else "shared equally"
+    out.write(f"\nPrizes (money of tied players pooled and {sharing}; one prize per player: "
+              f"{'yes' if a.options.one_prize_per_player else 'no'}):\n")
+    rows = [["Rk", "No", "Name", "Prize", "Money", "Trophy"]]
+    for award in a.awards:
+        p = award.participant
+        rows.append([str(award.rank), str(p.start_no), formula_safe(p.name),
+                     formula_safe(award.prize()), money(award.money) if award.money else "",
+                     formula_safe(award.trophy)])
+    widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
+    for r in rows:
+        cells = [r[c].rjust(widths[c]) if c in (0, 1, 4) else r[c].ljust(widths[c])
+                 for c in range(len(r))]
+        out.write("  ".join(cells).rstrip() + "\n")
+    out.write(f"Total money allocated: {money(a.total())}\n")
+    if a.lines:
+        out.write("How:\n")
+        out.writelines(f"  {formula_safe(line)}\n" for line in a.lines)
+    out.writelines(f"note: {formula_safe(note)}\n" for note in a.notes)
+    return out.getvalue()
+
+
+def as_json(a: Allocation) -> dict[str, object]:
+    """A JSON-ready allocation: awards (exact money as a decimal string), explanation lines,
+    unclaimed prizes and notes."""
+    return {
+        "sharing": a.options.sharing.value,
+        "awards": [
+            {"start_no": w.participant.start_no, "name": w.participant.name, "rank": w.rank,
+             "prize": w.prize(), "money": fmt(w.money), "trophy": w.trophy}
+            for w in a.awards
+        ],
+        "total": fmt(a.total()),
+        "lines": list(a.lines),
+        "unclaimed": [p.name() for p in a.unclaimed],
+        "notes": list(a.notes),
+    }

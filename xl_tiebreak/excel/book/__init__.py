@@ -1,0 +1,1 @@
+"""Workbook adapters (openpyxl, xlwings) and the sheet layouts they write."""

@@ -1,0 +1,289 @@
+"""The :class:`~xl_tiebreak.excel.book.interface.Book` adapter over an ``xlwings.Book`` (classic
+Excel,
+or xlwings Lite).
+
+Only the portable xlwings API is used for content (values, number formats, fonts, fills,
+autofit, sheet-scoped names for the marks). Sheet settings that xlwings exposes differently
+per engine (frozen header, filter buttons) are applied best-effort: a failure there never stops
+the writer. xlwings itself is not imported: the adapter only calls the book it is given.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from xl_tiebreak.excel.book.cells import cell_index
+from xl_tiebreak.excel.book.interface import (
+    MARK_NAME,
+    MAX_READ_COLUMNS,
+    MAX_READ_ROWS,
+    RangeValues,
+    mark_formula,
+    mark_role,
+    too_large,
+)
+from xl_tiebreak.excel.book.layout import SheetLayout, Style
+from xl_tiebreak.util.cells import column_letter, is_blank, range_ref
+from xl_tiebreak.util.safety import formula_safe
+
+__all__ = ["XlwingsBook"]
+
+
+class XlwingsBook:
+    """A :class:`Book` over an ``xlwings.Book`` (classic Excel, or xlwings Lite).
+
+    Only the portable xlwings API is used for content (values, number formats, fonts, fills,
+    autofit). Sheet settings that xlwings exposes differently per engine (frozen header,
+    filter buttons) are applied best-effort: a failure there never stops the writer.
+
+    Ranges are read with ``err_to_str=True``: a cell showing ``#N/A`` arrives as that text
+    (not as an empty cell). The size of a used area is checked before its values are read.
+    """
+
+    def __init__(self, book: Any) -> None:
+        self.book = book
+
+    def sheet_names(self) -> list[str]:
+        return [sheet.name for sheet in self.book.sheets]
+
+    def _sheet(self, name: str) -> Any:
+        wanted = name.casefold()
+        for sheet in self.book.sheets:
+            if sheet.name.casefold() == wanted:
+                return sheet
+        return None
+
+    def read_sheet(
+        self, name: str, max_cols: int | None = None, max_rows: int | None = None
+    ) -> RangeValues | None:
+        sheet = self._sheet(name)
+        if sheet is None:
+            return None
+        used = sheet.used_range
+        r1, c1, r2, c2 = _extent(used)
+        clipped = max_rows is not None and r2 > max_rows
+        if max_cols is not None or max_rows is not None:
+            r1, c1 = 1, 1  # a bounded read (Settings A:B) starts at A1
+            r2 = min(r2, max_rows) if max_rows is not None else r2
+            c2 = min(c2, max_cols) if max_cols is not None else c2
+        if r2 - r1 + 1 > MAX_READ_ROWS or c2 - c1 + 1 > MAX_READ_COLUMNS:
+            raise too_large(sheet.name, f"the used area {range_ref(r1, c1, r2, c2)} of the "
+                             f"sheet '{sheet.name}'", [])
+        rng = used if (r1, c1, r2, c2) == _extent(used) else sheet.range((r1, c1), (r2, c2))
+        found = _read_xlwings(rng, sheet.name)
+        return dataclasses.replace(found, clipped=clipped)
+
+    def read_name(self, name: str) -> RangeValues | None:
+        try:
+            if not self.book.names.contains(name):
+                return None
+            rng = self.book.names(name).refers_to_range
+        except Exception:  # a constant or a formula, not a range
+            return None
+        sheet = rng.sheet
+        r1, c1, r2, c2 = _extent(rng)
+        _, _, last_row, last_col = _extent(sheet.used_range)
+        outside = _xlwings_outside(sheet, r2 + 1, r2 + 1, c1, min(c2, last_col), last_row,
+                                   last_col)
+        outside += _xlwings_outside(sheet, r1, min(r2, last_row), c2 + 1, c2 + 1, last_row,
+                                    last_col)
+        r2, c2 = max(r1, min(r2, last_row)), max(c1, min(c2, last_col))
+        if r2 - r1 + 1 > MAX_READ_ROWS or c2 - c1 + 1 > MAX_READ_COLUMNS:
+            raise too_large(sheet.name, f"the range {range_ref(r1, c1, r2, c2)} of the name "
+                             f"'{name}' (cut to the used area)", [])
+        found = _read_xlwings(sheet.range((r1, c1), (r2, c2)), sheet.name)
+        return dataclasses.replace(found, outside=tuple(outside[:5]))
+
+    def write_sheet(self, layout: SheetLayout, after: str | None = None) -> None:
+        sheet = self._sheet(layout.name)
+        if sheet is not None:
+            _reset_xlwings(sheet)
+        else:
+            anchor = self._sheet(after) if after else None
+            if anchor is None:
+                anchor = list(self.book.sheets)[-1]
+            sheet = self.book.sheets.add(name=layout.name, after=anchor)
+        _render_xlwings(sheet, layout)
+        if layout.mark is not None:
+            _best_effort(_mark_xlwings, sheet, layout.mark)
+
+    def sheet_mark(self, name: str) -> str | None:
+        sheet = self._sheet(name)
+        if sheet is None:
+            return None
+        try:
+            found = _mark_name(sheet)
+            return None if found is None else mark_role(found.refers_to)
+        except Exception:  # an engine without sheet-scoped names: the sheet has no mark
+            return None
+
+    def remove_sheet(self, name: str) -> None:
+        sheet = self._sheet(name)
+        if sheet is not None:
+            sheet.delete()
+
+    def activate(self, name: str) -> None:
+        sheet = self._sheet(name)
+        if sheet is not None:
+            _best_effort(sheet.activate)
+
+
+def _extent(rng: Any) -> tuple[int, int, int, int]:
+    """(row1, col1, row2, col2) of an xlwings range, without reading its values."""
+    rows, cols = rng.shape
+    r1, c1 = int(rng.row), int(rng.column)
+    return r1, c1, r1 + int(rows) - 1, c1 + int(cols) - 1
+
+
+def _xlwings_outside(
+    sheet: Any, r1: int, r2: int, c1: int, c2: int, last_row: int, last_col: int
+) -> list[str]:
+    """Non-empty cells (A1) of a strip next to a named range, inside the used area."""
+    if r1 > min(r2, last_row) or c1 > min(c2, last_col):
+        return []
+    r2, c2 = min(r2, last_row), min(c2, last_col)
+    if (r2 - r1 + 1) * (c2 - c1 + 1) > MAX_READ_ROWS:
+        return []
+    values = sheet.range((r1, c1), (r2, c2)).options(ndim=2, err_to_str=True).value or []
+    return [
+        f"{column_letter(c1 + j)}{r1 + i}"
+        for i, row in enumerate(values)
+        for j, value in enumerate(row)
+        if not is_blank(value)
+    ]
+
+
+def _read_xlwings(rng: Any, sheet: str) -> RangeValues:
+    values = rng.options(ndim=2, err_to_str=True).value
+    rows = [list(row) for row in values] if values else []
+    return RangeValues(sheet, (int(rng.row), int(rng.column)), rows)
+
+
+def _best_effort(action: Any, *args: Any) -> bool:
+    """Run a cosmetic action; True when it worked. Engines differ (Windows COM, macOS, Lite)."""
+    try:
+        action(*args)
+    except Exception:
+        return False
+    return True
+
+
+def _reset_xlwings(sheet: Any) -> None:
+    sheet.clear()
+    _best_effort(lambda: sheet.freeze_panes.unfreeze())
+    _best_effort(lambda: setattr(sheet.api, "AutoFilterMode", False))
+
+
+def _xlwings_text(value: object) -> object:
+    """Text that Excel would parse as a formula is written with a leading apostrophe."""
+    return formula_safe(value, split=False) if isinstance(value, str) else value  # one cell
+
+
+def _mark_name(sheet: Any) -> Any:
+    """The sheet-scoped name :data:`MARK_NAME` of a sheet (its ``name`` reads
+    ``Sheet!_xltiebreak_sheet``), None when it has none."""
+    for defined in sheet.names:
+        if str(defined.name).rsplit("!", 1)[-1] == MARK_NAME:
+            return defined
+    return None
+
+
+def _mark_xlwings(sheet: Any, role: str) -> None:
+    """Mark the sheet (see :data:`MARK_NAME`), hidden from the Name Manager where the engine
+    allows it (classic Excel)."""
+    found = _mark_name(sheet)
+    if found is None:
+        found = sheet.names.add(MARK_NAME, mark_formula(role))
+    elif mark_role(found.refers_to) != role:
+        found.refers_to = mark_formula(role)
+    _best_effort(lambda: setattr(found.api, "Visible", False))
+
+
+def _render_xlwings(sheet: Any, layout: SheetLayout) -> None:
+    cells = [[_xlwings_text(v) for v in row] for row in layout.rectangle()]
+    if cells and cells[0]:
+        sheet.range((1, 1), (len(cells), len(cells[0]))).value = cells
+    for merged in layout.merges:
+        _best_effort(lambda ref=merged: sheet.range(ref).merge())
+    for style in layout.styles:
+        _style_xlwings(sheet.range(style.ref), style)
+    if layout.fit:
+        _best_effort(lambda: sheet.range(layout.fit).columns.autofit())
+    for row, height in layout.heights.items():
+        _best_effort(lambda r=row, h=height: setattr(sheet.range((r, 1)), "row_height", h))
+    if layout.freeze:
+        _freeze_xlwings(sheet, layout.freeze)
+    if layout.autofilter:
+        _best_effort(lambda: sheet.range(layout.autofilter).api.AutoFilter())
+    if layout.landscape or layout.footer is not None or layout.paper is not None:
+        _best_effort(_page_setup_xlwings, sheet, layout)
+
+
+_XL_LANDSCAPE = 2
+_XL_PAPER = {"A4": 9, "Letter": 1}
+"""Excel's XlPaperSize codes."""
+
+
+def _page_setup_xlwings(sheet: Any, layout: SheetLayout) -> None:
+    """Print setup through Excel's object model (classic Excel; engines without it, such as
+    xlwings Lite, print with their defaults)."""
+    setup = sheet.api.PageSetup
+    if layout.landscape:
+        setup.Orientation = _XL_LANDSCAPE
+        setup.Zoom = False
+        setup.FitToPagesWide = 1
+        setup.FitToPagesTall = layout.pages_tall or False
+        rows = (layout.print_titles or "1:1").split(":")
+        setup.PrintTitleRows = f"${rows[0]}:${rows[-1]}"
+        setup.CenterHorizontally = True
+    if layout.paper is not None:
+        _best_effort(lambda: setattr(setup, "PaperSize", _XL_PAPER[layout.paper or "A4"]))
+    if layout.footer is not None:
+        setup.CenterFooter = "&8" + layout.footer
+
+
+def _style_xlwings(rng: Any, style: Style) -> None:
+    if style.bold is not None:
+        rng.font.bold = style.bold
+    if style.italic is not None:
+        rng.font.italic = style.italic
+    if style.size is not None:
+        _best_effort(lambda: setattr(rng.font, "size", style.size))
+    if style.font_color is not None:
+        rng.font.color = style.font_color
+    if style.fill is not None:
+        rng.color = style.fill
+    if style.number_format is not None:
+        rng.number_format = style.number_format
+    if style.align is not None:
+        _best_effort(lambda: setattr(rng, "horizontal_alignment", style.align))
+    if style.wrap is not None:
+        _best_effort(lambda: setattr(rng, "wrap_text", style.wrap))
+
+
+def _freeze_xlwings(sheet: Any, top_left: str) -> None:
+    """Freeze the rows above and the columns left of ``top_left``: xlwings' portable API where
+    the engine has it (Lite, Server: the frozen range, e.g. ``A1:C1``), else Excel's window API
+    (classic on Windows)."""
+    row, col = cell_index(top_left)
+    if row > 1 and col > 1:
+        frozen = range_ref(1, 1, row - 1, col - 1)
+    elif row > 1:
+        frozen = f"1:{row - 1}"
+    elif col > 1:
+        frozen = f"A:{column_letter(col - 1)}"
+    else:
+        return
+    if _best_effort(lambda: sheet.freeze_panes.freeze_at(frozen)):
+        return
+
+    def windows() -> None:
+        sheet.activate()
+        window = sheet.book.app.api.ActiveWindow
+        window.FreezePanes = False
+        window.SplitRow = row - 1
+        window.SplitColumn = col - 1
+        window.FreezePanes = True
+
+    _best_effort(windows)

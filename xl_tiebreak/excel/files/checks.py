@@ -1,0 +1,420 @@
+"""Headless file safety: what the workbook command checks before it reads and rewrites.
+
+Before openpyxl parses a file: its kind, its size and the unzipped size of its parts (zip
+bombs); then the parts openpyxl would drop (charts, images, extensions…). How outputs are
+written (targets, temporaries, atomic renames, CSV) is :mod:`xl_tiebreak.excel.files.output`,
+whose names this module re-exports.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import stat
+import struct
+import warnings
+import zipfile
+import zlib
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import xl_tiebreak.excel.files.keep_or_refuse as keep
+from xl_tiebreak.excel.files.output import (
+    _TEMP_NAME as _TEMP_NAME,
+)
+from xl_tiebreak.excel.files.output import (  # the output side, re-exported
+    MACRO_SUFFIXES as MACRO_SUFFIXES,
+)
+from xl_tiebreak.excel.files.output import (
+    OUTPUT_SUFFIXES as OUTPUT_SUFFIXES,
+)
+from xl_tiebreak.excel.files.output import (
+    PAUSE_VARIABLE as PAUSE_VARIABLE,
+)
+from xl_tiebreak.excel.files.output import (
+    SPREADSHEET_SUFFIXES as SPREADSHEET_SUFFIXES,
+)
+from xl_tiebreak.excel.files.output import (
+    TEMP_MARK as TEMP_MARK,
+)
+from xl_tiebreak.excel.files.output import (
+    Staged as Staged,
+)
+from xl_tiebreak.excel.files.output import (
+    _alive as _alive,
+)
+from xl_tiebreak.excel.files.output import (
+    _csv_cell as _csv_cell,
+)
+from xl_tiebreak.excel.files.output import (
+    _discard as _discard,
+)
+from xl_tiebreak.excel.files.output import (
+    _pause as _pause,
+)
+from xl_tiebreak.excel.files.output import (
+    _read_only as _read_only,
+)
+from xl_tiebreak.excel.files.output import (
+    _stage as _stage,
+)
+from xl_tiebreak.excel.files.output import (
+    _sync_folder as _sync_folder,
+)
+from xl_tiebreak.excel.files.output import (
+    _Terminated as _Terminated,
+)
+from xl_tiebreak.excel.files.output import (
+    atomic_write as atomic_write,
+)
+from xl_tiebreak.excel.files.output import (
+    check_new as check_new,
+)
+from xl_tiebreak.excel.files.output import (
+    check_not_open as check_not_open,
+)
+from xl_tiebreak.excel.files.output import (
+    check_target as check_target,
+)
+from xl_tiebreak.excel.files.output import (
+    csv_bytes as csv_bytes,
+)
+from xl_tiebreak.excel.files.output import (
+    csv_path as csv_path,
+)
+from xl_tiebreak.excel.files.output import (
+    link_note as link_note,
+)
+from xl_tiebreak.excel.files.output import (
+    lock_file as lock_file,
+)
+from xl_tiebreak.excel.files.output import (
+    output_path as output_path,
+)
+from xl_tiebreak.excel.files.output import (
+    remove_stale as remove_stale,
+)
+from xl_tiebreak.excel.files.output import (
+    same_file as same_file,
+)
+from xl_tiebreak.excel.files.output import (
+    save_workbook as save_workbook,
+)
+from xl_tiebreak.excel.files.output import (
+    transaction as transaction,
+)
+from xl_tiebreak.excel.files.output import (
+    workbook_bytes as workbook_bytes,
+)
+from xl_tiebreak.excel.files.output import (
+    write_csv as write_csv,
+)
+from xl_tiebreak.excel.files.output import (
+    write_text_file as write_text_file,
+)
+from xl_tiebreak.model.tournament import InputError
+
+__all__ = [
+    "MAX_CELLS",
+    "MAX_FILE_BYTES",
+    "MAX_ROWS",
+    "MAX_UNZIPPED_BYTES",
+    "RECOMPUTED",
+    "check_file",
+    "check_target",
+    "csv_path",
+    "dropped",
+    "load",
+    "lost_parts",
+    "output_path",
+    "same_file",
+    "save_workbook",
+    "values_view",
+    "write_csv",
+    "write_text_file",
+]
+
+MAX_FILE_BYTES = 50 * 1024 * 1024
+"""Largest workbook file accepted by the headless command."""
+MAX_UNZIPPED_BYTES = 50 * 1024 * 1024
+"""Largest total uncompressed size of a workbook's parts (refuses zip bombs and workbooks too
+large to load in reasonable time and memory)."""
+
+_SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm")
+
+
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+"""The first bytes of an OLE compound file: an old .xls workbook, or an encrypted
+(password-protected) .xlsx, which Excel stores inside one."""
+MAX_CELLS = 150_000
+"""Most cells stored in all the sheets of a workbook together (openpyxl reads and writes
+every one of them: about 1.5 s per 100,000 cells each way). A crosstable of 5,000 players and
+15 rounds, with the template's other sheets, fits."""
+MAX_ROWS = 150_000
+"""Most rows stored (with or without cells) in all the sheets of a workbook together."""
+_CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")
+_ROW = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?row[\s/>]")
+
+
+def _too_many(path: Path, part: str, cells: int, rows: int) -> str:
+    what = (f"more than {MAX_CELLS:,} cells" if cells > MAX_CELLS
+            else f"more than {MAX_ROWS:,} rows")
+    return (f"{path.name} holds {what} (counted up to its part {part}); workbooks of at most "
+            f"{MAX_CELLS:,} stored cells and {MAX_ROWS:,} rows are read: move other data to "
+            "another workbook, or delete unused rows and cells")
+
+
+_ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError, EOFError,
+               ValueError, KeyError, OverflowError, struct.error, UnicodeDecodeError,
+               zipfile.LargeZipFile)
+"""What reading a damaged zip archive can raise besides OSError."""
+
+
+def check_file(path: Path) -> None:
+    """Refuse what is not a readable workbook of a sane size before openpyxl parses it: a
+    folder, a pipe or device, an old .xls or a password-protected workbook (both OLE files),
+    a damaged zip archive (every part is decompressed and checked), required parts missing,
+    more than the size limits. The message names the file and the part."""
+    if path.suffix.lower() not in _SUFFIXES:
+        raise InputError(f"{path.name}: expected an .xlsx or .xlsm workbook")
+    try:
+        info = path.stat()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the file ({exc.strerror or exc})") from exc
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(f"{path}: is a folder, not a workbook file")
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(f"{path}: is not a regular file (a pipe or a device); "
+                         "give the workbook file itself")
+    size = info.st_size
+    if size > MAX_FILE_BYTES:
+        raise InputError(
+            f"{path.name} is {size / 1024 / 1024:.0f} MB; workbooks up to "
+            f"{MAX_FILE_BYTES // 1024 // 1024} MB are accepted"
+        )
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(len(_OLE_MAGIC))
+            if head == _OLE_MAGIC:
+                handle.seek(0)
+                ole = handle.read(MAX_FILE_BYTES)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the file ({exc.strerror or exc})") from exc
+    if head == _OLE_MAGIC:
+        if "EncryptionInfo".encode("utf-16-le") in ole:
+            raise InputError(f"{path.name} is password-protected (encrypted): remove the "
+                             "password in Excel (File > Info > Protect Workbook) and save it, "
+                             "then run again")
+        raise InputError(f"{path.name} is an old Excel 97-2003 workbook (.xls format) named "
+                         f"{path.suffix}: save it in Excel as an .xlsx workbook")
+    try:
+        with zipfile.ZipFile(path) as archive:
+            members = archive.infolist()
+            unzipped = sum(member.file_size for member in members)
+            if unzipped > MAX_UNZIPPED_BYTES:
+                raise InputError(f"{path.name} unpacks to more than "
+                                 f"{MAX_UNZIPPED_BYTES // 1024 // 1024} MB; refused")
+            _check_parts(path, archive, members)
+    except InputError:
+        raise
+    except (OSError, *_ZIP_ERRORS) as exc:
+        raise InputError(f"{path.name} is not an Excel workbook (.xlsx/.xlsm), or it is "
+                         "damaged: it is not a readable zip archive") from exc
+
+
+def _check_parts(path: Path, archive: zipfile.ZipFile, members: list[zipfile.ZipInfo]) -> None:
+    """Every part decompresses with its checksum right (a damaged part is named), and the parts
+    openpyxl needs are there."""
+    cells = rows = 0
+    for member in members:
+        sheet = member.filename.startswith("xl/worksheets/") and member.filename.endswith(".xml")
+        try:
+            with archive.open(member) as part:
+                while chunk := part.read(_SCAN_CHUNK):
+                    if sheet:
+                        cells += len(_CELL.findall(chunk))
+                        rows += len(_ROW.findall(chunk))
+                        if cells > MAX_CELLS or rows > MAX_ROWS:
+                            raise InputError(_too_many(path, member.filename, cells, rows))
+        except InputError:  # (a ValueError too)
+            raise
+        except (OSError, *_ZIP_ERRORS) as exc:
+            raise InputError(f"{path.name} is damaged: its part {member.filename} cannot be "
+                             "read (a corrupt or truncated file); open it in Excel to repair "
+                             "it, or use a backup") from exc
+    names = set(archive.namelist())
+    for required in ("[Content_Types].xml", "_rels/.rels"):
+        if required not in names:
+            raise InputError(f"{path.name} is not an Excel workbook, or it is damaged: the "
+                             f"part {required} is missing")
+    workbook = _office_document(archive)
+    if workbook not in names:
+        raise InputError(f"{path.name} is not an Excel workbook, or it is damaged: the part "
+                         f"{workbook or 'xl/workbook.xml'} (the workbook) is missing")
+    folder, base = workbook.rsplit("/", 1) if "/" in workbook else ("", workbook)
+    rels = f"{folder}/_rels/{base}.rels" if folder else f"_rels/{base}.rels"
+    for kind, target in _targets(archive, rels, folder):
+        if target not in names and kind in ("styles", "worksheet", "sharedStrings", "theme"):
+            raise InputError(f"{path.name} is damaged: the part {target} ({kind}) is missing")
+
+
+_TARGET = re.compile(rb'<Relationship\b[^>]*>')
+_ATTRIBUTE = re.compile(rb'\b(Type|Target|TargetMode)="([^"]*)"')
+
+
+def _targets(archive: zipfile.ZipFile, rels: str, folder: str) -> list[tuple[str, str]]:
+    """(short type, part) of the internal relationships in the part ``rels``."""
+    if rels not in archive.NameToInfo:
+        return []
+    out: list[tuple[str, str]] = []
+    for m in _TARGET.finditer(archive.read(rels)[:MAX_UNZIPPED_BYTES]):
+        attributes = {k.decode(): v.decode("utf-8", "replace")
+                      for k, v in _ATTRIBUTE.findall(m.group(0))}
+        if attributes.get("TargetMode") == "External":
+            continue
+        target = attributes.get("Target", "")
+        part = target.lstrip("/") if target.startswith("/") else posixpath.normpath(
+            posixpath.join(folder, target))
+        out.append((attributes.get("Type", "").rsplit("/", 1)[-1], part))
+    return out
+
+
+def _office_document(archive: zipfile.ZipFile) -> str:
+    for kind, part in _targets(archive, "_rels/.rels", ""):
+        if kind == "officeDocument":
+            return part
+    return ""
+
+
+def load(
+    path: Path,
+    keep_vba: bool,
+    data_only: bool = False,
+    read_only: bool = False,
+    notes: list[str] | None = None,
+) -> Any:
+    """openpyxl load (which parses XML through defusedxml when it is installed). openpyxl's
+    warnings (e.g. about parts it drops) are caught, never printed, and added to ``notes``."""
+    import openpyxl  # here only: the text and CSV writers of this module need none
+
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            workbook = openpyxl.load_workbook(
+                path, keep_vba=keep_vba, data_only=data_only, read_only=read_only
+            )
+    except InputError:
+        raise
+    except Exception as exc:  # corrupt parts, forbidden XML entities, …
+        root = root_cause(exc)
+        raise InputError(f"{path.name}: cannot open the workbook ({type(root).__name__}: "
+                         f"{str(root).splitlines()[0] if str(root) else ''})") from exc
+    if notes is not None:
+        notes.extend(str(w.message) for w in caught)
+    return workbook
+
+
+def values_view(path: Path) -> Callable[[], Any]:
+    """A function loading the values Excel saved (streaming, read-only): called only when a
+    range read has formula cells, and then only the sheets read are parsed."""
+    return lambda: load(path, False, data_only=True, read_only=True)
+
+
+def root_cause(exc: BaseException) -> BaseException:
+    """The innermost exception (openpyxl wraps the XML parser's own, e.g. EntitiesForbidden)."""
+    seen = {id(exc)}
+    while (inner := exc.__cause__ or exc.__context__) is not None and id(inner) not in seen:
+        seen.add(id(inner))
+        exc = inner
+    return exc
+
+
+_LOST_FOLDERS = (
+    ("xl/charts/", "charts"),
+    ("xl/media/", "images"),
+    ("xl/slicers/", "slicers"),
+    ("xl/slicerCaches/", "slicers"),
+    ("xl/timelines/", "timelines"),
+    ("xl/timelineCaches/", "timelines"),
+    ("xl/threadedComments/", "threaded comments"),
+    ("xl/ctrlProps/", "form controls (buttons, check boxes)"),
+    ("xl/activeX/", "ActiveX controls"),
+    ("xl/richData/", "pictures in cells"),
+    ("xl/model/", "a data model (Power Pivot)"),
+    ("xl/queryTables/", "query tables"),
+    ("xl/connections.xml", "data connections"),
+    ("customXml/", "custom XML data"),
+)
+"""Parts of a workbook that openpyxl does not write back, by folder, and what they are."""
+
+"""Worksheet extensions (``<extLst><ext uri=…>``) by URI, and what they are; openpyxl drops
+every worksheet extension."""
+_EXT_URI = re.compile(rb"<(?:[A-Za-z0-9_]+:)?ext\b[^>]*?\buri=\"(\{[^\"]{1,64}\})\"")
+_SCAN_CHUNK = 1 << 20
+
+
+def _sheet_extensions(archive: zipfile.ZipFile, name: str) -> set[str]:
+    """The extension URIs (upper case) used in one worksheet part, read in chunks."""
+    found: set[str] = set()
+    tail = b""
+    with archive.open(name) as part:
+        while chunk := part.read(_SCAN_CHUNK):
+            data = tail + chunk
+            found.update(m.group(1).decode("ascii", "replace").upper()
+                         for m in _EXT_URI.finditer(data))
+            tail = data[-256:]
+    return found
+
+
+def lost_parts(path: Path) -> list[str]:
+    """What openpyxl drops on a round trip: charts, images, shapes, slicers, form controls…
+    (by the parts in the file) and worksheet extensions such as cross-sheet drop-down lists,
+    data bars and sparklines (by the ``<extLst>`` of each worksheet)."""
+    with zipfile.ZipFile(path) as archive:
+        names = archive.namelist()
+        lost: list[str] = []
+        for folder, what in _LOST_FOLDERS:
+            if what not in lost and any(n.startswith(folder) for n in names):
+                lost.append(what)
+        if any(re.fullmatch(r"xl/drawings/drawing\d+\.xml", n) for n in names):
+            lost.append("shapes/drawings")
+        for name in names:
+            if re.fullmatch(r"xl/worksheets/[^/]+\.xml", name):
+                for uri in sorted(_sheet_extensions(archive, name)):
+                    what = keep.EXTENSIONS.get(uri, "Excel extensions (extLst)")
+                    if what not in lost:
+                        lost.append(what)
+    return lost
+
+
+_DROPPED = re.compile(r"removed|dropped|discarded|ignored|lost|unable to read|cannot be read",
+                      re.IGNORECASE)
+
+
+def dropped(notes: Sequence[str], lost: list[str]) -> list[str]:
+    """openpyxl's load warnings about what it drops, said for people, without repeating what
+    :func:`lost_parts` found."""
+    out: list[str] = []
+    for note in notes:
+        if not _DROPPED.search(note):
+            continue
+        m = re.match(r"(.+?) extension is not supported", note)
+        if m:
+            if any("extension" in item or item in ("sparklines", "slicers", "timelines")
+                   for item in lost):
+                continue
+            what = f"{m.group(1)} extensions (extLst)"
+        elif note.startswith("DrawingML support is incomplete"):
+            if "shapes/drawings" in lost:
+                continue
+            what = "shapes/drawings"
+        else:
+            what = note.strip().rstrip(".")
+        if what not in lost and what not in out:
+            out.append(what)
+    return out
+
+
+RECOMPUTED = ("Formulas are kept; their last computed values are not stored, and Excel "
+               "recomputes them when the file is opened.")

@@ -1,0 +1,1 @@
+"""The worksheet functions (xlwings UDFs) and what they compute."""

@@ -1,0 +1,359 @@
+"""Cached values in formula cells of a workbook written by openpyxl (issue 8 item 4).
+
+openpyxl writes every formula cell with an empty ``<v/>``: a viewer without the xlwings add-in
+(LibreOffice, Excel without xlwings, Excel for the web before xlwings Lite is set up) then shows
+``#NAME?`` in every cell that calls a worksheet function of xl-tiebreak. :func:`with_cached_values`
+rewrites the saved file so that those cells hold the values the functions compute — what a
+spreadsheet shows until the add-in recalculates: each ``<c>`` named in the table gets its
+``<v>`` (``t="str"`` for a text — an empty one as one space, which LibreOffice keeps —,
+``t="b"`` for TRUE/FALSE, none for a number), the formula
+(``<f>``, on the first cell of an array formula) is kept as it is.
+
+The other parts of the file (the VBA project included) are copied byte for byte.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import math
+import posixpath
+import re
+import zipfile
+from collections.abc import Callable, Mapping
+from typing import Any
+from xml.etree import ElementTree
+from xml.sax.saxutils import escape
+
+from openpyxl.worksheet.formula import ArrayFormula
+
+from xl_tiebreak.excel.book.names import parse_sized, sized_extent
+from xl_tiebreak.excel.files.checks import workbook_bytes
+from xl_tiebreak.model.tournament import InputError
+from xl_tiebreak.util.cells import column_letter
+from xl_tiebreak.util.dates import EXCEL_EPOCH
+
+__all__ = ["CachedValue", "FormulaValues", "bytes_with_values", "saved_bytes",
+           "with_cached_values"]
+
+CachedValue = str | float | int | bool | None
+"""A value a formula cell shows: a number, a text, TRUE/FALSE, or None (an empty text)."""
+
+_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_PACKAGE_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
+_CELL = re.compile(r'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</c>)',
+                   re.S)
+_TYPE = re.compile(r'\s+t="[^"]*"')
+_ROW = re.compile(r'<row(?P<attrs> r="(?P<r>[0-9]+)"[^>]*?)(?:/>|>(?P<body>.*?)</row>)', re.S)
+_VALUE = re.compile(r"<v\s*/>|<v(?:\s[^>]*)?>.*?</v>", re.S)
+EMPTY_TEXT_XML = '<v xml:space="preserve"> </v>'
+"""How an empty text result is cached: one space (LibreOffice recomputes a formula whose cached
+value is empty; docs/decisions.md D56)."""
+
+
+def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet title → path of its XML part inside the archive."""
+    workbook = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+    rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+    targets = {r.get("Id"): r.get("Target", "")
+               for r in rels.iter(f"{{{_PACKAGE_REL}}}Relationship")}
+    parts: dict[str, str] = {}
+    for sheet in workbook.iter(f"{{{_MAIN}}}sheet"):
+        target = targets[sheet.get(f"{{{_REL}}}id")]
+        path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(
+            posixpath.join("xl", target))
+        parts[str(sheet.get("name"))] = path
+    return parts
+
+
+def _value_xml(value: CachedValue) -> tuple[str, str]:
+    """(type attribute, ``<v>`` element) of a cached value."""
+    if isinstance(value, bool):
+        return ' t="b"', f"<v>{int(value)}</v>"
+    if isinstance(value, (int, float)):
+        if isinstance(value, float) and not math.isfinite(value):
+            return ' t="e"', "<v>#NUM!</v>"
+        return "", f"<v>{value!r}</v>" if isinstance(value, float) else f"<v>{value}</v>"
+    if value is None or value == "":
+        # LibreOffice ignores an empty cached result and recomputes the cell (#NAME? without
+        # the add-in): an empty text is cached as one space (docs/decisions.md D56)
+        return ' t="str"', EMPTY_TEXT_XML
+    return ' t="str"', f"<v>{escape(value)}</v>"
+
+
+def _rewrite_sheet(xml: str, values: Mapping[str, CachedValue], sheet: str) -> str:
+    seen: set[str] = set()
+
+    def cell(match: re.Match[str]) -> str:
+        ref = match.group("ref")
+        if ref not in values:
+            return match.group(0)
+        seen.add(ref)
+        kind, v = _value_xml(values[ref])
+        attrs = _TYPE.sub("", match.group("attrs")) + kind
+        body = match.group("body") or ""
+        formula = _VALUE.sub("", body) if "<f" in body else ""
+        return f'<c r="{ref}"{attrs}>{formula}{v}</c>'
+
+    out = _CELL.sub(cell, xml)
+    missing = set(values) - seen
+    if missing:  # cells openpyxl left out (no value, no style): added to their rows
+        out = _ROW.sub(lambda m: _add_cells(m, values, missing), out)
+    if missing:
+        raise ValueError(f"{sheet}: no row for the cached values of "
+                         f"{', '.join(sorted(missing)[:5])}")
+    return out
+
+
+def _position(ref: str) -> tuple[int, int]:
+    """(row, column number) of an A1 reference."""
+    match = re.fullmatch(r"([A-Z]+)([0-9]+)", ref)
+    assert match is not None
+    column = 0
+    for ch in match.group(1):
+        column = column * 26 + ord(ch) - ord("A") + 1
+    return int(match.group(2)), column
+
+
+def _add_cells(row: re.Match[str], values: Mapping[str, CachedValue], missing: set[str]) -> str:
+    """A ``<row>`` element with the missing cells of that row added in column order."""
+    number = int(row.group("r"))
+    adding = sorted((ref for ref in missing if _position(ref)[0] == number),
+                    key=lambda ref: _position(ref)[1])
+    if not adding:
+        return row.group(0)
+    cells = [(_position(m.group("ref"))[1], m.group(0))
+             for m in _CELL.finditer(row.group("body") or "")]
+    for ref in adding:
+        kind, v = _value_xml(values[ref])
+        cells.append((_position(ref)[1], f'<c r="{ref}"{kind}>{v}</c>'))
+        missing.discard(ref)
+    cells.sort(key=lambda item: item[0])
+    return f'<row{row.group("attrs")}>{"".join(xml for _, xml in cells)}</row>'
+
+
+def with_cached_values(data: bytes, values: Mapping[str, Mapping[str, CachedValue]]) -> bytes:
+    """The workbook file ``data`` (as openpyxl saves it) with the cached values
+    ``{sheet title: {"C5": value}}`` written into those cells."""
+    source = zipfile.ZipFile(io.BytesIO(data))
+    parts = _sheet_parts(source)
+    by_part = {parts[sheet]: (sheet, cells) for sheet, cells in values.items() if cells}
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as target:
+        for info in source.infolist():
+            content = source.read(info)
+            if info.filename in by_part:
+                sheet, cells = by_part[info.filename]
+                content = _rewrite_sheet(content.decode("utf-8"), cells, sheet).encode("utf-8")
+            target.writestr(info, content, compress_type=info.compress_type)
+    return buffer.getvalue()
+
+
+# ====================================================================== the values
+
+
+def functions() -> Mapping[str, Callable[..., Any]]:
+    """The worksheet functions by name (imported when first needed: they need xlwings)."""
+    from xl_tiebreak.excel.functions.catalogue import EXCEL_FUNCTIONS, TEAM_FUNCTIONS
+
+    return {**EXCEL_FUNCTIONS, **TEAM_FUNCTIONS}
+
+
+_CALL = re.compile(r"=(?P<name>[A-Z][A-Z0-9_]*)\((?P<args>.*)\)", re.S)
+_INDEX = re.compile(r"=INDEX\((?P<inner>[A-Z][A-Z0-9_]*\(.*\)),(?P<row>\d+),(?P<col>\d+)\)",
+                    re.S)
+"""One item of a function's result, ``=INDEX(STANDINGS(...),2,3)`` (the demo's per-cell
+Formula standings, docs/decisions.md D56)."""
+_RULES_HELPER = re.compile(
+    r'=IF\(OR\(B(?P<rules>\d+)="",UPPER\(B(?P=rules)\)="AUTO"\),'
+    r'IF\(B(?P<date>\d+)="","AUTO",B(?P=date)\),B(?P=rules)\)')
+_REF = re.compile(r"(?:(?P<sheet>[^!]+)!)?\$?(?P<c1>[A-Z]+)\$?(?P<r1>\d+)"
+                  r"(?::\$?(?P<c2>[A-Z]+)\$?(?P<r2>\d+))?")
+
+
+def _column_number(letters: str) -> int:
+    number = 0
+    for ch in letters:
+        number = number * 26 + ord(ch) - ord("A") + 1
+    return number
+
+
+def _split_arguments(text: str) -> list[str]:
+    """The arguments of a call, split at the commas outside quotes and parentheses."""
+    parts, depth, quoted_text, current = [], 0, False, ""
+    for ch in text:
+        if ch == '"':
+            quoted_text = not quoted_text
+        elif not quoted_text and ch in "({":
+            depth += 1
+        elif not quoted_text and ch in ")}":
+            depth -= 1
+        elif ch == "," and depth == 0 and not quoted_text:
+            parts.append(current)
+            current = ""
+            continue
+        current += ch
+    parts.append(current)
+    return [part.strip() for part in parts]
+
+
+def _as_passed(value: object) -> object:
+    """A cell value as the functions receive it from the add-in: numbers as floats, dates as
+    their Excel serial numbers, empty cells as None."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, datetime.datetime):
+        return float((value.date() - EXCEL_EPOCH).days)
+    if isinstance(value, datetime.date):
+        return float((value - EXCEL_EPOCH).days)
+    if isinstance(value, (int, float)):
+        return float(value)
+    return str(value)  # pragma: no cover - the templates hold no other values
+
+
+class FormulaValues:
+    """The value of every formula cell of a built workbook, computed by the worksheet functions
+    themselves (:data:`~xl_tiebreak.excel.functions.catalogue.EXCEL_FUNCTIONS`) with the arguments
+    the
+    add-in passes — what the cells show once the add-in has recalculated."""
+
+    def __init__(self, wb: Any) -> None:
+        self.wb = wb
+        self.values: dict[str, dict[str, CachedValue]] = {}
+        self._calls: dict[tuple[str, str], object] = {}
+
+    def cell(self, sheet: str, row: int, col: int) -> object:
+        cell = self.wb[sheet].cell(row=row, column=col)
+        ref = f"{column_letter(col)}{row}"
+        if ref in self.values.get(sheet, {}):
+            return self.values[sheet][ref]
+        value = cell.value
+        if isinstance(value, ArrayFormula) or cell.data_type == "f":
+            self.formula(sheet, cell)
+            return self.values[sheet][ref]
+        return _as_passed(value)
+
+    def argument(self, sheet: str, token: str) -> object:
+        if token.startswith('"') and token.endswith('"'):
+            return token[1:-1].replace('""', '"')
+        if token.upper() in ("TRUE", "FALSE"):  # STANDINGS(…, TRUE, …)
+            return token.upper() == "TRUE"
+        sized = (parse_sized(self.wb.defined_names[token].attr_text)
+                 if token in self.wb.defined_names else None)
+        if sized is not None:  # INDEX/COUNTA: the filled cells (excel/names.py)
+            where, least_rows, least_cols = sized
+            cells = ((c.row, c.column, c.value) for row in self.wb[where].iter_rows()
+                     for c in row)
+            rows, cols = sized_extent(cells, least_rows, least_cols)
+            return [[self.cell(where, r, c) for c in range(1, cols + 1)]
+                    for r in range(1, rows + 1)]
+        if token in self.wb.defined_names:
+            return self.argument(sheet, self.wb.defined_names[token].attr_text)
+        match = _REF.fullmatch(token)
+        if match is None:
+            raise InputError(f"{sheet}: cannot compute the argument {token!r}")
+        where = (match.group("sheet") or sheet).strip("'")
+        c1, r1 = _column_number(match.group("c1")), int(match.group("r1"))
+        if match.group("c2") is None:
+            return self.cell(where, r1, c1)
+        c2, r2 = _column_number(match.group("c2")), int(match.group("r2"))
+        return [[self.cell(where, r, c) for c in range(c1, c2 + 1)] for r in range(r1, r2 + 1)]
+
+    def formula(self, sheet: str, cell: Any) -> None:
+        value = cell.value
+        text, ref = (value.text, value.ref) if isinstance(value, ArrayFormula) else (
+            str(value), cell.coordinate)
+        helper = _RULES_HELPER.fullmatch(text)
+        if helper:  # the Rules helper of the Settings sheet (docs: _settings_sheet)
+            rules = self.cell(sheet, int(helper.group("rules")), 2)
+            start = self.cell(sheet, int(helper.group("date")), 2)
+            auto = rules is None or str(rules).upper() in ("", "AUTO")
+            result: object = (("AUTO" if start is None else start) if auto else rules)
+        elif (index := _INDEX.fullmatch(text)) is not None:
+            whole = self.call(sheet, cell.coordinate, "=" + index.group("inner"))
+            rows_of = whole if isinstance(whole, list) else [[whole]]
+            r, c = int(index.group("row")) - 1, int(index.group("col")) - 1
+            inside = 0 <= r < len(rows_of) and 0 <= c < len(rows_of[r])
+            result = rows_of[r][c] if inside else "#REF!"
+        else:
+            result = self.call(sheet, cell.coordinate, text)
+        match = _REF.fullmatch(ref)
+        assert match is not None
+        c1, r1 = _column_number(match.group("c1")), int(match.group("r1"))
+        c2 = _column_number(match.group("c2") or match.group("c1"))
+        r2 = int(match.group("r2") or match.group("r1"))
+        rows = result if isinstance(result, list) else [[result]]
+        cells = self.values.setdefault(sheet, {})
+        for r in range(r1, r2 + 1):
+            for c in range(c1, c2 + 1):
+                # an array formula larger than its result shows #N/A there, as in Excel
+                row = rows[r - r1] if r - r1 < len(rows) else None
+                item = row[c - c1] if row is not None and c - c1 < len(row) else "#N/A"
+                self.wb[sheet].cell(row=r, column=c)  # the cell exists in the file
+                cells[f"{column_letter(c)}{r}"] = item  # type: ignore[assignment]
+
+    def call(self, sheet: str, coordinate: str, text: str) -> object:
+        """The result of one worksheet-function call ``=NAME(args)`` written on ``sheet``
+        (computed once per sheet and text)."""
+        key = (sheet, text)
+        if key not in self._calls:
+            call = _CALL.fullmatch(text)
+            if call is None or call.group("name") not in functions():
+                raise InputError(f"{sheet}!{coordinate}: cannot compute {text!r}")
+            args = [self.argument(sheet, a) for a in _split_arguments(call.group("args"))]
+            self._calls[key] = functions()[call.group("name")](*args)
+        return self._calls[key]
+
+    def compute(self) -> dict[str, dict[str, CachedValue]]:
+        for ws in self.wb.worksheets:
+            for row in list(ws.iter_rows()):
+                for c in row:
+                    formula = isinstance(c.value, ArrayFormula) or c.data_type == "f"
+                    if formula and c.coordinate not in self.values.get(ws.title, {}):
+                        self.formula(ws.title, c)
+        return self.values
+
+
+def bytes_with_values(workbook: Any) -> bytes:
+    """The workbook saved to memory with the computed value cached in every formula cell
+    (:class:`FormulaValues`). It does not ask for a full recalculation on opening (openpyxl's
+    default), which without the add-in would replace them by ``#NAME?``. Raises InputError
+    (or KeyError, ValueError… on formulas it cannot follow) when a formula cannot be
+    computed; the workbook's calculation settings are then unchanged."""
+    values = FormulaValues(workbook).compute()
+    workbook.calculation.fullCalcOnLoad = False
+    workbook.calculation.calcId = _CALC_ID
+    return with_cached_values(workbook_bytes(workbook), values)
+
+
+MAX_CACHED_AREA = 250_000
+"""Cells of used area (rows × columns, all sheets) up to which ``xl-tiebreak standings``
+computes the formulas' values itself (a 400-player template is about 40,000); a bigger
+workbook asks the spreadsheet to recompute them instead (a stray cell in the last row would
+make every sheet a million rows to visit)."""
+
+
+def saved_bytes(workbook: Any) -> tuple[bytes, bool]:
+    """The workbook as ``xl-tiebreak standings`` saves it, and whether its formula values are
+    cached: when every formula cell is a call of xl-tiebreak's worksheet functions (or the
+    Rules helper), with the values computed from the crosstable as it is now, so that a viewer
+    without the add-in shows them; otherwise (a formula of the user's own, which only the
+    spreadsheet can compute) without values, asking the spreadsheet to recompute every
+    formula on opening — never a stale value shown as if computed."""
+    area = sum(ws.max_row * ws.max_column for ws in workbook.worksheets)
+    try:
+        if area > MAX_CACHED_AREA:
+            raise InputError("too large a used area to compute the formulas here")
+        return bytes_with_values(workbook), True
+    except (InputError, KeyError, ValueError, IndexError, AttributeError, TypeError):
+        # a formula it cannot follow (a chart sheet where a range was expected, a name
+        # it does not know…): the spreadsheet computes it
+        workbook.calculation.fullCalcOnLoad = True
+        return workbook_bytes(workbook), False
+
+
+_CALC_ID = 191029
+"""The calculation engine of Excel 2019/365: Excel recalculates a whole workbook on opening
+when it was saved by an older engine (openpyxl writes 171027), which without the add-in would
+replace the cached values by ``#NAME?``."""

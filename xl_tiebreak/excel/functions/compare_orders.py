@@ -1,0 +1,48 @@
+"""The compute path of the ``COMPARE_ORDERS`` worksheet function: one crosstable ranked by
+several tie-break orders, one place column per order
+(:mod:`xl_tiebreak.standings.compare_orders`)."""
+
+from __future__ import annotations
+
+import xl_tiebreak.excel.functions.arguments as arguments
+from xl_tiebreak.excel.functions.arguments import CellProblem
+from xl_tiebreak.excel.functions.evaluation import cached_evaluation
+from xl_tiebreak.model.tournament import InputError
+from xl_tiebreak.standings.compare_orders import MAX_ORDERS, compare_orders, comparison_rows
+from xl_tiebreak.util.cells import is_blank
+
+
+def order_texts(value: object) -> list[tuple[str, ...]]:
+    """The orders: one per cell of a range, or one text with orders separated by ``;``
+    (``BH/C1,BH,SB; SB,BH``). Raises CellProblem when there are none or too many, or a
+    descriptor is not valid."""
+    cells = value if isinstance(value, (list, tuple)) else [value]
+    texts: list[str] = []
+    for cell in arguments._flatten(cells):
+        if not is_blank(cell):
+            texts.extend(part for part in str(cell).split(";") if part.strip())
+    if len(texts) < 1:
+        raise CellProblem("#ORDERS? no tie-break order given (one per cell, or separated by ;)")
+    if len(texts) > MAX_ORDERS:
+        raise CellProblem(f"#ORDERS? {len(texts)} orders: at most {MAX_ORDERS}")
+    out = []
+    for text in texts:
+        order = arguments.tiebreak_order(text)
+        out.append(order if order is not None else ())
+    return out
+
+
+def compare_rows(crosstable: object, orders: object, rules: object,
+                 unrated: object, kind: object = None,
+                 blanks: object = None) -> list[list[object]]:
+    """The comparison table: Moves (``*``), No, Name, Pts, one place column per order
+    (``kind``: the tournament type argument, as for every function)."""
+    texts = order_texts(orders)
+    rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
+    evaluation = cached_evaluation(crosstable, texts[0] or None, rule_set, rating, kind,
+                                   blanks)
+    try:
+        comparison = compare_orders(evaluation, [list(t) or None for t in texts])
+    except InputError as error:
+        raise CellProblem(f"#TIEBREAK? {error}") from error
+    return comparison_rows(comparison)

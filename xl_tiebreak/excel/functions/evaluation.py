@@ -1,0 +1,479 @@
+"""What the worksheet functions compute, and the cache that makes a column of formulas cheap.
+
+Each distinct crosstable is read and computed once: results are cached by content (the values
+plus the options), so a column of 500 formulas over a 500-player crosstable costs one
+computation plus a cheap look-up per cell. One bounded LRU cache of read crosstables governs
+memory: each keeps its own few computed results, which go with it. Trailing empty rows of a
+generous range (``A1:K200``, even the whole columns ``A:K``) are dropped before the cache key is
+built, at C speed. The cache is :mod:`xl_tiebreak.excel.functions.range_cache`, shared with the team
+functions (:mod:`xl_tiebreak.excel.functions.team_evaluation`).
+
+Cells are named as if the range started at ``A1`` of its sheet (a worksheet function only
+receives values, not the range's address).
+
+One call per column: every per-player function takes a single player or a range of players
+(:func:`for_players`) and gives a value or a 2-D list of the same shape, so a template column
+costs one transfer of the crosstable, not one per player. The tournament type is an argument:
+given (``Swiss``/``Round robin``) it is used, empty it is inferred as the readers do — a grid
+is a round robin, and so are per-round columns with all-play-all pairings
+(:func:`xl_tiebreak.model.tournament.looks_like_round_robin`, as the TRF reader) — so the
+functions, the
+command line and the Standings sheet give the same values.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import math
+from collections.abc import Callable
+from typing import Any
+
+import xl_tiebreak.excel.functions.arguments as arguments
+import xl_tiebreak.tiebreaks.registry as registry
+from xl_tiebreak.excel.book.cells import cell_errors, date_hints, excel_error
+from xl_tiebreak.excel.book.layout import standings_table
+from xl_tiebreak.excel.functions.arguments import CellProblem
+from xl_tiebreak.excel.functions.range_cache import Content, RangeCache, Results, header_flag
+from xl_tiebreak.formats.crosstable.reader import read_crosstable
+from xl_tiebreak.model.tournament import (
+    BlankRounds,
+    InputError,
+    Severity,
+    Tournament,
+    TournamentType,
+    looks_like_round_robin,
+)
+from xl_tiebreak.standings.check import check
+from xl_tiebreak.standings.evaluation import Evaluation, inferred_type_note
+from xl_tiebreak.standings.final import Row, Standings, compute_standings
+from xl_tiebreak.tiebreaks.descriptors import Descriptor, parse_descriptor
+from xl_tiebreak.tiebreaks.engine import Value
+from xl_tiebreak.tiebreaks.rules import RuleSet
+from xl_tiebreak.util.cells import cell_name, is_blank
+from xl_tiebreak.util.numbers import to_float
+
+__all__ = [
+    "MAX_CHECK_LINES",
+    "MAX_CHECK_TEXT",
+    "MAX_RESULTS_PER_CROSSTABLE",
+    "MAX_VALUES_PER_CROSSTABLE",
+    "check_text",
+    "clear_cache",
+    "explanation",
+    "for_players",
+    "lines",
+    "place",
+    "points",
+    "standings_rows",
+    "tiebreak_value",
+    "tiebreaks_rows",
+    "value_of",
+]
+
+MAX_CHECK_TEXT = 32_000
+"""Longest explanation text (Excel cells hold at most 32,767 characters)."""
+MAX_CHECK_LINES = 1000
+"""Most lines CROSSTABLE_CHECK returns."""
+
+
+MAX_RESULTS_PER_CROSSTABLE = 16
+"""Computed standings kept per crosstable (tie-break orders × rule sets × unrated ratings)."""
+MAX_VALUES_PER_CROSSTABLE = 64
+"""Single tie-break value tables kept per crosstable."""
+
+_Key = tuple[object, ...]
+
+
+@dataclasses.dataclass(eq=False)
+class _Parsed:
+    """A crosstable read into a tournament (or the reason it cannot be read), with the players'
+    start numbers and names for look-ups, and its own bounded caches of computed results (so
+    that they go when the crosstable leaves the cache). Hashed by identity."""
+
+    tournament: Tournament | None
+    error: InputError | None
+    start_nos: frozenset[int]
+    by_name: dict[str, tuple[int, ...]]
+    by_folded_name: dict[str, tuple[int, ...]]
+    results: Results[_Key, _Computed | InputError] = dataclasses.field(
+        default_factory=lambda: Results(MAX_RESULTS_PER_CROSSTABLE))
+    values: Results[_Key, dict[int, Value]] = dataclasses.field(
+        default_factory=lambda: Results(MAX_VALUES_PER_CROSSTABLE))
+
+
+@dataclasses.dataclass(eq=False)
+class _Computed:
+    """Standings for one (crosstable, order, rules, unrated rating), rows by start number."""
+
+    standings: Standings
+    rows: dict[int, Row]
+
+
+def _fold(name: str) -> str:
+    """A name compared without case and extra spaces."""
+    return " ".join(name.split()).casefold()
+
+
+def _cell(row: int, col: int) -> str:
+    return f"cell {cell_name(row + 1, col + 1)}"
+
+
+def _infer_type(tournament: Tournament) -> None:
+    """Per-round columns with all-play-all pairings are a round robin, as the TRF reader
+    infers it (``type_inferred`` says so)."""
+    if (tournament.type is TournamentType.SWISS and not tournament.type_inferred
+            and looks_like_round_robin(tournament.participants)):
+        tournament.type = TournamentType.PREDETERMINED
+        tournament.type_inferred = True
+
+
+def _read(content: Content, kind: TournamentType | None = None,
+          blanks: BlankRounds = BlankRounds.ABSENT) -> _Parsed:
+    errors = cell_errors(content.rows, _cell)
+    if errors:
+        return _Parsed(None, InputError(errors), frozenset(), {}, {})
+    try:
+        tournament = read_crosstable(content.rows, tournament_type=kind, blank_rounds=blanks)
+    except InputError as error:
+        return _Parsed(None, InputError(date_hints(error.problems)), frozenset(), {}, {})
+    if kind is None:
+        _infer_type(tournament)
+    by_name: dict[str, list[int]] = {}
+    by_folded: dict[str, list[int]] = {}
+    for p in tournament.participants:
+        by_name.setdefault(p.name.strip(), []).append(p.start_no)
+        by_folded.setdefault(_fold(p.name), []).append(p.start_no)
+    return _Parsed(
+        tournament,
+        None,
+        frozenset(p.start_no for p in tournament.participants),
+        {k: tuple(v) for k, v in by_name.items()},
+        {k: tuple(v) for k, v in by_folded.items()},
+    )
+
+
+def _compute(
+    parsed: _Parsed, order: tuple[str, ...] | None, rules: RuleSet, unrated: int | None,
+    seed: str | None = None,
+) -> _Computed | InputError:
+    """Standings with a tie-break order (None: the engine's default, ``()``: points only) and
+    a lots seed (None: the crosstable's, i.e. the empty seed), cached on the crosstable."""
+    key: _Key = (order, rules, unrated) if seed is None else (order, rules, unrated, seed)
+    if parsed.tournament is None:
+        assert parsed.error is not None
+        return parsed.error
+    tournament = parsed.tournament
+
+    def compute() -> _Computed | InputError:
+        chosen = tournament if seed is None else tournament.replace(lots_seed=seed)
+        try:
+            standings = compute_standings(chosen, order, rules, None, unrated)
+        except InputError as error:
+            return error
+        return _Computed(standings, {r.participant.start_no: r for r in standings.rows})
+
+    return parsed.results.get_or_compute(key, compute)
+
+
+def _values(
+    parsed: _Parsed, descriptor: Descriptor, rules: RuleSet, unrated: int | None
+) -> dict[int, Value]:
+    """One tie-break's value for every start number (DE: place inside the tied group), cached
+    on the crosstable."""
+    def compute() -> dict[int, Value]:
+        if descriptor.code == "DE":
+            computed = _computed(parsed, (descriptor.canonical,), rules, unrated)
+            return {no: row.values[0] for no, row in computed.rows.items()}
+        computed = _computed(parsed, (), rules, unrated)
+        evaluation = computed.standings.evaluation
+        assert evaluation is not None  # standings always come from an Evaluation
+        return evaluation.values(descriptor)
+
+    return parsed.values.get_or_compute((descriptor, rules, unrated), compute)
+
+
+_parse: RangeCache[_Parsed] = RangeCache(_read, 32)
+"""The read crosstables (the one bounded cache of the individual functions)."""
+
+
+def clear_cache() -> None:
+    """Forget every cached crosstable and result (tests, or after a code reload)."""
+    _parse.cache_clear()
+
+
+def _parsed(crosstable: object, kind: object = None, blanks: object = None) -> _Parsed:
+    """The read crosstable (cached) for the tournament type argument ``kind`` and the blank
+    rounds argument ``blanks`` (what an empty round cell means)."""
+    return _parse(Content(crosstable), arguments.tournament_type(kind),
+                  arguments.blank_rounds(blanks))
+
+
+def _computed(
+    parsed: _Parsed, order: tuple[str, ...] | None, rules: RuleSet, unrated: int | None,
+    seed: str | None = None,
+) -> _Computed:
+    result = _compute(parsed, order, rules, unrated, seed)
+    if isinstance(result, InputError):
+        raise CellProblem(arguments.crosstable_text(result))
+    return result
+
+
+def cached_evaluation(crosstable: object, order: tuple[str, ...] | None, rules: RuleSet,
+                      unrated: int | None, kind: object = None,
+                      blanks: object = None) -> Evaluation:
+    """The evaluation of a crosstable range (read and computed once, as for every function)
+    that answers other orders of the same event (the Compare sheet). Raises CellProblem when
+    the range cannot be read or computed."""
+    parsed = _parsed(crosstable, kind, blanks)
+    _ready(parsed)
+    evaluation = _computed(parsed, order, rules, unrated).standings.evaluation
+    assert evaluation is not None  # standings always come from an Evaluation
+    return evaluation
+
+
+def _player(parsed: _Parsed, player: object) -> int:
+    """The start number of a player given by start number or name. Raises CellProblem."""
+    _ready(parsed)
+    value = arguments.scalar(player)
+    code = excel_error(value)
+    if code is not None:
+        raise CellProblem(f"#PLAYER? the player cell shows the Excel error {code}")
+    if is_blank(value):
+        raise CellProblem("#PLAYER? no player given: use a start number or a name")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if isinstance(value, float) and not value.is_integer() or abs(value) > 10**9:
+            raise CellProblem(f"#PLAYER? {value!r} is not a start number")
+        if int(value) in parsed.start_nos:
+            return int(value)
+        raise CellProblem(f"#PLAYER? start number {int(value)} not in crosstable")
+    text = str(value).strip()
+    found = parsed.by_name.get(text) or parsed.by_folded_name.get(_fold(text))
+    if found and len(found) == 1:
+        return found[0]
+    if found:
+        numbers = ", ".join(f"#{n}" for n in found)
+        raise CellProblem(f"#PLAYER? '{text}' is ambiguous ({numbers}): use the start "
+                          "number")
+    number = _start_number_text(text)
+    if number is not None:
+        if number in parsed.start_nos:
+            return number
+        raise CellProblem(f"#PLAYER? start number {number} not in crosstable")
+    raise CellProblem(f"#PLAYER? '{text}' not in crosstable")
+
+
+def _start_number_text(text: str) -> int | None:
+    """A start number typed as text: ``5``, ``5.0``, `` 5 ``; None for anything else."""
+    if len(text) > 20:
+        return None
+    try:
+        number = float(text)
+    except ValueError:
+        return None
+    if not math.isfinite(number) or not number.is_integer() or number < 0:
+        return None
+    return int(number)
+
+
+def _shape(players: object) -> list[list[object]] | None:
+    """The player argument as rows of cells when it is a range of more than one cell (a 1-D
+    list is a column); None for a single player."""
+    if not isinstance(players, (list, tuple)):
+        return None
+    rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in players]
+    if sum(len(r) for r in rows) <= 1:
+        return None
+    return rows
+
+
+def for_players(players: object, one: Callable[[object], Any]) -> Any:
+    """``one(player)`` for a single player; for a range of players a 2-D list of the same
+    shape, each cell its player's value, or its problem text (``#PLAYER? …``), or empty for
+    an empty cell of the range (a generous ``A5:A504`` for a smaller event)."""
+    rows = _shape(players)
+    if rows is None:
+        return one(players)
+
+    def cell(player: object) -> Any:
+        if is_blank(player):
+            return None
+        try:
+            return one(player)
+        except CellProblem as problem:
+            return arguments.shorten(str(problem))
+
+    return [[cell(player) for player in row] for row in rows]
+
+
+def tiebreak_value(
+    crosstable: object, player: object, descriptor: object, rules: object, unrated: object,
+    kind: object = None, blanks: object = None,
+) -> Any:
+    """A tie-break's value for a player or each of a range of players (:func:`for_players`)."""
+    d = descriptor if isinstance(descriptor, Descriptor) else arguments.descriptor(descriptor)
+    rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
+    parsed = _parsed(crosstable, kind, blanks)
+    _ready(parsed)
+    _computed(parsed, (), rule_set, rating)  # reports crosstable errors found by the check
+    values = _values(parsed, d, rule_set, rating)
+    return for_players(player, lambda p: to_float(values[_player(parsed, p)]))
+
+
+def _ready(parsed: _Parsed) -> None:
+    """CellProblem for a crosstable that cannot be read (one text for the whole call)."""
+    if parsed.error is not None:
+        raise CellProblem(arguments.crosstable_text(parsed.error))
+
+
+@functools.cache
+def _fixed() -> dict[str, Descriptor]:
+    """The descriptor behind each one-tie-break worksheet function (registry rows)."""
+    return {name: parse_descriptor(text) for name, text in registry.worksheet_functions()}
+
+
+def value_of(
+    function: str, crosstable: object, player: object, rules: object = None,
+    unrated: object = None, kind: object = None, blanks: object = None,
+) -> Any:
+    """The guarded cell value of the one-tie-break worksheet function ``function``
+    (``"BUCHHOLZ_CUT1"``: its descriptor comes from the registry), for a player or a range of
+    players."""
+    return arguments.guarded(tiebreak_value, crosstable, player, _fixed()[function], rules,
+                             unrated, kind, blanks)
+
+
+def points(crosstable: object, player: object, blanks: object = None) -> Any:
+    parsed = _parsed(crosstable, None, blanks)
+    _ready(parsed)
+    rows = _computed(parsed, (), RuleSet.FIDE2026, None).rows
+    return for_players(player, lambda p: float(rows[_player(parsed, p)].points))
+
+
+def place(
+    crosstable: object, player: object, order: object, rules: object, unrated: object,
+    kind: object = None, blanks: object = None, seed: object = None,
+) -> Any:
+    tiebreaks = arguments.tiebreak_order(order)
+    rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
+    lots_seed = arguments.lots_seed(seed)
+    parsed = _parsed(crosstable, kind, blanks)
+    _ready(parsed)
+    rows = _computed(parsed, tiebreaks, rule_set, rating, lots_seed).rows
+    return for_players(player, lambda p: float(rows[_player(parsed, p)].rank))
+
+
+def standings_rows(
+    crosstable: object, order: object, rules: object, unrated: object, kind: object = None,
+    header: object = None, blanks: object = None, seed: object = None,
+) -> list[list[object]]:
+    tiebreaks = arguments.tiebreak_order(order)
+    rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
+    with_header = header_flag(header)
+    lots_seed = arguments.lots_seed(seed)
+    parsed = _parsed(crosstable, kind, blanks)
+    _ready(parsed)
+    standings = _computed(parsed, tiebreaks, rule_set, rating, lots_seed).standings
+    table = standings_table(standings, every_place=True)
+    return table if with_header else table[1:]
+
+
+def tiebreaks_rows(
+    crosstable: object, order: object, rules: object, unrated: object, kind: object = None,
+    blanks: object = None,
+) -> list[list[object]]:
+    """The values of every tie-break of the order (columns, in the order's sequence) for every
+    player (rows, in the crosstable's order, so that they line up with it); no header row."""
+    tiebreaks = arguments.tiebreak_order(order)
+    rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
+    parsed = _parsed(crosstable, kind, blanks)
+    _ready(parsed)
+    computed = _computed(parsed, tiebreaks, rule_set, rating)
+    assert parsed.tournament is not None
+    out: list[list[object]] = [[to_float(v) for v in computed.rows[p.start_no].values]
+                               for p in parsed.tournament.participants]
+    return out if out and out[0] else [[None] for _ in out]
+
+
+def lines(text: str, limit: int = arguments.MAX_TEXT) -> list[str]:
+    """A long text as lines of at most ``limit`` characters (classic Excel shows ``#VALUE!``
+    for a returned text over 255 characters, xlwings issue #456), broken after ``; `` where
+    possible, else at a space."""
+    out: list[str] = []
+    rest = " ".join(text.split())
+    while len(rest) > limit:
+        cut = rest.rfind("; ", 0, limit)
+        if cut > 0:
+            out.append(rest[: cut + 1])
+            rest = rest[cut + 2:]
+            continue
+        cut = rest.rfind(" ", 0, limit + 1)
+        if cut <= 0:
+            cut = limit
+        out.append(rest[:cut])
+        rest = rest[cut:].lstrip()
+    out.append(rest)
+    return out
+
+
+def column_of(parts: list[str]) -> Any:
+    """One line as a single value, more as a column (a 2-D list of one cell per row)."""
+    return parts[0] if len(parts) == 1 else [[part] for part in parts]
+
+
+def explanation(
+    crosstable: object, player: object, descriptor: object, rules: object, unrated: object,
+    kind: object = None, blanks: object = None,
+) -> Any:
+    """How a value was computed: for one player, its text (a column of lines of at most 255
+    characters when longer); for a range of players, one line each, cut at 255 characters
+    (ask for one player to see the whole text)."""
+    d = arguments.descriptor(descriptor)
+    rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
+    parsed = _parsed(crosstable, kind, blanks)
+    _ready(parsed)
+    order = (d.text or d.canonical,) if d.code == "DE" else ()
+    standings = _computed(parsed, order, rule_set, rating).standings
+    shown = standings.descriptors[0] if d.code == "DE" else d
+
+    def text(p: object) -> str:
+        return standings.explain(_player(parsed, p), shown).formula
+
+    if _shape(player) is None:
+        return column_of(lines(arguments.shorten(text(player), MAX_CHECK_TEXT)))
+    return for_players(player, lambda p: arguments.shorten(text(p)))
+
+
+def check_text(crosstable: object, kind: object = None, blanks: object = None) -> Any:
+    """``OK``, or a column of lines: a summary (``2 errors, 1 warning:``) followed on its line
+    by the first problem when that fits, then one problem per line (at most 255 characters
+    each; a longer one goes on over the following lines)."""
+    parsed = _parsed(crosstable, kind, blanks)
+    if parsed.error is not None:
+        problems = list(parsed.error.problems)
+    else:
+        assert parsed.tournament is not None
+        # the reader's own warnings too (blank rounds read as absences, an inferred round
+        # robin): the choices made without the user, said beside the result
+        problems = (check(parsed.tournament) + parsed.tournament.notes
+                    + inferred_type_note(parsed.tournament))
+    if not problems:
+        return "OK"
+    errors = sum(1 for p in problems if p.severity is Severity.ERROR)
+    warnings = len(problems) - errors
+    parts = []
+    if errors:
+        parts.append(f"{errors} error{'s' if errors != 1 else ''}")
+    if warnings:
+        parts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
+    head = ("" if errors else "OK, ") + ", ".join(parts) + ":"
+    body = [line for p in problems
+            for line in lines(f"{'' if p.severity is Severity.ERROR else 'warning: '}{p}")]
+    # the first line says the first problem too when it fits: a cell that shows only the
+    # first line of the column (a plain formula, legacy Excel) still says what is wrong
+    first = body[0].removeprefix("warning: ") if not errors else body[0]
+    if len(head) + 1 + len(first) <= arguments.MAX_TEXT:
+        out = [f"{head} {first}", *body[1:]]
+    else:
+        out = [head, *body]
+    return column_of(out[: MAX_CHECK_LINES])

@@ -1,0 +1,153 @@
+"""Excel worksheet functions (xlwings UDFs) for team events: ``TEAM_POINTS``,
+``TEAM_TIEBREAK``, ``TEAM_PLACE`` and ``TEAM_STANDINGS``.
+
+The conventions of :mod:`xl_tiebreak.excel.functions.catalogue`: the team crosstable range first
+(its
+optional settings rows, then the header row with a ``Team`` column, see
+:mod:`xl_tiebreak.formats.crosstable.team_reader`), then the team (number or exact name, or a range
+of them:
+one value per cell, a column spills), then optional arguments; an optional argument left out or
+pointing to an empty cell means its default, one showing an Excel error is reported. A cell
+receives a number, empty (undefined), or a text starting with ``#`` saying what is wrong
+(``#TEAM? 'Nobody' not in crosstable``, ``#CROSSTABLE cell E7: …``).
+
+The last three arguments give what the crosstable range does not carry: ``boards`` (boards per
+match), ``match_points`` (``2-1-0`` default, ``3-1-0``) and ``settings`` (a range of label/value
+rows as on the team template's Settings sheet: byes with their MP and GP, primary score, start
+date, type, blank rounds; see :mod:`xl_tiebreak.excel.functions.team_evaluation`).
+
+Shipped workbooks reach these functions as ``xl_tiebreak.udfs`` (re-exported there and listed in
+:data:`xl_tiebreak.excel.functions.catalogue.__all__`); :data:`TEAM_FUNCTIONS` is their table by
+Excel
+name, as :data:`~xl_tiebreak.excel.functions.catalogue.EXCEL_FUNCTIONS` is the individual ones'.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import xlwings as xw
+
+from xl_tiebreak.excel.functions.arguments import guarded
+from xl_tiebreak.excel.functions.team_evaluation import (
+    team_explanation,
+    team_place,
+    team_points,
+    team_standings_rows,
+    team_tiebreak_value,
+)
+
+__all__ = ["TEAM_FUNCTIONS", "TEAM_PLACE", "TEAM_POINTS", "TEAM_STANDINGS", "TEAM_TIEBREAK",
+           "TEAM_TIEBREAK_EXPLAIN"]
+
+_CATEGORY = "xl-tiebreak"
+"""Function Wizard category (that of every xl-tiebreak function)."""
+
+_DOC_CROSSTABLE = ("Team crosstable range: optional settings rows, then the header row (No, "
+                   "Team, R1, R2, …); cells such as 8w2½, +F6, PAB")
+_DOC_TEAM = "Team number or exact team name, or a range of them (one value per cell)"
+_DOC_RULES = ("Rule set: AUTO (default), FIDE2026, FIDE2023, FIDE2009, or the start date (the "
+              "rules in force then)")
+_DOC_DESCRIPTOR = "Team tie-break descriptor, e.g. EMGSB/C1, BH:MP/C1, BH:GP, EDE, SSSC"
+_DOC_ORDER = ("Tie-break order, comma separated or a range (default: the settings' order, else "
+              "MPTS,GPTS,EDE,BH:MP/C1)")
+_DOC_SCORE = "MP (match points) or GP (game points); empty: the primary score"
+_DOC_HEADER = "TRUE (default): with the header row; FALSE: the rows only"
+_DOC_BOARDS = "Boards per match, when the crosstable has no Boards row"
+_DOC_MATCH_POINTS = "Match points win-draw-loss: 2-1-0 (default) or 3-1-0"
+_DOC_SETTINGS = ("Range of settings rows (label, value, GP of a bye), e.g. the Settings sheet: "
+                 "PAB 1 2, Primary score GP, Start date …")
+
+
+@xw.func(category=_CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("team", ndim=2, err_to_str=True, doc=_DOC_TEAM)
+@xw.arg("score", err_to_str=True, doc=_DOC_SCORE)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("boards", err_to_str=True, doc=_DOC_BOARDS)
+@xw.arg("match_points", err_to_str=True, doc=_DOC_MATCH_POINTS)
+@xw.arg("settings", ndim=2, err_to_str=True, doc=_DOC_SETTINGS)
+def TEAM_POINTS(
+    crosstable: list[list[Any]], team: Any, score: Any = "", rules: Any = "AUTO",
+    boards: Any = "", match_points: Any = "", settings: Any = "",
+) -> Any:
+    """Match points (MP) or game points (GP) of a team; empty score: the primary score."""
+    return guarded(team_points, crosstable, team, score, rules, boards, match_points, settings)
+
+
+@xw.func(category=_CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("team", ndim=2, err_to_str=True, doc=_DOC_TEAM)
+@xw.arg("descriptor", err_to_str=True, doc=_DOC_DESCRIPTOR)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("boards", err_to_str=True, doc=_DOC_BOARDS)
+@xw.arg("match_points", err_to_str=True, doc=_DOC_MATCH_POINTS)
+@xw.arg("settings", ndim=2, err_to_str=True, doc=_DOC_SETTINGS)
+def TEAM_TIEBREAK(
+    crosstable: list[list[Any]], team: Any, descriptor: Any, rules: Any = "AUTO",
+    boards: Any = "", match_points: Any = "", settings: Any = "",
+) -> Any:
+    """Any team tie-break by its descriptor (BH:MP/C1, EMGSB/C1, EGGSB, SSSC, EDE…); empty
+    when undefined (board tie-breaks need board results)."""
+    return guarded(team_tiebreak_value, crosstable, team, descriptor, rules, boards,
+                   match_points, settings)
+
+
+@xw.func(category=_CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("team", ndim=2, err_to_str=True, doc=_DOC_TEAM)
+@xw.arg("order", err_to_str=True, doc=_DOC_ORDER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("boards", err_to_str=True, doc=_DOC_BOARDS)
+@xw.arg("match_points", err_to_str=True, doc=_DOC_MATCH_POINTS)
+@xw.arg("settings", ndim=2, err_to_str=True, doc=_DOC_SETTINGS)
+def TEAM_PLACE(
+    crosstable: list[list[Any]], team: Any, order: Any = "", rules: Any = "AUTO",
+    boards: Any = "", match_points: Any = "", settings: Any = "",
+) -> Any:
+    """Final place of a team by its primary score and the tie-break order; teams still tied
+    share the place (both get the better one)."""
+    return guarded(team_place, crosstable, team, order, rules, boards, match_points, settings)
+
+
+@xw.func(category=_CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("order", err_to_str=True, doc=_DOC_ORDER)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("header", err_to_str=True, doc=_DOC_HEADER)
+@xw.arg("boards", err_to_str=True, doc=_DOC_BOARDS)
+@xw.arg("match_points", err_to_str=True, doc=_DOC_MATCH_POINTS)
+@xw.arg("settings", ndim=2, err_to_str=True, doc=_DOC_SETTINGS)
+def TEAM_STANDINGS(
+    crosstable: list[list[Any]], order: Any = "", rules: Any = "AUTO", header: Any = True,
+    boards: Any = "", match_points: Any = "", settings: Any = "",
+) -> Any:
+    """The sorted team standings as a table: a header row (unless header is FALSE), then
+    Place, No, Name, Rating, Fed, Pts (the primary score), one column per tie-break."""
+    return guarded(team_standings_rows, crosstable, order, rules, header, boards,
+                   match_points, settings)
+
+
+@xw.func(category=_CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
+@xw.arg("team", ndim=2, err_to_str=True, doc=_DOC_TEAM)
+@xw.arg("descriptor", err_to_str=True, doc=_DOC_DESCRIPTOR)
+@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
+@xw.arg("boards", err_to_str=True, doc=_DOC_BOARDS)
+@xw.arg("match_points", err_to_str=True, doc=_DOC_MATCH_POINTS)
+@xw.arg("settings", ndim=2, err_to_str=True, doc=_DOC_SETTINGS)
+def TEAM_TIEBREAK_EXPLAIN(
+    crosstable: list[list[Any]], team: Any, descriptor: Any, rules: Any = "AUTO",
+    boards: Any = "", match_points: Any = "", settings: Any = "",
+) -> Any:
+    """How a team tie-break value was computed, e.g. EMGSB (FIDE 2026) = 2 × 2½ + …; for a
+    range of teams one line each."""
+    return guarded(team_explanation, crosstable, team, descriptor, rules, boards,
+                   match_points, settings)
+
+
+TEAM_FUNCTIONS: dict[str, Any] = {
+    f.__name__: f for f in (TEAM_POINTS, TEAM_TIEBREAK, TEAM_PLACE, TEAM_STANDINGS,
+                            TEAM_TIEBREAK_EXPLAIN)
+}
+"""Every team worksheet function by its Excel name."""

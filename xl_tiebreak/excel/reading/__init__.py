@@ -1,0 +1,1 @@
+"""An event and its Settings read from a workbook."""

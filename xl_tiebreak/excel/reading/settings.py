@@ -1,0 +1,434 @@
+"""The Settings sheet: key/value rows in columns A:B (see :data:`SETTINGS_ROWS`).
+
+The tie-break order is the ``Tie-breaks`` row, comma separated and/or continued one per row in
+column B below it (rows with an empty column A). Labels are compared loosely (``Points for a
+win``, ``win``; ``Tie-breaks (in order)``, ``tiebreak order``); every field has a default, and
+an absent sheet is fine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import math
+import re
+from fractions import Fraction
+from typing import Any
+
+from xl_tiebreak.excel.book.cells import excel_error
+from xl_tiebreak.excel.book.interface import Book
+from xl_tiebreak.model.tournament import (
+    BlankRounds,
+    InputError,
+    Problem,
+    Scoring,
+    Severity,
+    TournamentType,
+)
+from xl_tiebreak.tiebreaks.descriptors import parse_list
+from xl_tiebreak.tiebreaks.rules import resolve_rules
+from xl_tiebreak.util.cells import is_blank, quoted
+from xl_tiebreak.util.dates import date_value
+from xl_tiebreak.util.numbers import from_float, parse_number
+
+__all__ = [
+    "SETTINGS",
+    "SETTINGS_MAX_ROWS",
+    "SETTINGS_ROWS",
+    "Settings",
+    "lots_seed_value",
+    "read_settings",
+]
+
+SETTINGS = "Settings"
+"""The name of the Settings sheet."""
+SETTINGS_MAX_ROWS = 1000
+"""Rows of the Settings sheet that are read (columns A:B only)."""
+
+SETTINGS_ROWS: tuple[tuple[str, str, str], ...] = (
+    ("Tournament name", "name", "Shown with the standings"),
+    ("Tournament type", "type", "Swiss or Round robin (empty: from the crosstable layout)"),
+    ("Rules", "rules",
+     "AUTO (the rules in force on the start date), FIDE2026, FIDE2023, FIDE2009 or USCF"),
+    ("Start date", "start_date", "Date of round 1; with Rules = AUTO it picks the rule set"),
+    ("Rounds scheduled", "scheduled_rounds", "Number of rounds of the event"),
+    ("Standings after round", "after_round", "Empty: after the last round in the crosstable"),
+    (
+        "Rating for unrated players",
+        "unrated_rating",
+        "Used by ARO, TPR, PTP, APRO, APPO; empty: they are skipped if a player is unrated",
+    ),
+    ("Points for a win", "win", "Also the default for forfeit wins and full-point byes"),
+    ("Points for a draw", "draw", "Also the default for half-point byes"),
+    ("Points for a loss", "loss", ""),
+    ("Points for a forfeit win", "forfeit_win", "Empty: as a win"),
+    ("Points for a forfeit loss", "forfeit_loss", ""),
+    ("Points for a pairing-allocated bye (PAB)", "pab", "Empty: as a win"),
+    ("Points for a full-point bye (FPB)", "fpb", "Empty: as a win"),
+    ("Points for a half-point bye (HPB)", "hpb", "Empty: as a draw"),
+    ("Points for a zero-point bye (ZPB)", "zpb", "Absence, round after withdrawal"),
+    (
+        "Blank rounds",
+        "blank_rounds",
+        "An empty round cell: Absent (a zero-point bye), Half-point bye, or Declared (as each "
+        "player's Pts say)",
+    ),
+    (
+        "Tie-breaks (in order)",
+        "tiebreaks",
+        "One per row below (or comma separated); e.g. BH/C1, BH, SB, DE, WIN",
+    ),
+    (
+        "Lots seed",
+        "lots_seed",
+        "Seed of the drawing of lots (tie-break LOTS, last in the order): the same seed gives "
+        "the same draw every time; named in the legend",
+    ),
+    ("Prize sharing", "prize_sharing",
+     "For a Prizes sheet: Equal (tied players share the pooled money) or Hort"),
+    ("One prize per player", "one_prize_per_player", "For a Prizes sheet: Yes or No"),
+    (
+        "Compare orders",
+        "compare_orders",
+        "Other tie-break orders, one per row below (comma separated): a Compare sheet shows "
+        "the places under each beside the order above",
+    ),
+)
+"""The Settings sheet's rows: label in column A, field, and a hint for column C."""
+
+_ALIASES = {
+    "tournament": "name",
+    "event": "name",
+    "name": "name",
+    "type": "type",
+    "ruleset": "rules",
+    "date": "start_date",
+    "rounds": "scheduled_rounds",
+    "scheduledrounds": "scheduled_rounds",
+    "numberofrounds": "scheduled_rounds",
+    "afterround": "after_round",
+    "unratedrating": "unrated_rating",
+    "ratingforunrated": "unrated_rating",
+    "tiebreak": "tiebreaks",
+    "tiebreakorder": "tiebreaks",
+    "tiebreaks": "tiebreaks",
+    "win": "win",
+    "draw": "draw",
+    "loss": "loss",
+    "forfeitwin": "forfeit_win",
+    "forfeitloss": "forfeit_loss",
+    "pab": "pab",
+    "fpb": "fpb",
+    "hpb": "hpb",
+    "zpb": "zpb",
+    "bye": "pab",
+    # "Blank rounds": Absent (default), Half-point bye or Declared (as each player's Pts say);
+    # read wherever it stands (a row of the shipped templates since issue 13)
+    "blank": "blank_rounds",
+    "blankrounds": "blank_rounds",
+    "emptyrounds": "blank_rounds",
+    "blankcells": "blank_rounds",
+    # "Lots seed": the seed of the drawing of lots (OTHER_LOTS,
+    # xl_tiebreak.tiebreaks.outside_games); read
+    # wherever it stands (the workbook command writes it after the tie-break rows)
+    "lotsseed": "lots_seed",
+    "lotseed": "lots_seed",
+    "seedoflots": "lots_seed",
+    "seedforlots": "lots_seed",
+    "drawingoflots": "lots_seed",
+    "drawingoflotsseed": "lots_seed",
+    # "Compare orders": tie-break orders compared with the Tie-breaks row on a Compare sheet,
+    # one order per row (column B, continued below with an empty column A; ';' also separates
+    # orders); "Prize sharing" and "One prize per player": the options of the Prizes sheet
+    # (issue 12, docs/decisions.md D64, D65)
+    "compareorders": "compare_orders",
+    "compare": "compare_orders",
+    "orderstocompare": "compare_orders",
+    "compareorder": "compare_orders",
+    "prizesharing": "prize_sharing",
+    "sharing": "prize_sharing",
+    "prizemoney": "prize_sharing",
+    "oneprizeperplayer": "one_prize_per_player",
+    "oneprize": "one_prize_per_player",
+}
+_POINT_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb")
+
+
+def _key(text: object) -> str:
+    """A settings label compared loosely: ``Points for a win`` → ``win``,
+    ``Tie-breaks (in order)`` → ``tiebreaks``."""
+    s = re.sub(r"\(.*?\)", "", str(text)).lower()
+    s = re.sub(r"[^a-z0-9]", "", s)
+    for prefix in ("pointsforan", "pointsfora", "pointsfor", "pointsa", "points"):
+        if s.startswith(prefix) and len(s) > len(prefix):
+            return s[len(prefix):]
+    return s
+
+
+_FIELDS: dict[str, str] = {_key(label): field for label, field, _ in SETTINGS_ROWS}
+_FIELDS.update({"pairingallocatedbye": "pab", "fullpointbye": "fpb", "halfpointbye": "hpb",
+                "zeropointbye": "zpb"})
+_FIELDS.update(_ALIASES)
+
+
+@dataclasses.dataclass
+class Settings:
+    """What the Settings sheet says; every field has a default (an absent sheet is fine)."""
+
+    name: str = ""
+    tiebreaks: list[str] = dataclasses.field(default_factory=list)
+    """Tie-break descriptors in order; empty: the engine's default list."""
+    rules: str = "AUTO"
+    tournament_type: TournamentType | None = None
+    """None: from the crosstable's layout (a grid is a round robin)."""
+    scheduled_rounds: int | None = None
+    start_date: datetime.date | None = None
+    after_round: int | None = None
+    """None: after the last round in the crosstable."""
+    unrated_rating: int | None = None
+    scoring: Scoring = dataclasses.field(default_factory=Scoring)
+    blank_rounds: BlankRounds = BlankRounds.ABSENT
+    """What an empty round cell means (docs/decisions.md D30)."""
+    lots_seed: str | None = None
+    """Seed of the drawing of lots (the ``Lots seed`` row): a text; a whole number typed in
+    the cell counts as its digits (``2026``, not ``2026.0``). None: no row (the empty seed)."""
+    compare_orders: list[list[str]] = dataclasses.field(default_factory=list)
+    """Orders to compare with :attr:`tiebreaks` on the Compare sheet (``Compare orders``
+    rows, one order each); empty: no Compare sheet."""
+    compare_where: list[str] = dataclasses.field(default_factory=list)
+    """The cell of each compare order."""
+    prize_sharing: str = "equal"
+    """``equal`` (money of tied players shared equally) or ``hort`` (the Hort system)."""
+    one_prize_per_player: bool = True
+    """The ``One prize per player`` row (Yes/No)."""
+    where: dict[str, str] = dataclasses.field(default_factory=dict)
+    """The cell each field came from (``Settings!B4``), for messages."""
+    warnings: list[Problem] = dataclasses.field(default_factory=list)
+    """Warnings found while reading the workbook (filled by
+    :func:`xl_tiebreak.excel.headless.read_workbook_tournament`):
+    unknown settings, cells just outside the crosstable's named range."""
+
+
+def _whole(value: object, low: int, high: int) -> int:
+    """A whole number from a cell (``7``, ``7.0``, ``"7"``). Raises ValueError."""
+    if isinstance(value, bool):
+        raise ValueError
+    if isinstance(value, str):
+        value = parse_number(value)
+    if isinstance(value, float):
+        value = from_float(value)
+    if (
+        isinstance(value, (int, Fraction))
+        and Fraction(value).denominator == 1
+        and low <= int(value) <= high
+    ):
+        return int(value)
+    raise ValueError
+
+
+def _points(value: object) -> Fraction:
+    """Points from a cell: ``1``, ``0.5``, ``½``, ``1/2``. Raises ValueError."""
+    if isinstance(value, bool):
+        raise ValueError
+    if isinstance(value, int):
+        result = Fraction(value)
+    elif isinstance(value, float):
+        result = from_float(value)
+    elif isinstance(value, str):
+        result = parse_number(value)
+    else:
+        raise ValueError
+    if not 0 <= result <= 100:
+        raise ValueError
+    return result
+
+
+def _date(value: object) -> datetime.date:
+    """A date from a cell: a date cell, an Excel serial, or a text in any form
+    :func:`xl_tiebreak.util.dates.date_value` reads (``2026-04-11``, ``11.04.2026``…); a time of day
+    after the date (a serial's fraction, ``T10:00`` after an ISO date) is ignored. Raises
+    ValueError."""
+    if isinstance(value, float) and math.isfinite(value):
+        value = math.floor(value)
+    elif isinstance(value, str):
+        text = value.strip()
+        value = text[:10] if text[10:11] in ("T", " ") else text
+    found = date_value(value)
+    if found is None:
+        raise ValueError
+    return found
+
+
+def lots_seed_value(value: object) -> str:
+    """The lots seed from a cell: its text; a whole number as its digits (a cell typed
+    ``2026`` arrives as 2026.0). Raises ValueError for a date, a fraction or a boolean (their
+    text would depend on the cell's format)."""
+    if isinstance(value, (bool, datetime.date)):
+        raise ValueError
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ValueError
+        return str(int(value))
+    text = str(value).strip()
+    if not text or not text.isprintable():
+        raise ValueError
+    return text
+
+
+def _sharing(value: object) -> str:
+    key = re.sub(r"[^a-z]", "", str(value).lower())
+    if key in ("equal", "equally", "shared", "sharedequally", "pooled"):
+        return "equal"
+    if key in ("hort", "hortsystem"):
+        return "hort"
+    raise ValueError
+
+
+def _yes_no(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    key = str(value).strip().lower()
+    if key in ("yes", "y", "true", "1", "1.0"):
+        return True
+    if key in ("no", "n", "false", "0", "0.0"):
+        return False
+    raise ValueError
+
+
+def _type(value: object) -> TournamentType:
+    key = re.sub(r"[^a-z]", "", str(value).lower())
+    if key in ("swiss", "swisssystem", "open"):
+        return TournamentType.SWISS
+    if key in ("roundrobin", "rr", "predetermined", "allplayall", "berger", "scheveningen"):
+        return TournamentType.PREDETERMINED
+    raise ValueError
+
+
+def _apply(settings: Settings, field: str, value: object) -> None:
+    """Store one setting; raises ValueError (InputError for tie-breaks) when not valid."""
+    if field == "name":
+        settings.name = str(value).strip()
+    elif field == "type":
+        settings.tournament_type = _type(value)
+    elif field == "rules":
+        text = str(value).strip()
+        resolve_rules(text)  # InputError when unknown
+        settings.rules = text
+    elif field == "start_date":
+        settings.start_date = _date(value)
+    elif field == "scheduled_rounds":
+        settings.scheduled_rounds = _whole(value, 1, 999)
+    elif field == "after_round":
+        settings.after_round = _whole(value, 0, 999)
+    elif field == "unrated_rating":
+        settings.unrated_rating = _whole(value, 0, 4000)
+    elif field == "tiebreaks":
+        items = [t.strip() for t in str(value).split(",") if t.strip()]
+        parse_list(items)  # InputError when a descriptor is not valid
+        settings.tiebreaks.extend(items)
+    elif field == "compare_orders":
+        for text in str(value).split(";"):
+            items = [t.strip() for t in text.split(",") if t.strip()]
+            if items:
+                parse_list(items)  # InputError when a descriptor is not valid
+                settings.compare_orders.append(items)
+    elif field == "prize_sharing":
+        settings.prize_sharing = _sharing(value)
+    elif field == "one_prize_per_player":
+        settings.one_prize_per_player = _yes_no(value)
+    elif field == "blank_rounds":
+        settings.blank_rounds = BlankRounds.parse(str(value))
+    elif field == "lots_seed":
+        settings.lots_seed = lots_seed_value(value)
+    elif field in _POINT_FIELDS:
+        changes: dict[str, Any] = {field: _points(value)}
+        settings.scoring = settings.scoring.replace(**changes)
+
+
+_HINTS = {
+    "type": "expected Swiss or Round robin",
+    "start_date": "expected a date such as 2026-04-11",
+    "scheduled_rounds": "expected a whole number of rounds",
+    "after_round": "expected a round number",
+    "unrated_rating": "expected a whole number such as 1400",
+    "blank_rounds": "expected Absent, Half-point bye or Declared",
+    "lots_seed": "expected a text or a whole number (type a date or a fraction as text)",
+    "prize_sharing": "expected Equal or Hort",
+    "one_prize_per_player": "expected Yes or No",
+}
+
+
+_LISTS = ("tiebreaks", "compare_orders")
+"""Fields continued in column B of the rows below (with an empty column A)."""
+
+
+def read_settings(book: Book) -> tuple[Settings, list[Problem]]:
+    """The Settings sheet (defaults when there is none) and every problem in it.
+
+    Errors name their cell (``Settings!B5``); an unknown label is a warning.
+    """
+    settings = Settings()
+    try:
+        sheet = book.read_sheet(SETTINGS, max_cols=2, max_rows=SETTINGS_MAX_ROWS)
+    except InputError as error:
+        return settings, list(error.problems)
+    if sheet is None:
+        return settings, []
+    problems: list[Problem] = []
+    if sheet.clipped:
+        problems.append(Problem(
+            Severity.WARNING,
+            f"only the first {SETTINGS_MAX_ROWS} rows of the Settings sheet are read",
+            sheet.where(SETTINGS_MAX_ROWS, 0),
+        ))
+    field: str | None = None
+    for i, row in enumerate(sheet.values):
+        label = row[0] if row else None
+        value = row[1] if len(row) > 1 else None
+        where = sheet.where(i, 1)
+        code = excel_error(value)
+        if code is not None:
+            if not is_blank(label):
+                field = _FIELDS.get(_key(label))
+            if not is_blank(label) or field in _LISTS:
+                problems.append(Problem(
+                    Severity.ERROR,
+                    f"the cell shows the Excel error {code}: correct its formula or type the "
+                    "value",
+                    where,
+                ))
+            continue
+        if is_blank(label):
+            if field in _LISTS and not is_blank(value):
+                _store(settings, field, value, where, problems)
+            continue
+        field = _FIELDS.get(_key(label))
+        if field is None:
+            if i > 0 or _key(label) not in ("setting", "settings", "key"):
+                problems.append(
+                    Problem(Severity.WARNING, f"unknown setting {quoted(label)} ignored",
+                            sheet.where(i, 0))
+                )
+            continue
+        if not is_blank(value):
+            _store(settings, field, value, where, problems)
+    return settings, problems
+
+
+def _store(
+    settings: Settings, field: str, value: object, where: str, problems: list[Problem]
+) -> None:
+    try:
+        _apply(settings, field, value)
+    except InputError as error:
+        problems.extend(Problem(Severity.ERROR, p.message, where) for p in error.problems)
+    except (ValueError, ArithmeticError):
+        hint = _HINTS.get(field, "expected points such as 1, 0.5 or ½")
+        if isinstance(value, datetime.date):
+            hint += "; the cell holds a date: format it as Number or Text and type it again"
+        problems.append(Problem(Severity.ERROR, f"cannot read {quoted(value)}: {hint}", where))
+    else:
+        settings.where.setdefault(field, where)
+        if field == "compare_orders":
+            settings.compare_where += [where] * (len(settings.compare_orders)
+                                                 - len(settings.compare_where))

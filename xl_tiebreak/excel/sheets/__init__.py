@@ -1,0 +1,1 @@
+"""The sheets the standings button writes: Standings, Compare, Prizes result, Bracket."""

@@ -1,0 +1,105 @@
+"""The sheets the standings writer adds beside the Standings sheet (issue 12): ``Compare``
+when the Settings sheet has ``Compare orders`` rows (:mod:`~xl_tiebreak.excel.sheets.compare`),
+``Prizes result`` when the book has a ``Prizes`` sheet with prizes
+(:mod:`~xl_tiebreak.excel.sheets.prizes`).
+
+They follow the Standings sheet's rules: only a sheet xl-tiebreak wrote (its mark) is replaced
+or removed, a sheet of the user's of that name is an error (nothing is written then), and a
+sheet of ours whose input is gone (no compare orders, no prize rows) is removed rather than
+left showing a stale result.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from xl_tiebreak.excel.book.interface import Book
+from xl_tiebreak.excel.book.layout import SheetLayout
+from xl_tiebreak.excel.reading.event import CROSSTABLE
+from xl_tiebreak.excel.reading.settings import Settings
+from xl_tiebreak.excel.sheets.compare import COMPARE, compare_layout, comparison_of
+from xl_tiebreak.excel.sheets.prizes import (
+    PRIZES_RESULT,
+    crosstable_columns,
+    prizes_layout,
+    read_prize_sheet,
+    sheet_allocation,
+)
+from xl_tiebreak.excel.sheets.standings_sheet import COMPARE_ROLE, PRIZES_ROLE, sheet_kind
+from xl_tiebreak.model.tournament import InputError, Problem, Severity
+from xl_tiebreak.prizes.allocation import Allocation
+from xl_tiebreak.standings.compare_orders import Comparison
+from xl_tiebreak.standings.final import Standings
+from xl_tiebreak.util.cells import sheet_ref
+
+__all__ = ["Extras", "plan_extras"]
+
+
+@dataclasses.dataclass
+class Extras:
+    """What to do beside the Standings sheet."""
+
+    layouts: list[SheetLayout] = dataclasses.field(default_factory=list)
+    """Sheets to write, in order, after the Standings sheet."""
+    stale: list[str] = dataclasses.field(default_factory=list)
+    """Sheets of ours to remove (their input is gone)."""
+    comparison: Comparison | None = None
+    allocation: Allocation | None = None
+
+
+def _target(book: Book, name: str, role: str, needed: bool,
+            extras: Extras, problems: list[Problem]) -> str:
+    """The sheet to write ``name`` to; a user's sheet of that name is a problem when the sheet
+    is ``needed``, and a sheet of ours is stale when it is not."""
+    actual, kind = sheet_kind(book, name)
+    if kind == "user" and needed:
+        assert actual is not None
+        problems.append(Problem(
+            Severity.ERROR,
+            f"the sheet '{actual}' was not written by xl-tiebreak, so it is left as it is: "
+            f"rename or delete it, then run again to get a new '{name}' sheet",
+            sheet_ref(actual)))
+    elif kind == role and not needed:
+        assert actual is not None
+        extras.stale.append(actual)
+    return actual or name
+
+
+def plan_extras(book: Book, settings: Settings, standings: Standings) -> Extras:
+    """The extra sheets of ``book`` (see the module docstring). Raises InputError with every
+    problem (a sheet of the user's in the way, a prize list that cannot be read or
+    allocated, a compare order that cannot be computed)."""
+    extras = Extras()
+    problems: list[Problem] = []
+    compare_to = _target(book, COMPARE, COMPARE_ROLE, bool(settings.compare_orders), extras,
+                         problems)
+    prize_list = None
+    try:
+        prize_list = read_prize_sheet(book)
+    except InputError as error:
+        problems.extend(error.problems)
+    prizes_to = _target(book, PRIZES_RESULT, PRIZES_ROLE, prize_list is not None, extras,
+                        problems)
+    if settings.compare_orders:
+        try:
+            extras.comparison = comparison_of(standings, settings.compare_orders)
+        except InputError as error:
+            where = settings.compare_where[0] if settings.compare_where else ""
+            problems.extend(Problem(p.severity, f"Compare orders: {p.message}",
+                                    p.where or where) for p in error.problems)
+        else:
+            extras.layouts.append(dataclasses.replace(compare_layout(extras.comparison),
+                                                      name=compare_to))
+    if prize_list is not None:
+        found = book.read_name(CROSSTABLE) or book.read_sheet(CROSSTABLE)
+        columns = crosstable_columns(found, standings.tournament) if found else {}
+        try:
+            extras.allocation = sheet_allocation(standings, prize_list, settings, columns)
+        except InputError as error:
+            problems.extend(error.problems)
+        else:
+            extras.layouts.append(dataclasses.replace(
+                prizes_layout(extras.allocation, standings), name=prizes_to))
+    if problems:
+        raise InputError(problems)
+    return extras

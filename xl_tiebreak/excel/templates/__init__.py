@@ -1,0 +1,1 @@
+"""The workbook templates, the demo, and workbooks written from an event."""

@@ -1,0 +1,178 @@
+"""A crosstable workbook for an event that exists only as a TRF file (``xl-tiebreak workbook
+FILE.trf -o EVENT.xlsx``).
+
+The workbook is the Swiss or the round-robin template (:func:`xl_tiebreak.excel.templates.builder.
+build_workbook`) with the event in place of the sample:
+
+* ``Crosstable``: one row per participant — ``No``, ``Name``, ``Title``, ``Rating``, ``Fed``,
+  ``R1`` … ``Rn``, ``Extra`` (only when a participant has extra points), ``Pts`` — each round
+  in the notation :func:`xl_tiebreak.formats.crosstable.reader.parse_round_token` reads: ``12w1``,
+  ``12b½``,
+  ``12w+`` / ``12b-`` (forfeits), ``12 1`` (colour unknown), ``H``, ``F``, ``U``, ``Z``
+  (zero-point bye or absence), ``+F`` (a forfeit win whose opponent is unknown); rounds
+  after a participant's last entry stay empty (as in the TRF). A round-robin event keeps this
+  per-round layout too (a grid would lose the rounds and the colours; docs/decisions.md
+  D50); the Settings sheet then says
+  ``Round robin``. ``Pts`` holds the points the TRF declares (the computed score when it
+  declares none), so the check compares them as it does for the TRF.
+* ``Settings``: the event's name, type, start date, rounds scheduled, points per result and
+  the declared tie-break list (the template's default list for the type when the TRF declares
+  none: the list ``compute`` uses for it); rules ``AUTO`` (the start date picks them, as for
+  the TRF); no rating for unrated players (the TRF has none); the event's lots seed in the
+  ``Lots seed`` row.
+
+What the crosstable cannot hold is not written: FIDE ids, sex and birth dates, and the
+"less than one move" mark of a game (TRF ``W``/``D``/``L``: scored as the game it is).
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from fractions import Fraction
+from pathlib import Path
+
+from xl_tiebreak.excel.templates.builder import (
+    ROUND_ROBIN,
+    SWISS,
+    TIEBREAK_SLOTS,
+    Template,
+    build_workbook,
+    save_with_values,
+)
+from xl_tiebreak.model.tournament import (
+    Color,
+    InputError,
+    Kind,
+    Participant,
+    Record,
+    Scoring,
+    Tournament,
+    TournamentType,
+)
+from xl_tiebreak.standings.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
+
+__all__ = ["EXTRA_HEADER", "crosstable_rows", "event_template",
+           "write_event_workbook"]
+
+EXTRA_HEADER = "Extra"
+"""Header of the extra-points column (written only when a participant has extra points)."""
+
+_BYE_TOKENS = {Kind.PAB: "U", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z",
+               Kind.FORFEIT_WIN: "+F"}
+"""Rounds without opponent; ``+F``: a forfeit win whose opponent is unknown (TRF ``0000 +``)."""
+_RESULT_TOKENS = {
+    Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.FORFEIT_WIN: "+",
+    Kind.FORFEIT_LOSS: "-",
+}
+_COLOR_LETTERS = {Color.WHITE: "w", Color.BLACK: "b"}
+
+
+def round_token(record: Record) -> str:
+    """One round in the crosstable notation (``12w1``, ``12 ½``, ``12b-``, ``H``, ``Z``)."""
+    if record.opponent is None:
+        bye = _BYE_TOKENS.get(record.kind)
+        if bye is None:  # a forfeit without opponent: the reader never builds one
+            raise InputError(f"a {record.kind.value} without opponent cannot be written",
+                             record.where)
+        return bye
+    result = _RESULT_TOKENS[record.kind] if not record.kind.bye else None
+    if result is None:
+        raise InputError(f"a {record.kind.value} against #{record.opponent} cannot be written",
+                         record.where)
+    if record.color is None:
+        # a digit result needs a space after the opponent (``12 1``); a sign does not
+        return f"{record.opponent} {result}" if result[0] in "01½" else f"{record.opponent}{result}"
+    return f"{record.opponent}{_COLOR_LETTERS[record.color]}{result}"
+
+
+def _cell_number(value: Fraction) -> int | float | str:
+    """A cell value for exact points: a whole number, a binary fraction as a float (½, ¼),
+    otherwise the text ``1/3`` (read back exactly by the Settings and crosstable readers)."""
+    if value.denominator == 1:
+        return int(value)
+    if value.denominator & (value.denominator - 1) == 0:
+        return float(value)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def _score(t: Tournament, p: Participant) -> Fraction:
+    rounds = p.rounds[: t.rounds]
+    return sum((t.scoring.points(r.kind, r.color) for r in rounds), Fraction(0))
+
+
+def crosstable_rows(t: Tournament) -> tuple[tuple[object, ...], ...]:
+    """The Crosstable sheet's rows (header first) for the event ``t``."""
+    extra = any(p.extra_points for p in t.participants)
+    header: list[object] = ["No", "Name", "Title", "Rating", "Fed",
+                            *(f"R{r}" for r in range(1, t.rounds + 1))]
+    if extra:
+        header.append(EXTRA_HEADER)
+    header.append("Pts")
+    rows: list[tuple[object, ...]] = [tuple(header)]
+    for p in sorted(t.participants, key=lambda q: q.start_no):
+        row: list[object] = [p.start_no, p.name, p.title or None, p.rating, p.federation or None]
+        # rounds after the participant's last entry stay empty, as in the TRF
+        row += [round_token(p.rounds[r]) if r < len(p.rounds) else None
+                for r in range(t.rounds)]
+        if extra:
+            value = p.extra_points
+            row.append(_cell_number(value) if value else None)
+        declared = p.declared_points
+        row.append(_cell_number(declared if declared is not None else _score(t, p)))
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+def _scoring_settings(scoring: Scoring) -> dict[str, object]:
+    if scoring.by_color:
+        raise InputError("points by colour (XXS WW=…, BW=…) cannot be written to a Settings "
+                         "sheet")
+    kinds = {"win": Kind.WIN, "draw": Kind.DRAW, "loss": Kind.LOSS,
+             "forfeit_win": Kind.FORFEIT_WIN, "forfeit_loss": Kind.FORFEIT_LOSS,
+             "pab": Kind.PAB, "fpb": Kind.FPB, "hpb": Kind.HPB, "zpb": Kind.ZPB}
+    return {field: _cell_number(scoring.points(kind)) for field, kind in kinds.items()}
+
+
+def _tiebreak_cells(order: list[str]) -> list[str]:
+    """The tie-break list in the template's :data:`TIEBREAK_SLOTS` rows: one per row, the
+    rest comma separated in the last row (the Settings reader splits commas)."""
+    if len(order) <= TIEBREAK_SLOTS:
+        return list(order)
+    return [*order[: TIEBREAK_SLOTS - 1], ",".join(order[TIEBREAK_SLOTS - 1:])]
+
+
+def event_template(t: Tournament) -> Template:
+    """The template (Swiss or round robin, by the event's type) filled with the event."""
+    predetermined = t.type is TournamentType.PREDETERMINED
+    base = ROUND_ROBIN if predetermined else SWISS
+    default = DEFAULT_ROUND_ROBIN if predetermined else DEFAULT_SWISS
+    settings: dict[str, object] = {
+        "name": t.name or None,
+        "type": "Round robin" if predetermined else "Swiss",
+        "rules": "AUTO",
+        "start_date": (datetime.datetime.combine(t.start_date, datetime.time())
+                       if t.start_date is not None else None),
+        "scheduled_rounds": t.scheduled_rounds,
+        "tiebreaks": _tiebreak_cells(list(t.tiebreaks) or default.split(",")),
+        **({"lots_seed": t.lots_seed} if t.lots_seed else {}),
+        **_scoring_settings(t.scoring),
+    }
+    return Template(stem=base.stem, rows=crosstable_rows(t), settings=settings,
+                    functions=base.functions, example=base.example)
+
+
+def write_event_workbook(t: Tournament, path: str | os.PathLike[str]) -> Path:
+    """Write the event ``t`` as a crosstable workbook to ``path`` (``.xlsx``, or ``.xlsm``
+    with the template's VBA project); returns the path. The caller refuses an existing file
+    (``--force``). InputError for another suffix or what cannot be written."""
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix not in (".xlsx", ".xlsm"):
+        raise InputError(f"{target}: expected a .xlsx or .xlsm file name")
+    if not t.participants:
+        raise InputError("the event has no participants", t.source)
+    workbook = build_workbook(event_template(t), vba=suffix == ".xlsm")
+    workbook.properties.title = t.name or target.stem
+    save_with_values(workbook, target)  # a viewer without the add-in shows the values
+    return target

@@ -1,0 +1,1 @@
+"""Reading and writing event files: TRF and crosstables (CSV text or spreadsheet ranges)."""

@@ -1,0 +1,457 @@
+"""Reading FIDE Tournament Report Files (TRF16 and TRF26).
+
+:func:`read_trf` and :func:`parse_trf` turn a TRF file into a
+:class:`~xl_tiebreak.model.tournament.Tournament`; :func:`write_trf`
+(:mod:`xl_tiebreak.formats.trf.writer`, also
+importable from here) turns a tournament back into TRF16-compatible text. The codes both share
+are in :mod:`xl_tiebreak.formats.trf.codes`; the ``001`` player lines are read by
+:mod:`xl_tiebreak.formats.trf.players`. Dates are read by :func:`xl_tiebreak.util.dates.parse_date`.
+
+The reader checks each line on its own (columns, codes, numbers) and raises one
+:class:`~xl_tiebreak.model.tournament.InputError` listing every problem with its ``line N, col C``.
+It does
+not compare players with each other (mirrored results, unknown opponents, declared points):
+:mod:`xl_tiebreak.standings.check` does that on the tournament.
+
+Spec: ``tiebreak-rules.md`` §1.2, §1.3, §11 (TRF); dates: docs/decisions.md D2.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import re
+from fractions import Fraction
+
+from xl_tiebreak.formats.trf.codes import ROUND1, XXS_COLORED, XXS_FIELDS
+from xl_tiebreak.formats.trf.players import PlayerLines, line_place
+from xl_tiebreak.formats.trf.seed import read_seed_line
+from xl_tiebreak.formats.trf.writer import TRF_VERSIONS, write_trf
+from xl_tiebreak.model.blanks import Blank, apply_blank_rounds
+from xl_tiebreak.model.tournament import (
+    MAX_PARTICIPANTS,
+    MAX_ROUNDS,
+    BlankRounds,
+    Color,
+    InputError,
+    Kind,
+    Participant,
+    Problem,
+    Record,
+    Scoring,
+    Severity,
+    Tournament,
+    TournamentType,
+    looks_like_round_robin,
+    note_rounds_played,
+)
+from xl_tiebreak.util.dates import choose_start_date, date_readings
+from xl_tiebreak.util.numbers import parse_number, parse_whole, shown
+from xl_tiebreak.util.patterns import LazyPattern
+from xl_tiebreak.util.text_files import (
+    MAX_INPUT_BYTES,
+    DecodeError,
+    check_regular_file,
+    decode_text_noted,
+    read_capped,
+)
+
+__all__ = ["MAX_PROBLEMS", "TRF_VERSIONS", "parse_trf", "read_trf", "write_trf"]
+
+MAX_PROBLEMS = 100
+"""At most this many problems are listed in one :class:`InputError`; the rest are counted."""
+
+_CONTROL = LazyPattern(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+_RULE_162 = LazyPattern(r"([WDLAPX])\s*([0-9]+(?:[.,][0-9]+)?)", re.IGNORECASE)
+
+_PREDETERMINED_092 = LazyPattern(r"robin|berger|scheveningen|\brr\b", re.IGNORECASE)
+_PREDETERMINED_192 = LazyPattern(r"BERGER|ROUND_?ROBIN", re.IGNORECASE)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+
+def read_trf(
+    path: str | os.PathLike[str], *, blank_rounds: BlankRounds = BlankRounds.ABSENT
+) -> Tournament:
+    """Read a TRF file (UTF-8 or Latin-1, any line ends) into a tournament.
+
+    Raises :class:`InputError` when the file cannot be read (a folder, a FIFO…), is larger than
+    :data:`~xl_tiebreak.util.text_files.MAX_INPUT_BYTES`, or is not a usable TRF file.
+    """
+    name = os.fspath(path)
+    try:
+        check_regular_file(name)
+        data = read_capped(name)
+    except ValueError as exc:
+        raise InputError(str(exc)) from exc
+    except OSError as exc:
+        raise InputError(f"cannot read the file: {exc.strerror or exc}", name) from exc
+    return parse_trf(data, source=name, blank_rounds=blank_rounds)
+
+
+def parse_trf(
+    text: str | bytes, source: str = "", *, blank_rounds: BlankRounds = BlankRounds.ABSENT
+) -> Tournament:
+    """Parse the text of a TRF16 or TRF26 file into a tournament.
+
+    ``bytes`` are decoded as UTF-8; a line that is not valid UTF-8 is read as Latin-1 and a
+    warning names it (:func:`~xl_tiebreak.util.text_files.decode_text_noted`); UTF-16 is refused
+    with a
+    message saying so; a byte-order mark is dropped. ``source`` names the input in
+    :attr:`Tournament.source`. ``blank_rounds``: what an empty round means (docs/decisions.md
+    D30); every blank round is listed in a warning whatever the choice.
+
+    Raises :class:`InputError` listing every problem found (each with ``line N, col C``).
+    """
+    if len(text) > MAX_INPUT_BYTES:
+        raise InputError(f"the file is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB", source)
+    notes: list[str] = []
+    if isinstance(text, bytes):
+        try:
+            text, notes = decode_text_noted(text)
+        except DecodeError as exc:
+            raise InputError(str(exc), exc.where) from exc
+    else:
+        text = text.removeprefix("\ufeff")
+    reader = _Reader(source, blank_rounds)
+    reader.notes += [Problem(Severity.WARNING, note, source) for note in notes]
+    return reader.read(text)
+
+
+def _lines(text: str) -> list[str]:
+    """Lines split on CRLF, CR or LF only (not on the other characters ``splitlines`` uses)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+class _Reader(PlayerLines):
+    """One pass over the lines of a TRF file, collecting problems instead of stopping (the
+    ``001`` player lines are read by :class:`~xl_tiebreak.formats.trf.players.PlayerLines`)."""
+
+    def __init__(self, source: str, blank_rounds: BlankRounds = BlankRounds.ABSENT) -> None:
+        self.source = source
+        self.blank_rounds = blank_rounds
+        self.problems: list[Problem] = []
+        self.notes: list[Problem] = []
+        """Warnings for the tournament (:attr:`Tournament.notes`)."""
+        self.blanks: list[Blank] = []
+        """Blank rounds before each participant's last entry (docs/decisions.md D30)."""
+        self.byes_240: list[tuple[int, str, int, int]] = []
+        """TRF26 ``240`` byes: (line, kind letter, round, start number)."""
+        self.dates: dict[str, tuple[str, int]] = {}
+        """Date records (``042``, ``052``) by key: their text and line."""
+        self.round_dates: list[str] = []
+        """``132`` round dates, in order."""
+        self.rounds_line = 0
+        """Line of the ``142``/``XXR`` record."""
+        self.unread_date: Problem | None = None
+        """The ``042`` start date when it cannot be read."""
+        self.team_file = False
+        """True when the file has team records (``013``/``310``)."""
+        self.lines_299: list[int] = []
+        """Lines of ``299`` records (refused in an individual event, see :meth:`finish`)."""
+        self.list_lines: dict[str, int] = {}
+        """Line of the ``202`` and ``212`` records."""
+        self.participants: list[Participant] = []
+        self.first_line: dict[int, int] = {}
+        """Start number → line where it was first seen."""
+        self.name = ""
+        self.start_date: datetime.date | None = None
+        self.scheduled_rounds: int | None = None
+        self.predetermined = False
+        self.type_declared = False
+        self.scoring: dict[str, Fraction] = {}
+        self.by_color: list[tuple[Kind, Color, Fraction]] = []
+        self.tiebreaks_202: list[str] | None = None
+        self.tiebreaks_212: list[str] | None = None
+        self.lots_seed: str | None = None
+        """The seed of the drawing of lots from its comment line
+        (:mod:`xl_tiebreak.formats.trf.seed`)."""
+        self.points_read: dict[str, Fraction] = {}
+        """Declared points by their text: a file has few distinct values (``3.5``, ``4.0``…)."""
+        self.controls = True
+        """False when the text has no control character (the lines are not searched)."""
+        self.opponent_numbers: dict[str, int] = {}
+        """Opponent numbers by their 4-column text (:class:`PlayerLines`)."""
+
+    def read(self, text: str) -> Tournament:
+        """Read every line and build the tournament, or raise :class:`InputError`."""
+        lines = _lines(text)
+        self.controls = _CONTROL.search(text) is not None  # else no line needs the search
+        for line_no, line in enumerate(lines, start=1):
+            self.read_line(line, line_no)
+            if len(self.first_line) > MAX_PARTICIPANTS:
+                self.error(f"more than {MAX_PARTICIPANTS} participants: the limit of the "
+                           "tool (a tournament has fewer)", line_no)
+                break
+        if not self.participants and not self.problems:
+            self.problems.append(
+                Problem(Severity.ERROR, "no player lines (001 records) found",
+                        f"lines 1-{len(lines)}")
+            )
+        self.finish()
+        if self.problems:
+            raise InputError(_capped(self.problems))
+        return self.tournament()
+
+    def read_line(self, line: str, line_no: int) -> None:
+        """Dispatch one line on its record key (cols 1–3); unknown records are ignored."""
+        key = line[:3].upper()
+        value = line[4:].strip()
+        control = _CONTROL.search(line) if self.controls else None
+        if control is not None and key != "###":
+            self.error(f"control character {shown(control[0])[1:-1]} in the line (is this a "
+                       "text file?)", line_no, control.start() + 1)
+            return
+        if key == "001":
+            self.read_player(line, line_no)
+        elif key == "012":
+            self.name = self.name or value
+        elif key in ("042", "052"):
+            self.dates.setdefault(key, (value, line_no))
+        elif key == "132":
+            self.round_dates += line[ROUND1 - 1 :].split()
+        elif key == "240":
+            self.read_240(line, line_no)
+        elif key in ("013", "310"):
+            self.team_file = True  # 240 then names teams: left to the team records' reader
+        elif key == "299" and value:
+            self.lines_299.append(line_no)
+        elif key == "092":
+            self.type_declared = True
+            self.read_type_text(value)
+        elif key == "192":
+            self.type_declared = True
+            self.predetermined = self.predetermined or bool(_PREDETERMINED_192.search(value))
+        elif key in ("142", "XXR"):
+            self.read_rounds(value, line_no)
+        elif key == "162":
+            self.read_162(line, line_no)
+        elif key == "XXS":
+            self.read_xxs(line, line_no)
+        elif key == "202":
+            self.tiebreaks_202 = self.tiebreak_list(key, value, line_no)
+        elif key == "212":
+            self.tiebreaks_212 = self.tiebreak_list(key, value, line_no)
+        elif key == "###" and self.lots_seed is None:
+            self.lots_seed = read_seed_line(line)  # docs/decisions.md D61
+
+    def tournament(self) -> Tournament:
+        """The tournament from what was read."""
+        tiebreaks = self.tiebreaks_212 if self.tiebreaks_212 is not None else self.tiebreaks_202
+        list_line = self.list_lines.get("212" if self.tiebreaks_212 is not None else "202")
+        scoring = Scoring(**self.scoring, by_color=tuple(self.by_color))
+        self.notes += apply_blank_rounds(self.participants, self.blanks, self.blank_rounds,
+                                         scoring, self.source)
+        inferred = not self.type_declared and looks_like_round_robin(self.participants)
+        if inferred:
+            self.predetermined = True
+        self.read_start_date()
+        t = Tournament(
+            type_inferred=inferred,
+            participants=self.participants,
+            name=self.name,
+            scheduled_rounds=self.scheduled_rounds,
+            type=TournamentType.PREDETERMINED if self.predetermined else TournamentType.SWISS,
+            start_date=self.start_date,
+            scoring=scoring,
+            tiebreaks=tiebreaks or [],
+            tiebreaks_where=line_place(list_line, 5) if list_line else "",
+            source=self.source,
+            notes=self.notes,
+            unread_date=self.unread_date,
+            lots_seed=self.lots_seed,
+        )
+        where = line_place(self.rounds_line) if self.rounds_line else ""
+        note_rounds_played(t, where, frozenset((b.start_no, b.round) for b in self.blanks))
+        return t
+
+    def read_start_date(self) -> None:
+        """``042``: the start date, a range's first day; two-digit years chosen by the other
+        dates of the file (``052``, ``132``), else a warning; unreadable: a note for the
+        rule-set warning (:attr:`Tournament.unread_date`)."""
+        if "042" not in self.dates or not self.dates["042"][0]:
+            return
+        text, line_no = self.dates["042"]
+        readings = date_readings(text)
+        if not readings:
+            self.unread_date = Problem(Severity.WARNING, f"cannot read the start date "
+                                       f"{shown(text)}", line_place(line_no))
+            return
+        others = [date_readings(t) for t in self.round_dates]
+        if "052" in self.dates:
+            others.append(date_readings(self.dates["052"][0]))
+        chosen, certain = choose_start_date(readings, [o for o in others if o])
+        self.start_date = chosen
+        if not certain:
+            options = " or ".join(d.isoformat() for d in readings)
+            self.notes.append(Problem(
+                Severity.WARNING,
+                f"the start date {shown(text)} is ambiguous ({options}) and the file's other "
+                f"dates do not decide: read as {readings[0].isoformat()} (day first); give "
+                "the start date (--start-date) if it is another",
+                line_place(line_no),
+            ))
+
+    # -- header records ------------------------------------------------------------------------
+
+    def read_type_text(self, value: str) -> None:
+        """``092``: free text; round robin, Berger or Scheveningen mean pre-determined pairings."""
+        if "swiss" not in value.lower() and _PREDETERMINED_092.search(value):
+            self.predetermined = True
+
+    def read_rounds(self, value: str, line_no: int) -> None:
+        """``142``/``XXR``: number of rounds scheduled (at most :data:`MAX_ROUNDS`)."""
+        words = value.split()
+        if not words:
+            return
+        try:
+            self.scheduled_rounds = parse_whole(words[0], "number of rounds", 0, MAX_ROUNDS,
+                                                digits=3)
+        except ValueError as exc:
+            self.error(str(exc), line_no, 5)
+            return
+        self.rounds_line = line_no
+
+    def tiebreak_list(self, key: str, value: str, line_no: int) -> list[str]:
+        """``202``/``212``: the descriptors as written (``PTS`` where it stands); the line is
+        kept for messages (:attr:`Tournament.tiebreaks_where`: the list is parsed when used)."""
+        self.list_lines[key] = line_no
+        return _tiebreak_list(value)
+
+    def read_240(self, line: str, line_no: int) -> None:
+        """TRF26 ``240`` byes: type at col 5 (``F``/``H``/``Z``), round at cols 7-9, start
+        numbers at cols 11-14, 16-19, …; applied after the player lines (:meth:`apply_240`)."""
+        letter = line[4:5].upper()
+        if letter not in ("F", "H", "Z"):
+            self.error(f"240 bye type {shown(line[4:5])} is not F, H or Z", line_no, 5)
+            return
+        try:
+            rnd = parse_whole(line[6:9], "round of the 240 record", 1, MAX_ROUNDS, digits=3)
+        except ValueError as exc:
+            self.error(str(exc), line_no, 7)
+            return
+        col = 11
+        while col <= len(line):
+            text = line[col - 1 : col + 3]
+            if text.strip():
+                try:
+                    no = parse_whole(text, "start number", 1, 9999, digits=4)
+                except ValueError as exc:
+                    self.error(str(exc), line_no, col)
+                else:
+                    self.byes_240.append((line_no, letter, rnd, no))
+            col += 5
+
+    def finish(self) -> None:
+        """What needs the whole file: the ``240`` byes and the ``299`` records of an individual
+        event (a team file's are left to the team records' reader)."""
+        if self.team_file:
+            return
+        self.apply_240()
+        for line_no in self.lines_299:
+            # docs/decisions.md D51: the spec names 299 but gives no columns for it
+            self.error("299 records (abnormal points, adjustments) are not read by this tool "
+                       "(the TRF26 text gives no columns for them); the standings would leave "
+                       "them out: remove the line, give the points as results, or give them "
+                       "as an Extra column of a crosstable", line_no)
+
+    def apply_240(self) -> None:
+        """Put the ``240`` byes in the participants' rounds: a blank round (or one past the end
+        of the line) becomes the bye; a round with the same bye stays; anything else is an
+        error naming both lines."""
+        if not self.byes_240:
+            return
+        by_no = {p.start_no: p for p in self.participants}
+        kinds = {"F": Kind.FPB, "H": Kind.HPB, "Z": Kind.ZPB}
+        blank = {(b.start_no, b.round): b for b in self.blanks}
+        for line_no, letter, rnd, no in self.byes_240:
+            p = by_no.get(no)
+            if p is None:
+                if no not in self.first_line:
+                    self.error(f"240 names start number {no}, which has no 001 line",
+                               line_no)
+                continue
+            kind = kinds[letter]
+            where = line_place(line_no)
+            while len(p.rounds) < rnd:
+                p.rounds.append(Record(Kind.ZPB, where=p.where))
+                blank[(no, len(p.rounds))] = Blank(no, len(p.rounds), p.where)
+            current = p.rounds[rnd - 1]
+            if (no, rnd) in blank:
+                p.rounds[rnd - 1] = Record(kind, where=where)
+                del blank[(no, rnd)]
+            elif current.kind is not kind:
+                self.error(f"240 gives #{no} a {kind.value} in round {rnd}, but the player "
+                           f"line ({current.where or p.where}) says {current.kind.value}",
+                           line_no)
+        self.blanks = [b for b in self.blanks if (b.start_no, b.round) in blank]
+
+    def read_162(self, line: str, line_no: int) -> None:
+        """``162``: scoring as symbol + points pairs (W D L A P X); spacing is not enforced."""
+        for m in _RULE_162.finditer(line, 4):
+            symbol = m[1].upper()
+            value = self.points_value(m[2], line_no, m.start(2) + 1)
+            if value is None:
+                continue
+            if symbol in "WDL":
+                self.scoring[XXS_FIELDS[symbol]] = value
+            elif symbol == "A":
+                self.scoring["forfeit_loss"] = value
+                self.scoring["zpb"] = value
+            elif symbol == "P":
+                self.scoring["pab"] = value
+            # X (unknown or adjourned result) has no place in the model.
+
+    def read_xxs(self, line: str, line_no: int) -> None:
+        """``XXS CODE=VALUE ...``: JaVaFo scoring."""
+        for m in re.finditer(r"\S+", line[4:]):
+            col = m.start() + 5
+            code, sep, text = m[0].partition("=")
+            code = code.upper()
+            value = self.points_value(text, line_no, col, f"XXS value '{m[0]}'")
+            if value is None:
+                continue
+            if not sep or not (code in XXS_FIELDS or code in XXS_COLORED):
+                self.error(f"unknown XXS scoring code '{m[0]}'", line_no, col)
+            elif code in XXS_FIELDS:
+                self.scoring[XXS_FIELDS[code]] = value
+            else:
+                kind, color = XXS_COLORED[code]
+                self.by_color.append((kind, color, value))
+
+    def points_value(
+        self, text: str, line_no: int, col: int, what: str = ""
+    ) -> Fraction | None:
+        """Points of a scoring record: a number from -100 to 100 (a forfeit may cost points),
+        else a noted problem (None)."""
+        label = what or f"points '{text}'"
+        try:
+            value = parse_number(text)
+        except ValueError:
+            self.error(f"{label} is not a number of points", line_no, col)
+            return None
+        if not -100 <= value <= 100:
+            self.error(f"{label}: points must be between -100 and 100", line_no, col)
+            return None
+        return value
+
+
+
+def _tiebreak_list(value: str) -> list[str]:
+    """``202``/``212`` descriptors: comma separated, blanks dropped; a leading ``PTS`` (the usual
+    points-first order) dropped, any other kept where it stands (TRF26 allows it anywhere)."""
+    items = [item.strip() for item in value.split(",")]
+    items = [item for item in items if item]
+    return items[1:] if items[:1] and items[0].upper() == "PTS" else items
+
+
+def _capped(problems: list[Problem]) -> list[Problem]:
+    """At most :data:`MAX_PROBLEMS` problems, plus one line counting the rest."""
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    rest = len(problems) - MAX_PROBLEMS
+    more = Problem(Severity.ERROR, f"... and {rest} more problems")
+    return [*problems[:MAX_PROBLEMS], more]

@@ -1,0 +1,175 @@
+"""Writing FIDE Tournament Report Files: :func:`write_trf` turns a tournament into TRF16 (or
+TRF26) text that :func:`xl_tiebreak.formats.trf.reader.parse_trf` reads back to equal
+participants."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from xl_tiebreak.formats.trf.codes import XXS_COLORED, XXS_FIELDS
+from xl_tiebreak.formats.trf.seed import seed_line
+from xl_tiebreak.model.tournament import (
+    Color,
+    Kind,
+    Participant,
+    Record,
+    Scoring,
+    Tournament,
+    TournamentType,
+)
+from xl_tiebreak.util.numbers import fmt, parse_number, round_half_up
+
+_WRITE_CODES = {
+    Kind.FORFEIT_WIN: "+",
+    Kind.FORFEIT_LOSS: "-",
+    Kind.PAB: "U",
+    Kind.FPB: "F",
+    Kind.HPB: "H",
+    Kind.ZPB: "Z",
+}
+_WRITE_PLAYED = {
+    Kind.WIN: ("1", "W"),
+    Kind.DRAW: ("=", "D"),
+    Kind.LOSS: ("0", "L"),
+}
+"""Played kinds → (rated code, code for a game of less than one move)."""
+
+_WRITE_COLORS = {Color.WHITE: "w", Color.BLACK: "b", None: "-"}
+
+
+TRF_VERSIONS = ("trf16", "trf26")
+"""What :func:`write_trf` can write."""
+
+
+def write_trf(t: Tournament, version: str = "trf16") -> str:
+    """TRF16-compatible text for ``t`` that :func:`parse_trf` reads back to equal participants.
+
+    Written: ``012`` name, ``042`` start date (``YYYY/MM/DD``), ``092`` ``Swiss`` or
+    ``Round Robin``, ``XXR`` scheduled rounds, ``162`` (or ``XXS`` when colour-specific or
+    unusual values need it) for non-default scoring, the lots seed as a comment line
+    (:mod:`xl_tiebreak.formats.trf.seed`; only when the tournament has one), ``202`` tie-breaks, and
+    one ``001`` line
+    per participant. Points (cols 81–84) are the declared points, blank when None; values that
+    do not fit in 4 columns are rounded. Names longer than 33 characters are cut.
+
+    ``version="trf26"`` writes the TRF26 records instead of the TRF16/JaVaFo ones where they
+    differ: ``142`` for the rounds and ``212 PTS,…`` (the list defining the standings) for the
+    tie-breaks.
+
+    Raises ValueError when a start number, opponent or rank does not fit in 4 columns, or for
+    an unknown ``version``.
+    """
+    if version not in TRF_VERSIONS:
+        raise ValueError(f"unknown TRF version {version!r}: expected one of {TRF_VERSIONS}")
+    lines = _header_lines(t, version == "trf26")
+    lines += [_player_line(p) for p in t.participants]
+    return "\n".join(lines) + "\n"
+
+
+def _header_lines(t: Tournament, trf26: bool = False) -> list[str]:
+    """The records before the player section."""
+    lines = []
+    if t.name:
+        lines.append(f"012 {_one_line(t.name)}")
+    if t.start_date is not None:
+        lines.append(f"042 {t.start_date:%Y/%m/%d}")
+    kind = "Round Robin" if t.type is TournamentType.PREDETERMINED else "Swiss"
+    lines.append(f"092 {kind}")
+    if t.scheduled_rounds is not None:
+        lines.append(f"{'142' if trf26 else 'XXR'} {t.scheduled_rounds}")
+    lines += _scoring_lines(t.scoring)
+    if t.lots_seed:  # a comment line: TRF has no record for it (docs/decisions.md D61)
+        lines.append(seed_line(t.lots_seed))
+    if t.tiebreaks:
+        # Tournament.tiebreaks keeps PTS where it stands (TRF26 212 allows it anywhere)
+        listed = any(item.strip().upper() == "PTS" for item in t.tiebreaks)
+        if trf26:
+            lines.append(f"212 {','.join(t.tiebreaks if listed else ['PTS', *t.tiebreaks])}")
+        else:
+            lines.append(f"{'212' if listed else '202'} {','.join(t.tiebreaks)}")
+    return lines
+
+
+def _scoring_lines(s: Scoring) -> list[str]:
+    """``162`` when the scoring is the plain W/D/L/A/P kind, ``XXS`` otherwise; none if default."""
+    if s == Scoring():
+        return []
+    simple = _simple_162(s)
+    if simple is not None:
+        return [simple]
+    codes = [("W", s.win), ("D", s.draw), ("L", s.loss)]
+    for code, name in XXS_FIELDS.items():
+        value = getattr(s, name)
+        if len(code) > 1 and value is not None:
+            codes.append((code, value))
+    names = {v: k for k, v in XXS_COLORED.items()}
+    codes += [(names[(kind, color)], value) for kind, color, value in s.by_color]
+    return ["XXS " + " ".join(f"{code}={fmt(value)}" for code, value in codes)]
+
+
+def _simple_162(s: Scoring) -> str | None:
+    """The ``162`` record for ``s``, or None when ``162`` cannot say everything in ``s``."""
+    explicit = (s.forfeit_win, s.fpb, s.hpb)
+    if s.by_color or s.forfeit_loss != s.zpb or any(v is not None for v in explicit):
+        return None
+    pairs = [("W", s.win), ("D", s.draw), ("L", s.loss)]
+    if s.zpb:
+        pairs.append(("A", s.zpb))
+    if s.pab is not None:
+        pairs.append(("P", s.pab))
+    if any(value < 0 for _, value in pairs):
+        return None
+    texts = [(symbol, _points_text(value)) for symbol, value in pairs]
+    if any(parse_number(text) != value for (_, text), (_, value) in zip(texts, pairs, strict=True)):
+        return None
+    return "162  " + "    ".join(f"{symbol}{text:>4}" for symbol, text in texts)
+
+
+def _player_line(p: Participant) -> str:
+    """The ``001`` line of one participant, columns as in spec §11.1."""
+    head = (
+        f"001 {_fit(p.start_no, 4, 'start number'):>4} {p.sex[:1]:1}{p.title[:3]:>3} "
+        f"{_one_line(p.name)[:33]:<33} {_fit(p.rating or 0, 4, 'rating'):>4} "
+        f"{p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} "
+        f"{_points_text(p.declared_points):>4} "
+        f"{'' if p.declared_rank is None else _fit(p.declared_rank, 4, 'rank'):>4}"
+    )
+    return head + "".join(f"  {_round_text(r)}" for r in p.rounds)
+
+
+def _one_line(text: str) -> str:
+    """``text`` with line breaks turned into spaces, so that it stays on its record."""
+    return text.replace("\r", " ").replace("\n", " ")
+
+
+def _fit(value: int, width: int, what: str) -> str:
+    """``value`` as text of at most ``width`` characters (ValueError otherwise)."""
+    text = str(value)
+    if len(text) > width:
+        raise ValueError(f"{what} {value} does not fit in {width} TRF columns")
+    return text
+
+
+def _points_text(value: Fraction | None) -> str:
+    """Points for cols 81–84: ``3.5``, ``10.0``, ``0.25``; rounded if it cannot fit."""
+    if value is None:
+        return ""
+    text = fmt(value, 1) if (value * 10).denominator == 1 else fmt(value)
+    if len(text) > 4:
+        text = fmt(round_half_up(value, 1), 1)
+    if len(text) > 4:
+        text = fmt(round_half_up(value, 0))
+    return text
+
+
+def _round_text(r: Record) -> str:
+    """One round: ``OOOO C R`` (opponent, colour, result)."""
+    if r.kind in _WRITE_PLAYED:
+        rated, short = _WRITE_PLAYED[r.kind]
+        code = short if r.short_game else rated
+    else:
+        code = _WRITE_CODES[r.kind]
+    if r.kind.bye:
+        return f"0000 - {code}"
+    opponent = "0000" if r.opponent is None else _fit(r.opponent, 4, "opponent")
+    return f"{opponent:>4} {_WRITE_COLORS[r.color]} {code}"

@@ -1,0 +1,1 @@
+"""Knockout events: brackets, who advances, standings by the stage reached."""

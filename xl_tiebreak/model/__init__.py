@@ -1,0 +1,1 @@
+"""The event model: participants, rounds and results of individual and team events."""

@@ -1,0 +1,1 @@
+"""Prize lists and their allocation over final standings."""

@@ -1,0 +1,291 @@
+"""Prize categories: who is eligible for a category prize (rating bands, age groups, women,
+unrated players, federations, any crosstable column value) and the notation that names them.
+
+Category notation (the ``Category`` column of a prize list): an optional name and a colon, then
+criteria joined by ``&`` or ``and``, all of which must hold::
+
+    U1800                       rating below 1800 (``U`` + a number of 100 or more)
+    rating<1800, <=1799, >=2000, 1600-1799      rating bands (also ``elo``)
+    unrated / rated             no rating / a rating
+    U12, U8, S50, S65, 65+      age groups by birth year (``U`` + a number below 100)
+    born>=2010, born<=1960, born 2008-2011       birth years
+    women (woman, female, ladies, girls)         sex F or W
+    fed=GER, fed=GER/AUT        federation(s)
+    title=FM, sex=M             a participant field
+    Club=Hamburg SK             any other name: the value of that crosstable column
+    Best woman: women & U2000   a named category
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping
+from typing import Protocol
+
+from xl_tiebreak.model.tournament import InputError, Participant
+from xl_tiebreak.util.cells import quoted
+from xl_tiebreak.util.dates import parse_date
+from xl_tiebreak.util.tables import header_key
+
+
+@dataclasses.dataclass(frozen=True)
+class Eligibility:
+    """What categories need beyond a participant's own fields."""
+
+    event_year: int | None = None
+    columns: Mapping[int, Mapping[str, object]] = dataclasses.field(default_factory=dict)
+    """Start number → crosstable column (header text) → cell value."""
+
+
+class Criterion(Protocol):
+    """One condition of a category."""
+
+    def admits(self, p: Participant, ctx: Eligibility) -> bool | None:
+        """True/False; None when the participant's data do not tell (e.g. no birth date)."""
+
+    def text(self) -> str:
+        """The condition in words."""
+
+
+@dataclasses.dataclass(frozen=True)
+class RatingBand:
+    """Rating between ``minimum`` and ``maximum`` (both inclusive, None = open)."""
+
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def admits(self, p: Participant, ctx: Eligibility) -> bool | None:
+        if p.rating is None:
+            return False
+        low = self.minimum is None or p.rating >= self.minimum
+        return low and (self.maximum is None or p.rating <= self.maximum)
+
+    def text(self) -> str:
+        if self.minimum is None:
+            return f"rating at most {self.maximum}"
+        if self.maximum is None:
+            return f"rating at least {self.minimum}"
+        return f"rating {self.minimum}–{self.maximum}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Unrated:
+    """No rating (``rated=True``: a rating)."""
+
+    rated: bool = False
+
+    def admits(self, p: Participant, ctx: Eligibility) -> bool | None:
+        return (p.rating is not None) is self.rated
+
+    def text(self) -> str:
+        return "rated" if self.rated else "unrated"
+
+
+def birth_year(p: Participant) -> int | None:
+    """The year of the participant's birth field (``1990/05/12``, ``12.05.1990``, ``1990``)."""
+    s = p.birth.strip()
+    if not s:
+        return None
+    found = parse_date(s)
+    if found is not None:
+        return found.year
+    m = re.fullmatch(r"(\d{4})(?:[./-]0{1,2}[./-]0{1,2})?", s)
+    return int(m.group(1)) if m else None
+
+
+@dataclasses.dataclass(frozen=True)
+class BirthYears:
+    """Born in ``first`` … ``last`` (years, inclusive; None = open)."""
+
+    first: int | None = None
+    last: int | None = None
+
+    def admits(self, p: Participant, ctx: Eligibility) -> bool | None:
+        year = birth_year(p)
+        if year is None:
+            return None
+        return (self.first is None or year >= self.first) and (
+            self.last is None or year <= self.last)
+
+    def text(self) -> str:
+        if self.first is None:
+            return f"born in {self.last} or earlier"
+        if self.last is None:
+            return f"born in {self.first} or later"
+        return f"born {self.first}–{self.last}"
+
+
+@dataclasses.dataclass(frozen=True)
+class AgeGroup:
+    """Under ``under`` (born in event year − under or later) or at least ``at_least`` (born in
+    event year − at_least or earlier), by birth year."""
+
+    under: int | None = None
+    at_least: int | None = None
+
+    def years(self, event_year: int) -> BirthYears:
+        """The birth years this age group admits in an event of ``event_year``."""
+        if self.under is not None:
+            return BirthYears(first=event_year - self.under)
+        return BirthYears(last=event_year - (self.at_least or 0))
+
+    def admits(self, p: Participant, ctx: Eligibility) -> bool | None:
+        if ctx.event_year is None:
+            raise InputError(f"the age group {self.text()} needs the event's year "
+                             "(its start date)")
+        return self.years(ctx.event_year).admits(p, ctx)
+
+    def text(self) -> str:
+        return f"U{self.under}" if self.under is not None else f"{self.at_least}+"
+
+
+@dataclasses.dataclass(frozen=True)
+class Women:
+    """Sex F or W (TRF ``w``/``f``)."""
+
+    def admits(self, p: Participant, ctx: Eligibility) -> bool | None:
+        return p.sex.strip().lower() in ("f", "w")
+
+    def text(self) -> str:
+        return "women"
+
+
+@dataclasses.dataclass(frozen=True)
+class Federation:
+    """Federation among ``codes`` (upper case)."""
+
+    codes: frozenset[str]
+
+    def admits(self, p: Participant, ctx: Eligibility) -> bool | None:
+        return p.federation.strip().upper() in self.codes
+
+    def text(self) -> str:
+        return "federation " + "/".join(sorted(self.codes))
+
+
+@dataclasses.dataclass(frozen=True)
+class FieldValue:
+    """A participant field (``title``, ``sex``) or, for any other name, a crosstable column
+    equals ``value`` (case-insensitive, spaces at the ends ignored)."""
+
+    name: str
+    value: str
+
+    def admits(self, p: Participant, ctx: Eligibility) -> bool | None:
+        key = header_key(self.name)
+        if key in ("title", "sex"):
+            have: object = getattr(p, key)
+        else:
+            cells = {header_key(k): v for k, v in ctx.columns.get(p.start_no, {}).items()}
+            if key not in cells:
+                return None
+            have = cells[key]
+        text = "" if have is None else str(have)
+        if isinstance(have, float) and have.is_integer():
+            text = str(int(have))
+        return text.strip().lower() == self.value.strip().lower()
+
+    def text(self) -> str:
+        return f"{self.name} = {self.value}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Category:
+    """A named group of players for category prizes: all criteria must hold."""
+
+    name: str
+    criteria: tuple[Criterion, ...]
+    where: str = dataclasses.field(default="", compare=False)
+
+    def admits(self, p: Participant, ctx: Eligibility) -> bool | None:
+        """True when every criterion holds; None when one cannot be told and none fails."""
+        unknown = False
+        for c in self.criteria:
+            ok = c.admits(p, ctx)
+            if ok is False:
+                return False
+            unknown = unknown or ok is None
+        return None if unknown else True
+
+    def text(self) -> str:
+        """The criteria in words."""
+        return " and ".join(c.text() for c in self.criteria) or "everyone"
+
+
+_WOMEN = {"women", "woman", "female", "ladies", "lady", "girls", "girl"}
+_RATING = re.compile(r"(?:rating|elo)?\s*(<=|>=|<|>)\s*(\d{1,4})")
+_RANGE = re.compile(r"(rating|elo|born)?\s*(\d{1,4})\s*[-–]\s*(\d{1,4})")
+_BORN = re.compile(r"born\s*(<=|>=|<|>)\s*(\d{4})")
+_UNDER = re.compile(r"u\s*(\d{1,4})")
+_SENIOR = re.compile(r"(?:s|o|senior)\s*(\d{2})|(\d{2})\s*\+")
+_FIELD = re.compile(r"([^=<>]+?)\s*=\s*(.+)")
+
+
+def _bound(op: str, number: int) -> tuple[int | None, int | None]:
+    if op == "<":
+        return None, number - 1
+    if op == "<=":
+        return None, number
+    if op == ">":
+        return number + 1, None
+    return number, None
+
+
+def parse_criterion(text: str) -> Criterion:
+    """One criterion of the category notation (module docstring). Raises ValueError."""
+    s = text.strip()
+    low = s.lower()
+    if low in _WOMEN:
+        return Women()
+    if low in ("unrated", "rated"):
+        return Unrated(rated=low == "rated")
+    m = _BORN.fullmatch(low)
+    if m:
+        first, last = _bound(m.group(1), int(m.group(2)))
+        return BirthYears(first, last)
+    m = _RATING.fullmatch(low)
+    if m:
+        lo, hi = _bound(m.group(1), int(m.group(2)))
+        return RatingBand(lo, hi)
+    m = _RANGE.fullmatch(low)
+    if m:
+        a, b = int(m.group(2)), int(m.group(3))
+        if a > b:
+            raise ValueError(f"{quoted(s)}: the range runs from {a} down to {b}")
+        return BirthYears(a, b) if m.group(1) == "born" else RatingBand(a, b)
+    m = _UNDER.fullmatch(low)
+    if m:
+        n = int(m.group(1))
+        return AgeGroup(under=n) if n < 100 else RatingBand(maximum=n - 1)
+    m = _SENIOR.fullmatch(low)
+    if m:
+        return AgeGroup(at_least=int(m.group(1) or m.group(2)))
+    m = _FIELD.fullmatch(s)
+    if m:
+        name, value = m.group(1).strip(), m.group(2).strip()
+        if header_key(name) in ("fed", "federation"):
+            codes = frozenset(c.strip().upper() for c in value.split("/") if c.strip())
+            if not codes:
+                raise ValueError(f"{quoted(s)}: no federation given")
+            return Federation(codes)
+        return FieldValue(name, value)
+    raise ValueError(f"{quoted(s)} is not a category criterion (e.g. U1800, U12, women, "
+                     "unrated, fed=GER, Club=…)")
+
+
+def parse_category(text: str, where: str = "") -> Category:
+    """A category from its notation (``Best woman: women & U2000``). Raises InputError."""
+    s = text.strip()
+    name, sep, rest = s.partition(":")
+    if not sep:
+        name, rest = s, s
+    name = name.strip()
+    parts = [x for x in re.split(r"\s*&\s*|\s+and\s+", rest.strip(), flags=re.I) if x.strip()]
+    if not name or not parts:
+        raise InputError(f"category {quoted(s)} has no name or no criteria", where)
+    try:
+        criteria = tuple(parse_criterion(x) for x in parts)
+    except ValueError as exc:
+        raise InputError(f"category {quoted(s)}: {exc}", where) from None
+    return Category(name, criteria, where)

@@ -1,0 +1,1 @@
+"""Standings for people and programs: text, CSV, JSON, HTML and TRF."""

@@ -1,0 +1,67 @@
+"""A ranked event as a TRF file: computed points and ranks, and the tie-break list.
+
+:func:`exported_tournament` copies a :class:`~xl_tiebreak.standings.ranking.Standings`' tournament
+with the
+computed points (cols 81–84) and places (cols 86–89; tied participants share the place) as its
+declared values and the standings' tie-break list as its ``202``/``212`` list;
+:func:`export_trf` writes it with :func:`xl_tiebreak.formats.trf.reader.write_trf`. Reading the
+file back
+(:func:`xl_tiebreak.formats.trf.reader.parse_trf`) gives the same standings under the rule set
+``auto`` picks
+from the start date; :func:`export_warnings` says when that is not the rule set used.
+"""
+
+from __future__ import annotations
+
+from xl_tiebreak.formats.trf.reader import write_trf
+from xl_tiebreak.model.tournament import Problem, Severity, Tournament
+from xl_tiebreak.standings.ranking import Standings
+from xl_tiebreak.tiebreaks.rules import resolve_rules
+
+
+def exported_tournament(standings: Standings) -> Tournament:
+    """A copy of the standings' tournament whose declared points, ranks and tie-break list are
+    the computed ones (the rounds taken into account become the rounds written)."""
+    t = standings.tournament
+    computed = {r.participant.start_no: r for r in standings.rows}
+    rounds = standings.rounds
+    parts = [
+        p.replace(rounds=list(p.rounds[:rounds]), declared_points=computed[p.start_no].points,
+                  declared_rank=computed[p.start_no].rank)
+        for p in t.participants
+    ]
+    scheduled = t.scheduled_rounds if rounds == t.rounds else rounds
+    return t.replace(
+        participants=parts, scheduled_rounds=scheduled if scheduled is not None else rounds,
+        tiebreaks=[d.canonical for d in standings.descriptors], rounds=rounds,
+    )
+
+
+def export_warnings(standings: Standings) -> list[Problem]:
+    """What a reader of the exported file will not see: the rule set when it is not the one
+    ``auto`` picks from the start date (a TRF file has no record for it)."""
+    t = standings.tournament
+    out: list[Problem] = []
+    auto = resolve_rules("auto", t.start_date)
+    if standings.rules is not auto:
+        out.append(Problem(
+            Severity.WARNING,
+            f"ranked under the rules {standings.rules.label}, but a reader of the TRF file "
+            f"picks {auto.label} from its start date: the file records the ranks and the "
+            f"tie-break list, not the rule set"))
+    extra = [p for p in t.participants if p.extra_points]
+    if extra:  # docs/decisions.md D51
+        numbers = ", ".join(f"#{p.start_no}" for p in extra[:20])
+        more = ", …" if len(extra) > 20 else ""
+        out.append(Problem(
+            Severity.WARNING,
+            f"extra points of {len(extra)} participant(s) ({numbers}{more}) "
+            "are in the points written (cols 81-84) but have no record of their own (the "
+            "spec gives no columns for TRF26 299): a reader of the file ranks by the results "
+            "alone"))
+    return out
+
+
+def export_trf(standings: Standings, version: str = "trf16") -> str:
+    """The TRF text (``trf16`` or ``trf26``) of a ranked event (see the module docstring)."""
+    return write_trf(exported_tournament(standings), version)

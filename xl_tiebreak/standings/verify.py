@@ -1,0 +1,198 @@
+"""Recompute an event's declared ranks: what a rating officer runs over a season of reports.
+
+:func:`verify_tournament` ranks an event with its own declared tie-break list (TRF ``202`` /
+``212``; the default list for its type when it declares none, and the report says so) and
+compares the result with the ranks the file declares (TRF cols 86–89). Participants still tied
+after the whole list share a place range; a declared rank anywhere inside that range agrees
+(the software that wrote the file had to list them in some order). :func:`verify_file` does the
+same for a TRF file or a CSV crosstable and turns unreadable input into a report line instead
+of an exception.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import os
+from pathlib import Path
+
+from xl_tiebreak.model.tournament import InputError, Participant, Tournament
+from xl_tiebreak.standings.evaluation import Evaluation
+from xl_tiebreak.standings.ranking import Row, Standings
+from xl_tiebreak.util.numbers import fmt
+
+MAX_WHY = 400
+"""Longest explanation kept in a report line (characters)."""
+
+
+class Verdict(enum.Enum):
+    """The outcome for one file."""
+
+    AGREES = "agrees"
+    """Every declared rank is the computed place (or inside the computed shared place)."""
+    DIFFERS = "differs"
+    """Some declared rank is not; :attr:`FileReport.place` is the first such place."""
+    NO_RANKS = "no ranks"
+    """The file declares no ranks (or not for everybody): nothing to compare."""
+    ERROR = "error"
+    """The file could not be read or ranked; :attr:`FileReport.why` says why."""
+
+
+@dataclasses.dataclass(frozen=True)
+class FileReport:
+    """One line of the report."""
+
+    file: str
+    verdict: Verdict
+    place: int | None = None
+    """The first place where the declared and the computed standings differ."""
+    why: str = ""
+    tiebreaks: str = ""
+    """The tie-break list used, as written (``BH/C1,BH,SB``)."""
+    participants: int = 0
+
+    def as_dict(self) -> dict[str, object]:
+        """The report line as plain values (CSV/JSON)."""
+        return {"file": self.file, "verdict": self.verdict.value, "place": self.place,
+                "why": self.why, "tiebreaks": self.tiebreaks,
+                "participants": self.participants}
+
+
+def _label(p: Participant) -> str:
+    return f"#{p.start_no} {p.name}".rstrip()
+
+
+def _values(standings: Standings, row: Row) -> str:
+    parts = [f"Pts {fmt(row.points)}"]
+    parts += [f"{d.label} {fmt(v) if v is not None else '-'}"
+              for d, v in zip(standings.descriptors, row.values)]
+    return ", ".join(parts)
+
+
+def first_difference(standings: Standings) -> tuple[int, str] | None:
+    """The first place where the declared and the computed standings disagree, and why; None
+    when they agree.
+
+    A participant agrees when his declared place range (his rank, shared with the others who
+    declare it) overlaps his computed one (shared by the participants still tied after the
+    list): a file may list tied participants in some order, or show as shared a tie that the
+    list breaks. The place reported is the smallest place of a participant who disagrees.
+    """
+    rows = standings.rows
+    size: dict[int, int] = {}
+    said: dict[int, int] = {}
+    for row in rows:
+        size[row.rank] = size.get(row.rank, 0) + 1
+        d = row.participant.declared_rank
+        if d is not None:
+            said[d] = said.get(d, 0) + 1
+    found: tuple[int, Row] | None = None
+    for row in rows:
+        d = row.participant.declared_rank
+        if d is None:
+            continue
+        first, last = row.rank, row.rank + size[row.rank] - 1
+        if d <= last and first <= d + said[d] - 1:
+            continue
+        place = min(first, d)
+        if found is None or place < found[0]:
+            found = (place, row)
+    if found is None:
+        return None
+    place, row = found
+    first, last = row.rank, row.rank + size[row.rank] - 1
+    at = next((r for r in rows if r.rank <= place < r.rank + size[r.rank]), None)
+    why = (f"the file ranks {_label(row.participant)} {row.participant.declared_rank}, the "
+           f"computation {_place(first, last)} ({_values(standings, row)})")
+    if at is not None and at is not row:
+        why += f"; computed {place}: {_label(at.participant)} ({_values(standings, at)})"
+    holder = next((r for r in rows if r.participant.declared_rank == place), None)
+    if holder is not None and holder is not row:
+        why += (f"; declared {place}: {_label(holder.participant)}, computed "
+                f"{_place(holder.rank, holder.rank + size[holder.rank] - 1)}")
+    return place, why
+
+
+def _place(first: int, last: int) -> str:
+    return str(first) if first == last else f"{first}-{last}"
+
+
+def verify_tournament(t: Tournament, source: str = "", fallback: str | None = None
+                      ) -> FileReport:
+    """Rank ``t`` with its declared list (see the module docstring) and compare.
+    ``fallback``: the list for an event that declares none (default: the default list for its
+    type)."""
+    name = source or t.source
+    try:
+        evaluation = Evaluation(t)
+        standings = evaluation.standings(t.tiebreaks or fallback or None)
+    except InputError as exc:
+        return FileReport(name, Verdict.ERROR, why=_short(str(exc)),
+                          tiebreaks=",".join(t.tiebreaks), participants=len(t.participants))
+    listed = ",".join(d.label for d in standings.descriptors)
+    given = "the list given" if fallback else "the default"
+    note = "" if t.tiebreaks else f"no declared tie-break list: {given} {listed} was used; "
+    ranks = [p.declared_rank for p in t.participants]
+    if any(r is None for r in ranks):
+        missing = sum(r is None for r in ranks)
+        return FileReport(name, Verdict.NO_RANKS,
+                          why=f"{note}{missing} of {len(ranks)} participants declare no rank",
+                          tiebreaks=listed, participants=len(ranks))
+    found = first_difference(standings)
+    if found is None:
+        return FileReport(name, Verdict.AGREES, why=note.rstrip("; "), tiebreaks=listed,
+                          participants=len(ranks))
+    place, why = found
+    warnings = "; ".join(str(w) for w in standings.warnings[:2])
+    extra = f" (warnings: {warnings})" if warnings else ""
+    return FileReport(name, Verdict.DIFFERS, place, _short(note + why + extra), listed,
+                      len(ranks))
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= MAX_WHY else text[: MAX_WHY - 1] + "…"
+
+
+def read_event(path: str | os.PathLike[str]) -> Tournament:
+    """A TRF file, or a CSV crosstable (``.csv``)."""
+    p = Path(path)
+    if p.suffix.lower() == ".csv":
+        from xl_tiebreak.formats.crosstable.reader import read_csv_crosstable
+        from xl_tiebreak.util.text_files import decode_text, read_capped
+
+        return read_csv_crosstable(decode_text(read_capped(os.fspath(p))), source=p.name)
+    from xl_tiebreak.formats.trf.reader import read_trf
+
+    return read_trf(p)
+
+
+def verify_file(path: str | os.PathLike[str], fallback: str | None = None) -> FileReport:
+    """:func:`verify_tournament` for a file; unreadable files give an ERROR line."""
+    name = os.fspath(path)
+    try:
+        t = read_event(path)
+    except InputError as exc:
+        return FileReport(name, Verdict.ERROR, why=_short(str(exc)))
+    except (OSError, ValueError) as exc:
+        return FileReport(name, Verdict.ERROR, why=_short(f"cannot read the file: {exc}"))
+    return verify_tournament(t, name, fallback)
+
+
+EVENT_SUFFIXES = (".trf", ".trfx", ".csv")
+"""Files taken from a folder (recursively)."""
+
+
+def event_files(paths: list[str]) -> list[Path]:
+    """The files named, and the event files (:data:`EVENT_SUFFIXES`) under the folders named,
+    sorted per folder; InputError for a name that is neither."""
+    out: list[Path] = []
+    for name in paths:
+        p = Path(name)
+        if p.is_dir():
+            out += sorted(f for f in p.rglob("*")
+                          if f.is_file() and f.suffix.lower() in EVENT_SUFFIXES)
+        elif p.is_file():
+            out.append(p)
+        else:
+            raise InputError(f"{name}: no such file or folder")
+    return out

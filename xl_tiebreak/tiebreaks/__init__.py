@@ -1,0 +1,2 @@
+"""The tie-breaks: the registry, descriptors, rule sets, unplayed rounds (Art. 16) and the
+engine."""

@@ -1,0 +1,507 @@
+"""Tie-break descriptors: ``BH/C1``, ``bh-c1``, ``KS/L+1``, ``ARO/U1400``… parsed and named.
+
+Forms accepted (case-insensitive): TRF26/MTB26 ``ACRONYM[/modifier]…`` and the TEC paper's
+``ACRONYM-C1``; ``:GP`` is accepted (individual events score game points); the aliases of the
+registry (``GE``, the 2023 name of REP; ``AROC`` = ARO-C1; ``MM``…) and Swiss-Manager codes
+(``SM:84/0,0,1,-``). Spec §2.3, §5 and §9. Everything about a code — its name, article, the
+modifiers it takes, its Swiss-Manager form — is read from its registry row
+(:mod:`xl_tiebreak.tiebreaks.registry`).
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from xl_tiebreak.model.tournament import InputError
+from xl_tiebreak.tiebreaks.presets import PRESETS, expand
+from xl_tiebreak.tiebreaks.registry import (
+    ScoreType,
+    SmParam,
+    TieBreak,
+    codes,
+    lookup,
+    swiss_manager_form,
+    swiss_manager_numbers,
+    swiss_manager_rows,
+    taking,
+    tiebreak,
+)
+from xl_tiebreak.util.numbers import parse_whole, shown
+from xl_tiebreak.util.patterns import LazyPattern
+from xl_tiebreak.util.plain import Frozen
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the team model is imported by team events only (start-up time)
+    from xl_tiebreak.model.teams import Score
+
+
+class Descriptor(Frozen):
+    """One entry of a tie-break list, with its modifiers."""
+
+    __slots__ = ("code", "low", "high", "limit", "limit_percent", "forfeits_played", "fore",
+                 "reverse", "unrated_rating", "text")
+    _uncompared = ("text",)
+    code: str
+    """The FIDE acronym, upper case (``BH``)."""
+    low: int
+    """Number of least significant values cut (Cut-n, Median-n)."""
+    high: int
+    """Number of most significant values cut (Median-n)."""
+    limit: Fraction | None
+    """Koya: threshold shift in half-points (``/L+1`` → 1), or None."""
+    limit_percent: int | None
+    """Koya: threshold as a percentage (``/L60``)."""
+    forfeits_played: bool
+    """``/P``: forfeits count as games against the scheduled opponent."""
+    fore: bool
+    """``/F``: AOB uses the opponents' Fore Buchholz."""
+    reverse: bool
+    """``/R``: TPN and RTNG sorted the other way."""
+    unrated_rating: int | None
+    """``/U1400``: rating used for unrated participants in rating-based tie-breaks."""
+    text: str
+    """The descriptor as the user wrote it."""
+
+    def __init__(
+        self, code: str, low: int = 0, high: int = 0, limit: Fraction | None = None,
+        limit_percent: int | None = None, forfeits_played: bool = False, fore: bool = False,
+        reverse: bool = False, unrated_rating: int | None = None, text: str = "",
+    ) -> None:
+        set_field = object.__setattr__
+        set_field(self, "code", code)
+        set_field(self, "low", low)
+        set_field(self, "high", high)
+        set_field(self, "limit", limit)
+        set_field(self, "limit_percent", limit_percent)
+        set_field(self, "forfeits_played", forfeits_played)
+        set_field(self, "fore", fore)
+        set_field(self, "reverse", reverse)
+        set_field(self, "unrated_rating", unrated_rating)
+        set_field(self, "text", text)
+
+    @property
+    def canonical(self) -> str:
+        """TRF26 form: ``BH/C1``, ``BH/M1``, ``KS/L+1``, ``ARO/U1400``."""
+        out = self.code
+        if self.low and self.high == self.low:
+            out += f"/M{self.low}"
+        elif self.low:
+            out += f"/C{self.low}"
+        if self.limit is not None:
+            sign = "+" if self.limit >= 0 else "-"
+            out += f"/L{sign}{abs(self.limit)}"
+        if self.limit_percent is not None:
+            out += f"/L{self.limit_percent}"
+        if self.forfeits_played:
+            out += "/P"
+        if self.fore:
+            out += "/F"
+        if self.reverse:
+            out += "/R"
+        if self.unrated_rating is not None:
+            out += f"/U{self.unrated_rating}"
+        return out
+
+    @property
+    def label(self) -> str:
+        """The column heading: the user's text if given, else the canonical form."""
+        return self.text or self.canonical
+
+    @property
+    def tiebreak(self) -> TieBreak:
+        """The registry row of the code."""
+        return tiebreak(self.code)
+
+    @property
+    def name(self) -> str:
+        """In words: ``Buchholz Cut-1``, ``Koya System (limit +1)``."""
+        out = self.tiebreak.name
+        if self.low and self.high == self.low:
+            out += f" Median-{self.low}"
+        elif self.low:
+            out += f" Cut-{self.low}"
+        extras = []
+        if self.limit is not None:
+            extras.append(f"limit {'+' if self.limit >= 0 else '-'}{abs(self.limit)} half-points")
+        if self.limit_percent is not None:
+            extras.append(f"limit {self.limit_percent}%")
+        if self.forfeits_played:
+            extras.append("forfeits as played")
+        if self.fore:
+            extras.append("of Fore Buchholz")
+        if self.reverse:
+            extras.append("reversed")
+        if self.unrated_rating is not None:
+            extras.append(f"unrated = {self.unrated_rating}")
+        return out + (f" ({', '.join(extras)})" if extras else "")
+
+    @property
+    def article(self) -> str:
+        """C.07 article (or US Chess rule) defining the tie-break."""
+        return self.tiebreak.article
+
+    @property
+    def lower_is_better(self) -> bool:
+        """TPN ranks the lowest number first (unless /R); RTNG/R ranks the lowest rating first."""
+        return self.tiebreak.lower_is_better != self.reverse
+
+    @property
+    def swiss_manager(self) -> str:
+        """Swiss-Manager / Chess-Results tie-break number and parameters (``84 / 0,0,1,-,-``);
+        empty when the descriptor has no Swiss-Manager form (spec §9)."""
+        return swiss_manager_text(self)
+
+
+_MOD = LazyPattern(r"(?P<key>[CMLPFRU])(?P<arg>[+-]?[0-9]*)$")
+
+
+MAX_DESCRIPTOR = 40
+"""Longest descriptor text read (``ARO/C1/U1400`` is 12): longer ones are refused at once."""
+MAX_LIST = 40
+"""Most entries of a tie-break list."""
+
+
+def parse_descriptor(text: str, team: Score | None = None) -> Descriptor:
+    """Parse one tie-break descriptor; raise InputError with the reason if it is not valid.
+
+    ``team``: the primary score of a team event (None: an individual event). A team event
+    reads a code without score type on its primary score where the code has team forms
+    (``BH`` → ``BH:MP``); an individual event refuses team tie-breaks."""
+    raw = text.strip()
+    s = raw.upper().replace(" ", "")
+    if not s:
+        raise InputError("empty tie-break name")
+    if len(s) > MAX_DESCRIPTOR:
+        raise InputError(f"tie-break {shown(raw)} is too long (at most {MAX_DESCRIPTOR} "
+                         "characters)")
+    if not raw.isprintable():
+        raise InputError(f"tie-break {shown(raw)} holds a control character")
+    head, *mods = re.split(r"[/]", s)
+    # TEC form BH-C1 / SB-C1 / ARO-M1: the dash introduces one modifier.
+    if "-" in head and not head.startswith("-"):
+        head, _, tail = head.partition("-")
+        mods = [tail, *mods]
+    head = _score_type(head, raw) if team is None else _team_code(head, raw, team)
+    found = lookup(head)
+    if found is None:
+        # name the codes of this kind of event only (individual, or team): a shorter list
+        known = ", ".join(sorted(c for c in codes() if tiebreak(c).team == (team is not None)))
+        raise InputError(f"unknown tie-break {shown(raw)} (known: {known})")
+    row, implied = found
+    if team is None and row.team:
+        raise InputError(f"tie-break '{raw}' is a team tie-break (match or game points of "
+                         "teams); this is an individual event")
+    fields: dict[str, object] = {"code": row.code, "text": raw}
+    for mod in [*implied, *mods]:
+        _apply_modifier(fields, row, mod, raw)
+    fields.pop("_seen", None)
+    return Descriptor(**fields)  # type: ignore[arg-type]
+
+
+_SCORE_TAGS = {":GP": ScoreType.POINTS}
+"""Score-type suffixes of TRF26 descriptors accepted for individual events."""
+
+
+def _score_type(head: str, raw: str) -> str:
+    """The acronym without its score-type suffix (``BH:GP`` → ``BH``); a team code keeps its
+    score type (``BH:MP``: a registry row, refused afterwards for an individual event)."""
+    for tag in _SCORE_TAGS:
+        if head.endswith(tag) and lookup(head[: -len(tag)]) is not None:
+            return head[: -len(tag)]
+    if ":" in head and lookup(head) is not None:
+        return head
+    if ":" in head:
+        raise InputError(
+            f"tie-break '{raw}': unknown score type (team events take :MP and :GP, e.g. "
+            "BH:MP; individual events game points only)"
+        )
+    return head
+
+
+def _team_code(head: str, raw: str, primary: Score) -> str:
+    """The registry code of a team event's descriptor: ``BH:GP`` as written, ``BH`` on the
+    primary score (or the other one when only that form exists: ``WIN`` → ``WIN:MP``)."""
+    found = lookup(head)
+    if found is None or found[0].team or found[0].code == "PTS":
+        return head
+    code = found[0].code
+    for score in (primary, primary.other):
+        if lookup(f"{code}:{score.value}") is not None:
+            return f"{code}:{score.value}"
+    raise InputError(f"tie-break '{raw}' is not a team tie-break")
+
+
+def _only(letter: str, what: str = "") -> str:
+    """``only TPN and RTNG take /R`` from the rows that take the letter."""
+    rows = taking(letter)
+    names = " and ".join(row.code for row in rows)
+    verb = "takes" if len(rows) == 1 else "take"
+    return f"only {names} {verb} {what or '/' + letter}"
+
+
+def _apply_modifier(fields: dict[str, object], row: TieBreak, mod: str, raw: str) -> None:
+    m = _MOD.match(mod)
+    if not m:
+        raise InputError(f"tie-break {shown(raw)}: unknown modifier {shown('/' + mod)}")
+    key, arg = m.group("key"), m.group("arg")
+    code = row.code
+    group = {"C": "cut", "M": "cut", "L": "limit", "U": "unrated"}.get(key, key)
+    seen = fields.setdefault("_seen", set())
+    assert isinstance(seen, set)
+    if group in seen:
+        raise InputError(f"tie-break '{raw}': more than one {group} modifier")
+    seen.add(group)
+
+    def number() -> int:
+        if not arg.lstrip("+-"):
+            raise InputError(f"tie-break {shown(raw)}: modifier '/{key}' needs a number")
+        try:
+            return parse_whole(arg, f"tie-break {shown(raw)}: modifier /{key}", -9999, 9999,
+                               digits=4)
+        except ValueError as exc:
+            raise InputError(str(exc)) from None
+
+    takes = key in row.modifiers
+    if key in "CM":
+        n = number()
+        if not takes:
+            raise InputError(f"tie-break '{raw}': {code} does not take /{key}{arg}")
+        if n < 0 or n > 99:
+            raise InputError(f"tie-break '{raw}': cut must be between 0 and 99")
+        fields["low"] = n
+        fields["high"] = n if key == "M" else 0
+    elif key == "L":
+        if not takes:
+            raise InputError(f"tie-break '{raw}': {_only('L', 'a limit /L')}")
+        if arg[:1] in "+-" and arg:
+            fields["limit"] = Fraction(number())
+        else:
+            percent = number()
+            if not 0 <= percent <= 100:
+                raise InputError(f"tie-break '{raw}': a Koya limit in % must be 0 to 100")
+            fields["limit_percent"] = percent
+    elif key == "P":
+        if not takes:
+            raise InputError(f"tie-break '{raw}': {code} does not take /P")
+        fields["forfeits_played"] = True
+    elif key == "F":
+        if not takes:
+            raise InputError(f"tie-break '{raw}': {_only('F')}")
+        fields["fore"] = True
+    elif key == "R":
+        if not takes:
+            raise InputError(f"tie-break '{raw}': {_only('R')}")
+        fields["reverse"] = True
+    elif key == "U":
+        if not takes:
+            raise InputError(f"tie-break '{raw}': only rating-based tie-breaks take /U")
+        rating = number()
+        if not 0 <= rating <= 4000:
+            raise InputError(f"tie-break '{raw}': the rating for unrated players must be 0 to 4000")
+        fields["unrated_rating"] = rating
+
+
+def parse_list(text: str | list[str], team: Score | None = None) -> list[Descriptor]:
+    """Parse a tie-break list: comma- (or semicolon-) separated descriptors, ``preset:NAME``
+    entries and Swiss-Manager codes ``SM:84/0,0,1,-``; ``PTS`` entries are dropped (see
+    :func:`parse_order` for where they stand). ``team``: the primary score of a team event
+    (see :func:`parse_descriptor`)."""
+    return parse_order(text, team)[0]
+
+
+def parse_order(
+    text: str | list[str], team: Score | None = None
+) -> tuple[list[Descriptor], int]:
+    """A tie-break list as :func:`parse_list` reads it, and the position of ``PTS`` in it: the
+    number of tie-breaks ranked before the points (0 when ``PTS`` is first or absent). TRF26
+    allows ``PTS`` anywhere in ``212``: ``WIN,PTS,BH`` ranks by WIN, then points, then BH."""
+    out: list[Descriptor] = []
+    items = _split_items(text)
+    if len(items) > MAX_LIST:
+        raise InputError(f"the tie-break list has {len(items)} entries; at most {MAX_LIST}")
+    for item in items:
+        if item.lower().startswith("preset:"):
+            out.extend(parse_list(_preset(item), team))
+        elif item.upper().startswith("SM"):
+            d = parse_swiss_manager(item, team)
+            if d.tiebreak.team != (team is not None):
+                kind = "a team" if d.tiebreak.team else "an individual"
+                raise InputError(f"Swiss-Manager code '{item}' is {kind} tie-break ({d.code})")
+            out.append(d)
+        else:
+            out.append(parse_descriptor(item, team))
+    codes_seen = [d.code for d in out]
+    points_at = codes_seen.index("PTS") if "PTS" in codes_seen else 0
+    if codes_seen.count("PTS") > 1:
+        raise InputError("PTS is listed more than once in the tie-break list")
+    return [d for d in out if d.code != "PTS"], points_at
+
+
+def _preset(item: str) -> str:
+    try:
+        return expand(item)
+    except KeyError:
+        names = ", ".join(PRESETS)
+        raise InputError(f"unknown preset {shown(item)} (known: {names})") from None
+
+
+_SM_PARAM = LazyPattern(r"^(-|--|\+|[PF]|GP|MP|\d+)$", re.IGNORECASE)
+
+
+def _split_items(text: str | list[str]) -> list[str]:
+    """Split a list, keeping the comma-separated parameters of ``SM:`` codes together."""
+    parts = list(text) if not isinstance(text, str) else re.split(r"[;,\n]", text)
+    items: list[str] = []
+    for part in (p.strip() for p in parts):
+        if not part:
+            continue
+        if items and items[-1].upper().startswith("SM") and _SM_PARAM.match(part):
+            items[-1] += "," + part
+        else:
+            items.append(part)
+    return items
+
+
+# ====================================================================== Swiss-Manager codes
+# Both directions are derived from the rows' SwissManager data: the parameters a number takes,
+# in order (SmParam), and the value that selects a row among those sharing a number.
+
+
+def swiss_manager_text(d: Descriptor) -> str:
+    """``84 / 0,0,1,-,-`` for BH/C1 (``84 / 1,0,1,-,-`` for BH:MP/C1); empty when the row has
+    no Swiss-Manager number or the descriptor has a modifier that the number's parameters
+    cannot express."""
+    form = swiss_manager_form(d.tiebreak)
+    if form is None:
+        return ""
+    sm, score_type = form
+    params = sm.params
+    expressible = (
+        (not d.low or SmParam.LOW in params)
+        and (not d.high or SmParam.HIGH in params)
+        and (not d.forfeits_played or SmParam.FORFEITS in params)
+        and (not d.fore or SmParam.FORE in params)
+        and d.limit is None
+        and (d.limit_percent is None or SmParam.PERCENT in params)
+        and (d.unrated_rating is None or SmParam.MINIMUM_RATING in params)
+    )
+    if not expressible:
+        return ""
+    written = [_written(p, d, sm.select, score_type) for p in params
+               if p is not SmParam.POINTS_TAG]
+    return f"{sm.number} / {','.join(written)}" if written else str(sm.number)
+
+
+def _written(p: SmParam, d: Descriptor, select: str, score_type: str) -> str:
+    if p is SmParam.GAME_POINTS:
+        return score_type
+    if p is SmParam.HIGH:
+        return str(d.high)
+    if p is SmParam.LOW:
+        return str(d.low)
+    if p is SmParam.FORFEITS:
+        return "P" if d.forfeits_played else "-"
+    if p is SmParam.FORE:
+        return "F" if d.fore else "-"
+    if p is SmParam.KIND or p is SmParam.FORE_BUCHHOLZ:
+        return select
+    if p is SmParam.MINIMUM_RATING:
+        return str(d.unrated_rating or 0)
+    if p is SmParam.PERCENT:
+        return str(d.limit_percent or 50)
+    return "0"  # UNPLAYED, ZERO
+
+
+def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
+    """A Swiss-Manager / Chess-Results tie-break number with its parameters (``SM:84/0,0,1,-``),
+    where the mapping to a FIDE descriptor is certain (spec §9); otherwise InputError.
+
+    ``team``: the primary score of a team event (None: an individual event). In a team event
+    a number with a score type (84, 86, 87: 0 game points, 1 match points) gives the team form
+    on that type (``SM:84/1,0,1,-`` → ``BH:MP/C1``)."""
+    raw = code.strip()
+    if len(raw) > MAX_DESCRIPTOR:
+        raise InputError(f"Swiss-Manager code {shown(raw)} is too long (at most "
+                         f"{MAX_DESCRIPTOR} characters)")
+    m = re.match(r"^SM\s*:?\s*([0-9]{1,3})\s*(?:/\s*(.*))?$", raw, re.IGNORECASE)
+    if not m:
+        raise InputError(f"{shown(raw)}: write a Swiss-Manager code as SM:84/0,0,1,-")
+    number = int(m.group(1))
+    params = [p.strip().upper() for p in (m.group(2) or "").split(",") if p.strip()]
+
+    def fail(why: str) -> InputError:
+        return InputError(f"Swiss-Manager code {shown(raw)}: {why}")
+
+    rows = swiss_manager_rows(number)
+    if not rows:
+        known = ", ".join(str(n) for n in swiss_manager_numbers())
+        raise fail(f"no certain FIDE equivalent (known: {known})")
+    layout = rows[0].swiss_manager.params if rows[0].swiss_manager else ()
+    if SmParam.POINTS_TAG in layout and params and params[0] in ("GP", "MP"):
+        if params[0] == "MP":
+            raise fail("only game points apply to individual events")
+        params = params[1:]
+    order: list[SmParam] = [p for p in layout if p is not SmParam.POINTS_TAG]
+    values: dict[SmParam, str] = dict(zip(order, params))
+
+    def num(p: SmParam) -> int:
+        text = values.get(p, "-")
+        if text in ("-", "--"):
+            return 0
+        try:
+            return parse_whole(text, f"parameter {order.index(p) + 1}", 0, 9999, digits=4)
+        except ValueError as exc:
+            raise fail(str(exc)) from None
+
+    def flag(p: SmParam, letter: str) -> bool:
+        return values.get(p, "") in (letter, "1" if letter == "F" else letter)
+
+    score_type = num(SmParam.GAME_POINTS) if SmParam.GAME_POINTS in layout else 0
+    if team is None and score_type != 0:
+        raise fail("only game points (type 0) apply to individual events")
+    if score_type not in (0, 1):
+        raise fail("the type must be 0 (game points) or 1 (match points)")
+    row = rows[0]
+    if SmParam.KIND in layout:
+        kind = num(SmParam.KIND)
+        chosen = [r for r in rows if r.swiss_manager and r.swiss_manager.select == str(kind)]
+        if not chosen:
+            kinds = ", ".join(sorted(f"{r.swiss_manager.select} ({r.code})"
+                                     for r in rows if r.swiss_manager))
+            raise fail(f"type must be one of {kinds}")
+        row = chosen[0]
+    elif SmParam.FORE_BUCHHOLZ in layout:
+        select = "F" if flag(SmParam.FORE_BUCHHOLZ, "F") else "-"
+        row = next(r for r in rows if r.swiss_manager and r.swiss_manager.select == select)
+    if team is not None and SmParam.GAME_POINTS in layout:
+        form = lookup(f"{row.code}:{'MP' if score_type else 'GP'}")  # Score values
+        if form is None:
+            raise fail(f"{row.name} has no team form")
+        row = form[0]
+    fields: dict[str, object] = {"text": raw, "code": row.code}
+    high = num(SmParam.HIGH) if SmParam.HIGH in layout else 0
+    low = num(SmParam.LOW) if SmParam.LOW in layout else 0
+    if high and high != low:
+        raise fail("different numbers of strongest and weakest results discarded")
+    if high and "M" not in row.modifiers:
+        raise fail(f"a median of {row.name} is not a FIDE tie-break")
+    if SmParam.ZERO in layout and num(SmParam.ZERO):
+        raise fail(f"discarded values of {row.name} have no certain FIDE equivalent")
+    if (SmParam.MINIMUM_RATING in layout and num(SmParam.MINIMUM_RATING)) or (
+            SmParam.UNPLAYED in layout and num(SmParam.UNPLAYED)):
+        raise fail("a minimum rating or 'take unplayed games into account' has no certain "
+                   "FIDE equivalent")
+    if low:
+        fields.update(low=low, high=high)
+    if SmParam.FORFEITS in layout and flag(SmParam.FORFEITS, "P"):
+        fields["forfeits_played"] = True
+    if SmParam.FORE in layout and flag(SmParam.FORE, "F"):
+        fields["fore"] = True
+    if SmParam.PERCENT in layout:
+        percent = num(SmParam.PERCENT) or 50
+        if percent > 100:
+            raise fail("a Koya limit in % must be 0 to 100")
+        if percent != 50:
+            fields["limit_percent"] = percent
+    return Descriptor(**fields)  # type: ignore[arg-type]

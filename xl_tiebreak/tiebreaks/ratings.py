@@ -1,0 +1,59 @@
+"""FIDE B.02 rating tables used by TPR, PTP, APRO and APPO (spec §7).
+
+Values are kept as integers: ``dp`` in rating points, expected scores in hundredths.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from xl_tiebreak.util.numbers import round_half_up
+
+# B.02 8.1.1: p (percentage 0..50) -> dp; dp(100 - p) = -dp(p).
+_DP = (
+    -800, -677, -589, -538, -501, -470, -444, -422, -401, -383,
+    -366, -351, -336, -322, -309, -296, -284, -273, -262, -251,
+    -240, -230, -220, -211, -202, -193, -184, -175, -166, -158,
+    -149, -141, -133, -125, -117, -110, -102, -95, -87, -80,
+    -72, -65, -57, -50, -43, -36, -29, -21, -14, -7,
+    0,
+)  # fmt: skip
+
+# B.02 8.1.2: lower bound of each rating-difference band -> expected score (hundredths) of the
+# higher-rated side.
+_PD_BANDS = (
+    (0, 50), (4, 51), (11, 52), (18, 53), (26, 54), (33, 55), (40, 56), (47, 57), (54, 58),
+    (62, 59), (69, 60), (77, 61), (84, 62), (92, 63), (99, 64), (107, 65), (114, 66),
+    (122, 67), (130, 68), (138, 69), (146, 70), (154, 71), (163, 72), (171, 73), (180, 74),
+    (189, 75), (198, 76), (207, 77), (216, 78), (226, 79), (236, 80), (246, 81), (257, 82),
+    (268, 83), (279, 84), (291, 85), (303, 86), (316, 87), (329, 88), (345, 89), (358, 90),
+    (375, 91), (392, 92), (412, 93), (433, 94), (457, 95), (485, 96), (518, 97), (560, 98),
+    (620, 99), (736, 100),
+)  # fmt: skip
+
+_PD_BY_DIFF: list[int] = []
+for _low, _pd in _PD_BANDS:
+    _PD_BY_DIFF.extend([_PD_BY_DIFF[-1] if _PD_BY_DIFF else _pd] * (_low - len(_PD_BY_DIFF)))
+    _PD_BY_DIFF.append(_pd)
+
+PERFECT_DIFF = 736
+"""Smallest rating difference whose expected score is 1.00 (full scale, no 400 limit)."""
+
+
+def dp(percent: int) -> int:
+    """Rating difference for a percentage score 0..100 (B.02 8.1.1)."""
+    if not 0 <= percent <= 100:
+        raise ValueError(f"percentage out of range: {percent}")
+    return _DP[percent] if percent <= 50 else -_DP[100 - percent]
+
+
+def expected_hundredths(diff: int) -> int:
+    """Expected score, in hundredths, of a player rated ``diff`` points above the opponent."""
+    d = abs(diff)
+    pd = 100 if d >= PERFECT_DIFF else _PD_BY_DIFF[d]
+    return pd if diff >= 0 else 100 - pd
+
+
+def percent_of(score: Fraction) -> int:
+    """A fractional score 0..1 as the table percentage: rounded to 2 decimals, half up."""
+    return int(round_half_up(score, 2) * 100)

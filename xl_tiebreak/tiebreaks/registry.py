@@ -1,0 +1,649 @@
+"""The tie-break registry: one frozen row per tie-break code, the single source of what it is.
+
+A row says everything the rest of the package needs to know about a tie-break: its acronym, name
+and article, aliases, the modifiers it takes, whether it gives each participant a value or orders
+a tied group, whether it is rating-based or whole-numbered, how it is explained, its
+Swiss-Manager number and parameters (read and written from the same data), the score types it
+accepts, the warnings it triggers, the worksheet functions that expose it, and the function that
+computes it. Descriptor parsing and naming (:mod:`xl_tiebreak.tiebreaks.descriptors`), the engine,
+the
+standings and the spreadsheet layer read it.
+
+Adding a tie-break = one row here + one function (in :mod:`xl_tiebreak.tiebreaks.fide` or
+:mod:`xl_tiebreak.tiebreaks.uscf`) + tests.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+
+import xl_tiebreak.tiebreaks.encounter as encounter
+import xl_tiebreak.tiebreaks.fide as tiebreaks
+import xl_tiebreak.tiebreaks.outside_games as arbiter
+from xl_tiebreak.tiebreaks.engine import Explained, GroupExplain, GroupOrder, TieBreakFunction
+from xl_tiebreak.tiebreaks.rules import RuleSet
+from xl_tiebreak.util.plain import Frozen
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+
+class ScoreType(enum.Enum):
+    """The score a tie-break is computed from. Individual events have game points only; team
+    events will add match points and game points of a team."""
+
+    POINTS = "points"
+    """Game points of an individual event (``:GP`` in TRF26 descriptors)."""
+    MATCH_POINTS = "match points"
+    """Match points of a team event (``:MP``)."""
+    GAME_POINTS = "game points"
+    """Game points of a team event, the sum of its board points (``:GP``)."""
+
+
+MODIFIERS = "CMPFLRU"
+"""Modifier letters of a descriptor: ``/Cn`` cut, ``/Mn`` median, ``/P`` forfeits as games,
+``/F`` Fore Buchholz (AOB), ``/L±n`` or ``/Ln`` Koya limit, ``/R`` reversed, ``/Unnnn`` rating
+for unrated participants."""
+
+
+class SmParam(enum.Enum):
+    """One parameter of a Swiss-Manager code, in the order Swiss-Manager writes them."""
+
+    GAME_POINTS = "game points"
+    """Score type: 0 (game points) is the only one for individual events; written ``0``."""
+    POINTS_TAG = "points tag"
+    """Optional ``GP`` (accepted) or ``MP`` (refused) before the others (68); not written."""
+    KIND = "kind"
+    """Which of the codes sharing a number (68: 0 WIN, 1 WON, 2 BWG, 3 BPG; 88: 0 TPR, 1 APRO,
+    2 PTP, 3 APPO): the row's ``select``."""
+    FORE_BUCHHOLZ = "fore buchholz"
+    """84: ``F`` (or 1) for Fore Buchholz, ``-`` for Buchholz: the row's ``select``."""
+    HIGH = "high"
+    """Number of strongest values discarded (Median-n together with LOW)."""
+    LOW = "low"
+    """Number of weakest values discarded (Cut-n)."""
+    FORFEITS = "forfeits"
+    """``P``: forfeits count as games (``/P``); ``-`` otherwise."""
+    FORE = "fore"
+    """77: ``F`` for the opponents' Fore Buchholz (``/F``)."""
+    MINIMUM_RATING = "minimum rating"
+    """80, 88: written from ``/U``; read only as 0 (its meaning is not documented, so another
+    value has no certain FIDE equivalent)."""
+    UNPLAYED = "unplayed"
+    """80: take unplayed games into account; only 0 (no) is a FIDE descriptor."""
+    PERCENT = "percent"
+    """87: Koya limit in percent (``/Ln``), 50 by default."""
+    ZERO = "zero"
+    """A parameter whose only FIDE value is 0 (86: strongest discarded)."""
+
+
+class SwissManager(Frozen):
+    """A tie-break's Swiss-Manager / Chess-Results number and parameters (spec §9); ``select``:
+    the value of the KIND or FORE_BUCHHOLZ parameter that means this row."""
+
+    __slots__ = ("number", "params", "select")
+    number: int
+    params: tuple[SmParam, ...]
+    select: str
+
+    def __init__(self, number: int, params: tuple[SmParam, ...] = (), select: str = "") -> None:
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "params", params)
+        object.__setattr__(self, "select", select)
+
+
+class WorksheetFunction(Frozen):
+    """A one-tie-break worksheet function, e.g. ``BUCHHOLZ_CUT1`` = ``BH/C1``;
+    ``swiss_template``, ``round_robin_template``: its place among the functions shown by the
+    Swiss and the round-robin template (None: not shown)."""
+
+    __slots__ = ("name", "descriptor", "swiss_template", "round_robin_template")
+    name: str
+    descriptor: str
+    swiss_template: int | None
+    round_robin_template: int | None
+
+    def __init__(self, name: str, descriptor: str, swiss_template: int | None = None,
+                 round_robin_template: int | None = None) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "descriptor", descriptor)
+        object.__setattr__(self, "swiss_template", swiss_template)
+        object.__setattr__(self, "round_robin_template", round_robin_template)
+
+
+_POINTS_ONLY = frozenset({ScoreType.POINTS})
+"""The score types of an individual event's tie-break."""
+
+
+class TieBreak(Frozen):
+    """Everything about one tie-break code (immutable: assigning a field raises
+    :class:`dataclasses.FrozenInstanceError`)."""
+
+    __slots__ = ("code", "name", "article", "compute", "order", "explain_group", "aliases",
+                 "modifiers", "rating_based", "whole", "lower_is_better", "explained", "rules",
+                 "swiss_manager", "score_types", "round_robin_warning", "swiss_warning",
+                 "functions", "boards", "round_order", "places")
+
+    code: str
+    """The acronym, upper case (``BH``; US Chess ones with the TRF26 ``OTHER_`` prefix)."""
+    name: str
+    """In words: ``Buchholz``."""
+    article: str
+    """Where it is defined: ``Art. 8.1`` (C.07), ``US Chess 34E1``; empty for PTS."""
+    compute: TieBreakFunction | None
+    """Computes one participant's value (value tie-breaks)."""
+    order: GroupOrder | None
+    """Orders a tied group (group tie-breaks: DE, OTHER_RBTP)."""
+    explain_group: GroupExplain | None
+    """Explains a group tie-break at its place in a standings order."""
+    aliases: tuple[str, ...]
+    """Other names accepted, optionally with implied modifiers: ``AROC/C1``."""
+    modifiers: frozenset[str]
+    """Modifier letters it takes (see :data:`MODIFIERS`)."""
+    rating_based: bool
+    """Art. 10: subject to the unrated-player rule (docs/decisions.md D13)."""
+    whole: bool
+    """Its values are shown as whole numbers (counts, places, ratings)."""
+    lower_is_better: bool
+    """The lowest value ranks first (TPN; ``/R`` turns it round)."""
+    explained: Explained
+    """How the one-line explanation shows the value."""
+    rules: RuleSet | None
+    """A rule set always used for it, whatever the event's (US Chess 34E for its own)."""
+    swiss_manager: SwissManager | None
+    score_types: frozenset[ScoreType]
+    round_robin_warning: str
+    """Warning when it is used in a round robin (after the descriptor's label)."""
+    swiss_warning: str
+    """Warning when it is used in a Swiss."""
+    functions: tuple[WorksheetFunction, ...]
+    """The one-tie-break worksheet functions that expose it."""
+    boards: bool
+    """Reads board results (Art. 12: BC, TBR, BBE and the EDE variants that end with them)."""
+    round_order: bool
+    """Depends on the order of the rounds (PS; FB, which counts the last round apart): refused
+    for an event without rounds (a team round-robin grid)."""
+    places: Callable[[int], int] | None
+    """The decimals its values are rounded to after a number of rounds, and shown with in
+    every output (AOB: :func:`xl_tiebreak.tiebreaks.fide.aob_places`); None: exact values."""
+
+    def __init__(
+        self, code: str, name: str, article: str, compute: TieBreakFunction | None = None,
+        order: GroupOrder | None = None, explain_group: GroupExplain | None = None,
+        aliases: tuple[str, ...] = (), modifiers: frozenset[str] = frozenset(),
+        rating_based: bool = False, whole: bool = False, lower_is_better: bool = False,
+        explained: Explained = Explained.PLAIN, rules: RuleSet | None = None,
+        swiss_manager: SwissManager | None = None,
+        score_types: frozenset[ScoreType] = _POINTS_ONLY, round_robin_warning: str = "",
+        swiss_warning: str = "", functions: tuple[WorksheetFunction, ...] = (),
+        boards: bool = False, round_order: bool = False,
+        places: Callable[[int], int] | None = None,
+    ) -> None:
+        set_field = object.__setattr__
+        set_field(self, "code", code)
+        set_field(self, "name", name)
+        set_field(self, "article", article)
+        set_field(self, "compute", compute)
+        set_field(self, "order", order)
+        set_field(self, "explain_group", explain_group)
+        set_field(self, "aliases", aliases)
+        set_field(self, "modifiers", modifiers)
+        set_field(self, "rating_based", rating_based)
+        set_field(self, "whole", whole)
+        set_field(self, "lower_is_better", lower_is_better)
+        set_field(self, "explained", explained)
+        set_field(self, "rules", rules)
+        set_field(self, "swiss_manager", swiss_manager)
+        set_field(self, "score_types", score_types)
+        set_field(self, "round_robin_warning", round_robin_warning)
+        set_field(self, "swiss_warning", swiss_warning)
+        set_field(self, "functions", functions)
+        set_field(self, "boards", boards)
+        set_field(self, "round_order", round_order)
+        set_field(self, "places", places)
+
+    @property
+    def group(self) -> bool:
+        """True for a tie-break that orders a tied group instead of giving values (Art. 6)."""
+        return self.compute is None
+
+    @property
+    def team(self) -> bool:
+        """True for a team tie-break (its score type is match points or game points)."""
+        return ScoreType.POINTS not in self.score_types
+
+
+def _fn(name: str, descriptor: str, swiss: int | None = None,
+        round_robin: int | None = None) -> WorksheetFunction:
+    return WorksheetFunction(name, descriptor, swiss, round_robin)
+
+
+def _mods(letters: str) -> frozenset[str]:
+    return frozenset(letters)
+
+
+_MS, _GS = "MP", "GP"
+"""The score types of :class:`xl_tiebreak.model.teams.Score` by value (the module is not imported
+here: see :class:`_Deferred`)."""
+
+
+class _Deferred:
+    """A tie-break function of a module imported on its first call: the US Chess functions
+    (:mod:`xl_tiebreak.tiebreaks.uscf`) and the team ones, made by a factory of
+    :mod:`xl_tiebreak.tiebreaks.team` (``name``, given ``args``; ``"MP"``/``"GP"`` stand for
+    the :class:`~xl_tiebreak.model.teams.Score` members; ``part``: which of the pair it returns).
+    A FIDE individual event, and the start of the command line, import neither."""
+
+    __slots__ = ("_module", "_name", "_args", "_part", "_function")
+
+    def __init__(self, module: str, name: str, *args: object, part: int | None = None) -> None:
+        self._module = module
+        self._name = name
+        self._args = args
+        self._part = part
+        self._function: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any) -> Any:
+        function = self._function
+        if function is None:
+            function = self._function = self._make()
+        return function(*args)
+
+    def _make(self) -> Callable[..., Any]:
+        found: Any
+        if self._module == "uscf":
+            import xl_tiebreak.tiebreaks.uscf as uscf
+
+            found = getattr(uscf, self._name)
+        else:
+            import xl_tiebreak.tiebreaks.team as team_tiebreaks
+            from xl_tiebreak.model.teams import Score
+
+            found = getattr(team_tiebreaks, self._name)
+        if self._args:
+            found = found(*(Score(a) if a in (_MS, _GS) else a for a in self._args))
+        made: Callable[..., Any] = found if self._part is None else found[self._part]
+        return made
+
+    def __repr__(self) -> str:
+        shown = ", ".join(map(repr, self._args))
+        pair = "" if self._part is None else f"[{self._part}]"
+        call = f"({shown})" if self._args else ""
+        return f"{self._module}.{self._name}{call}{pair}"
+
+
+def _us(name: str) -> Any:
+    """The US Chess function ``name`` (:mod:`xl_tiebreak.tiebreaks.uscf`)."""
+    return _Deferred("uscf", name)
+
+
+def _tt(name: str, *args: object) -> Any:
+    """The team function ``name`` (made by ``name(*args)`` when args are given)."""
+    return _Deferred("team_tiebreaks", name, *args)
+
+
+def _pair(name: str, *args: object) -> tuple[Any, Any]:
+    """The (order, explanation) pair a team factory makes, for a group tie-break's row."""
+    return (_Deferred("team_tiebreaks", name, *args, part=0),
+            _Deferred("team_tiebreaks", name, *args, part=1))
+
+
+_P = SmParam
+_CUTS = (_P.GAME_POINTS, _P.HIGH, _P.LOW, _P.FORFEITS)
+_WINS = (_P.POINTS_TAG, _P.KIND, _P.FORFEITS)
+_PERFORMANCE = (_P.KIND, _P.MINIMUM_RATING)
+_BUCHHOLZ_TYPE = "Buchholz-type tie-breaks must not be used in round robins (Art. 8 note)"
+_US = RuleSet.USCF
+_SUM = Explained.SUM
+_AVERAGE = Explained.AVERAGE
+
+TIEBREAKS: tuple[TieBreak, ...] = (
+    TieBreak("PTS", "Points", "", tiebreaks.tb_pts),
+    TieBreak(
+        "DE", "Direct Encounter", "Art. 6", None, encounter.order_direct_encounter,
+        encounter.explain_direct_encounter, modifiers=_mods("P"), whole=True,
+        swiss_manager=SwissManager(81, (_P.FORFEITS,)),
+        functions=(_fn("DIRECT_ENCOUNTER", "DE", 3, 0),),
+    ),
+    TieBreak(
+        "WIN", "Number of Wins", "Art. 7.1", tiebreaks.tb_win, modifiers=_mods("P"),
+        whole=True, explained=_SUM, swiss_manager=SwissManager(68, _WINS, "0"),
+        functions=(_fn("WINS", "WIN", 4, 2),),
+    ),
+    TieBreak(
+        "WON", "Number of Games Won", "Art. 7.2", tiebreaks.tb_won, modifiers=_mods("P"),
+        whole=True, explained=_SUM, swiss_manager=SwissManager(68, _WINS, "1"),
+        functions=(_fn("GAMES_WON", "WON", 12, 5),),
+    ),
+    TieBreak(
+        "BPG", "Number of Games Played with Black", "Art. 7.3", tiebreaks.tb_bpg,
+        aliases=("MOSTBLACKS",), modifiers=_mods("P"), whole=True, explained=_SUM,
+        swiss_manager=SwissManager(68, _WINS, "3"),
+        functions=(_fn("BLACK_GAMES", "BPG", 13, 6),),
+    ),
+    TieBreak(
+        "BWG", "Number of Games Won with Black", "Art. 7.4", tiebreaks.tb_bwg,
+        modifiers=_mods("P"), whole=True, explained=_SUM,
+        swiss_manager=SwissManager(68, _WINS, "2"),
+        functions=(_fn("BLACK_WINS", "BWG", 14, 7),),
+    ),
+    TieBreak(
+        "PS", "Progressive Score", "Art. 7.5", tiebreaks.tb_ps, modifiers=_mods("C"),
+        explained=_SUM, swiss_manager=SwissManager(86, (_P.GAME_POINTS, _P.ZERO)),
+        round_order=True, functions=(_fn("PROGRESSIVE", "PS", 15),),
+    ),
+    TieBreak(
+        "REP", "Rounds one Elected to Play", "Art. 7.6", tiebreaks.tb_rep, aliases=("GE",),
+        whole=True, explained=_SUM, swiss_manager=SwissManager(79),
+        functions=(_fn("ROUNDS_PLAYED_BY_CHOICE", "REP", 16, 8),),
+    ),
+    TieBreak(
+        "STD", "Standard Points", "Art. 7.7", tiebreaks.tb_std, explained=_SUM,
+        functions=(_fn("STANDARD_POINTS", "STD", 17, 9),),
+    ),
+    TieBreak(
+        "TPN", "Tournament Pairing Number", "Art. 7.8", tiebreaks.tb_tpn, modifiers=_mods("R"),
+        whole=True, lower_is_better=True,
+    ),
+    TieBreak(
+        "BH", "Buchholz", "Art. 8.1", tiebreaks.tb_bh, modifiers=_mods("CMP"), explained=_SUM,
+        swiss_manager=SwissManager(84, (*_CUTS, _P.FORE_BUCHHOLZ), "-"),
+        round_robin_warning=_BUCHHOLZ_TYPE,
+        functions=(
+            _fn("BUCHHOLZ", "BH", 1),
+            _fn("BUCHHOLZ_CUT1", "BH/C1", 0),
+            _fn("BUCHHOLZ_CUT2", "BH/C2", 5),
+            _fn("BUCHHOLZ_MEDIAN1", "BH/M1", 6),
+            _fn("BUCHHOLZ_MEDIAN2", "BH/M2", 7),
+        ),
+    ),
+    TieBreak(
+        "AOB", "Average of Opponents' Buchholz", "Art. 8.2", tiebreaks.tb_aob,
+        modifiers=_mods("PF"), explained=_AVERAGE, swiss_manager=SwissManager(77, (_P.FORE,)),
+        round_robin_warning=_BUCHHOLZ_TYPE, places=tiebreaks.aob_places,
+        functions=(_fn("AVG_OPP_BUCHHOLZ", "AOB", 9),),
+    ),
+    TieBreak(
+        "FB", "Fore Buchholz", "Art. 8.3", tiebreaks.tb_fb, modifiers=_mods("CMP"),
+        explained=_SUM, swiss_manager=SwissManager(84, (*_CUTS, _P.FORE_BUCHHOLZ), "F"),
+        round_robin_warning=_BUCHHOLZ_TYPE, round_order=True,
+        functions=(_fn("FORE_BUCHHOLZ", "FB", 8),),
+    ),
+    TieBreak(
+        "SB", "Sonneborn-Berger", "Art. 9.1", tiebreaks.tb_sb, modifiers=_mods("CP"),
+        explained=_SUM, swiss_manager=SwissManager(85, _CUTS),
+        functions=(_fn("SONNEBORN", "SB", 2, 1), _fn("SONNEBORN_CUT1", "SB/C1", 10, 4)),
+    ),
+    TieBreak(
+        "KS", "Koya System", "Art. 9.2", tiebreaks.tb_ks, modifiers=_mods("LP"), explained=_SUM,
+        swiss_manager=SwissManager(87, (_P.GAME_POINTS, _P.PERCENT)),
+        swiss_warning="KS in a Swiss is allowed only when the tournament rules say so (Art. 9.2)",
+        functions=(_fn("KOYA", "KS", 11, 3),),
+    ),
+    TieBreak(
+        "ARO", "Average Rating of Opponents", "Art. 10.1", tiebreaks.tb_aro,
+        aliases=("AROC/C1",), modifiers=_mods("CMU"), rating_based=True, whole=True,
+        explained=_AVERAGE,
+        swiss_manager=SwissManager(80, (_P.MINIMUM_RATING, _P.HIGH, _P.LOW, _P.UNPLAYED)),
+        functions=(_fn("ARO", "ARO", 18, 10),),
+    ),
+    TieBreak(
+        "TPR", "Tournament Performance Rating", "Art. 10.2", tiebreaks.tb_tpr,
+        modifiers=_mods("U"), rating_based=True, whole=True,
+        swiss_manager=SwissManager(88, _PERFORMANCE, "0"),
+        functions=(_fn("TPR", "TPR", 19, 11),),
+    ),
+    TieBreak(
+        "PTP", "Perfect Tournament Performance", "Art. 10.3", tiebreaks.tb_ptp,
+        modifiers=_mods("U"), rating_based=True, whole=True,
+        swiss_manager=SwissManager(88, _PERFORMANCE, "2"),
+        functions=(_fn("PTP", "PTP", 20, 12),),
+    ),
+    TieBreak(
+        "APRO", "Average Performance Rating of Opponents", "Art. 10.4", tiebreaks.tb_apro,
+        modifiers=_mods("U"), rating_based=True, whole=True, explained=_AVERAGE,
+        swiss_manager=SwissManager(88, _PERFORMANCE, "1"),
+        functions=(_fn("APRO", "APRO", 21, 13),),
+    ),
+    TieBreak(
+        "APPO", "Average Perfect Performance of Opponents", "Art. 10.5", tiebreaks.tb_appo,
+        modifiers=_mods("U"), rating_based=True, whole=True, explained=_AVERAGE,
+        swiss_manager=SwissManager(88, _PERFORMANCE, "3"),
+        functions=(_fn("APPO", "APPO", 22, 14),),
+    ),
+    TieBreak(
+        "RTNG", "Rating", "Art. 10.6", tiebreaks.tb_rtng, modifiers=_mods("RU"),
+        rating_based=True, whole=True,
+    ),
+    TieBreak(
+        "OTHER_RBH", "Recursive Buchholz (sum of opponents' Buchholz)",
+        "not C.07; Swiss-Manager 25", arbiter.tb_recursive_buchholz,
+        aliases=("RBH", "SUMBH"), modifiers=_mods("P"), explained=_SUM,
+        round_robin_warning=_BUCHHOLZ_TYPE,
+        functions=(_fn("RECURSIVE_BUCHHOLZ", "OTHER_RBH"),),
+    ),
+    TieBreak(
+        "OTHER_MANUAL", "Manual order", "not C.07; Swiss-Manager 5", arbiter.tb_manual,
+        aliases=("MANUAL",), modifiers=_mods("R"), lower_is_better=True,
+    ),
+    TieBreak(
+        "OTHER_LOTS", "Drawing of lots", "not C.07", arbiter.tb_lots,
+        aliases=("LOTS", "LOT"), whole=True, lower_is_better=True,
+    ),
+    TieBreak(
+        "OTHER_MM", "Modified Median", "US Chess 34E1", _us("tb_modified_median"),
+        aliases=("MM", "MODIFIEDMEDIAN"), explained=_SUM, rules=_US,
+        functions=(_fn("MODIFIED_MEDIAN", "OTHER_MM"),),
+    ),
+    TieBreak(
+        "OTHER_MEDIAN", "Median (Harkness)", "US Chess 34E4", _us("tb_median"),
+        aliases=("MEDIAN", "HARKNESS"), explained=_SUM, rules=_US,
+    ),
+    TieBreak(
+        "OTHER_SOLKOFF", "Solkoff", "US Chess 34E2", _us("tb_solkoff"), aliases=("SOLKOFF",),
+        explained=_SUM, rules=_US, functions=(_fn("SOLKOFF", "OTHER_SOLKOFF"),),
+    ),
+    TieBreak(
+        "OTHER_CUM", "Cumulative", "US Chess 34E3", _us("tb_cumulative"),
+        aliases=("CUM", "CUMULATIVE"), explained=_SUM, rules=_US,
+        functions=(_fn("CUMULATIVE", "OTHER_CUM"),),
+    ),
+    TieBreak(
+        "OTHER_OPPCUM", "Cumulative of Opposition", "US Chess 34E9", _us("tb_opp_cumulative"),
+        aliases=("OPPCUM",), explained=_SUM, rules=_US,
+        functions=(_fn("OPP_CUMULATIVE", "OTHER_OPPCUM"),),
+    ),
+    TieBreak(
+        "OTHER_KASHDAN", "Kashdan", "US Chess 34E7", _us("tb_kashdan"),
+        aliases=("KASHDAN", "KA", "OTHER_KA"), explained=_SUM, rules=_US,
+        swiss_manager=SwissManager(92), functions=(_fn("KASHDAN", "OTHER_KASHDAN"),),
+    ),
+    TieBreak(
+        "OTHER_USSB", "Sonneborn-Berger (US Chess)", "US Chess 34E8", _us("tb_us_sonneborn"),
+        aliases=("USSB",), explained=_SUM, rules=_US,
+    ),
+    TieBreak(
+        "OTHER_RBTP", "Result between Tied Players", "US Chess 34E5", None,
+        _us("order_result_between_tied"), _us("explain_result_between_tied"), aliases=("RBTP",),
+        rules=_US,
+    ),
+)
+"""Every tie-break, FIDE (C.07 Art. 5 table order) then US Chess 34E."""
+
+
+_MP = frozenset({ScoreType.MATCH_POINTS})
+_GP = GAME_POINTS_ONLY = frozenset({ScoreType.GAME_POINTS})
+_TEAM = frozenset({ScoreType.MATCH_POINTS, ScoreType.GAME_POINTS})
+_ESB = (_P.KIND, _P.HIGH, _P.LOW, _P.FORFEITS, _P.ZERO)
+
+
+_DE_MP, _DE_GP = _pair("score_de", _MS), _pair("score_de", _GS)
+_TBR, _BBE = _pair("board_group", "T"), _pair("board_group", "B")
+
+
+def _ede(code: str, name: str, boards: str, sm: SwissManager | None = None) -> TieBreak:
+    return TieBreak(
+        code, name, "Art. 13.3", None, _tt("ede_order", boards), _tt("ede_explain", boards),
+        modifiers=_mods("P"), whole=True, swiss_manager=sm, score_types=_TEAM,
+        boards=bool(boards),
+    )
+
+
+def _on(code: str, score: str, base: TieBreak, name: str) -> TieBreak:
+    """The team form of an individual row on one score type (``BH:MP``)."""
+    assert base.compute is not None
+    return base.replace(
+        code=f"{code}:{score}", name=name, article=f"{base.article} (teams)",
+        compute=_tt("on_score", score, code, base.compute), aliases=(), functions=(),
+        swiss_manager=None, score_types=_MP if score == _MS else _GP,
+    )
+
+
+_IND = {row.code: row for row in TIEBREAKS}
+
+TEAM_TIEBREAKS: tuple[TieBreak, ...] = (
+    TieBreak("MPTS", "Match Points", "Art. 11.1", _tt("total", _MS), score_types=_MP,
+             swiss_manager=SwissManager(13)),
+    TieBreak("GPTS", "Game Points", "Art. 11.1", _tt("total", _GS), score_types=_GP,
+             swiss_manager=SwissManager(1)),
+    TieBreak("MPVGP", "Secondary score (MP v GP)", "Art. 13.1", _tt("tb_secondary"),
+             score_types=_TEAM),
+    TieBreak("DE:MP", "Direct Encounter (match points)", "Art. 6 (teams)", None, *_DE_MP,
+             modifiers=_mods("P"), whole=True, score_types=_MP),
+    TieBreak("DE:GP", "Direct Encounter (game points)", "Art. 6 (teams)", None, *_DE_GP,
+             modifiers=_mods("P"), whole=True, score_types=_GP),
+    _on("WIN", _MS, _IND["WIN"], "Number of Match Wins"),
+    _on("WON", _MS, _IND["WON"], "Number of Matches Won over the board"),
+    _on("PS", _MS, _IND["PS"], "Progressive Score (match points)"),
+    _on("PS", _GS, _IND["PS"], "Progressive Score (game points)"),
+    _on("BH", _MS, _IND["BH"], "Buchholz (match points)"),
+    _on("BH", _GS, _IND["BH"], "Buchholz (game points)"),
+    _on("FB", _MS, _IND["FB"], "Fore Buchholz (match points)"),
+    _on("FB", _GS, _IND["FB"], "Fore Buchholz (game points)"),
+    _on("AOB", _MS, _IND["AOB"], "Average of Opponents' Buchholz (match points)"),
+    _on("AOB", _GS, _IND["AOB"], "Average of Opponents' Buchholz (game points)"),
+    _on("KS", _MS, _IND["KS"], "Koya System (match points)"),
+    _on("KS", _GS, _IND["KS"], "Koya System (game points)"),
+    TieBreak("EMMSB", "Extended Sonneborn-Berger (opponent MP × own MP)", "Art. 13.2",
+             _tt("extended_sb", _MS, _MS), aliases=("ESB:MM",), modifiers=_mods("CP"),
+             explained=_SUM, swiss_manager=SwissManager(82, _ESB, "0"), score_types=_TEAM),
+    TieBreak("EMGSB", "Extended Sonneborn-Berger (opponent MP × own GP)", "Art. 13.2",
+             _tt("extended_sb", _MS, _GS), aliases=("ESB:MG",), modifiers=_mods("CP"),
+             explained=_SUM, swiss_manager=SwissManager(82, _ESB, "1"), score_types=_TEAM),
+    TieBreak("EGMSB", "Extended Sonneborn-Berger (opponent GP × own MP)", "Art. 13.2",
+             _tt("extended_sb", _GS, _MS), aliases=("ESB:GM",), modifiers=_mods("CP"),
+             explained=_SUM, swiss_manager=SwissManager(82, _ESB, "2"), score_types=_TEAM),
+    TieBreak("EGGSB", "Extended Sonneborn-Berger (opponent GP × own GP)", "Art. 13.2",
+             _tt("extended_sb", _GS, _GS), aliases=("ESB:GG",), modifiers=_mods("CP"),
+             explained=_SUM, swiss_manager=SwissManager(82, _ESB, "3"), score_types=_TEAM),
+    TieBreak("OSB", "Olympiad Sonneborn-Berger (opponent MP × own GP, lowest dropped)",
+             "D.02.01 App. 2 (Olympiad)", _tt("tb_olympiad_sb"), modifiers=_mods("P"),
+             explained=_SUM, swiss_manager=SwissManager(74), score_types=_TEAM),
+    _ede("EDE", "Extended Direct Encounter", "", SwissManager(83, (_P.FORFEITS,))),
+    _ede("EDEC", "Extended Direct Encounter + BC", "C"),
+    _ede("EDET", "Extended Direct Encounter + TBR", "T"),
+    _ede("EDEB", "Extended Direct Encounter + BBE", "B"),
+    _ede("EDEBT", "Extended Direct Encounter + BC + TBR", "CT"),
+    _ede("EDEBB", "Extended Direct Encounter + BC + BBE", "CB"),
+    TieBreak("SSSC", "Score Strength Combination", "Art. 13.4", _tt("tb_sssc"),
+             modifiers=_mods("PF"), swiss_manager=SwissManager(91, (_P.FORFEITS,)),
+             score_types=_TEAM),
+    TieBreak("BC", "Board Count", "Art. 12", _tt("tb_bc"), lower_is_better=True,
+             explained=_SUM, swiss_manager=SwissManager(78), score_types=_TEAM,
+             boards=True),
+    TieBreak("TBR", "Top Board Results", "Art. 12", None, *_TBR,
+             swiss_manager=SwissManager(89), whole=True, score_types=_TEAM, boards=True),
+    TieBreak("BBE", "Bottom Board Elimination", "Art. 12", None, *_BBE,
+             swiss_manager=SwissManager(90), whole=True, score_types=_TEAM, boards=True),
+)
+"""Team tie-breaks (C.07 Arts. 11–13): each on match points, game points or both."""
+
+MATCH_POINT_SUMS: frozenset[str] = frozenset(
+    {row.code for row in TEAM_TIEBREAKS if row.score_types == _MP and row.places is None}
+    | {"EMMSB"})
+"""Team tie-breaks whose values are sums of match points (or of products of match points:
+EMMSB), so whole numbers when every match point of the event is (MP 2-1-0, 3-1-0): shown
+without decimals then (:mod:`xl_tiebreak.report.decimals`). AOB:MP is an average (rounded)."""
+
+TIEBREAKS = TIEBREAKS + TEAM_TIEBREAKS
+
+_BY_CODE = {row.code: row for row in TIEBREAKS}
+_BY_NAME: dict[str, tuple[TieBreak, tuple[str, ...]]] = {row.code: (row, ()) for row in TIEBREAKS}
+for _row in TIEBREAKS:
+    for _alias in _row.aliases:
+        _name, *_implied = _alias.split("/")
+        _BY_NAME[_name] = (_row, tuple(_implied))
+
+
+def tiebreak(code: str) -> TieBreak:
+    """The row of a code (``BH``); KeyError when unknown."""
+    return _BY_CODE[code]
+
+
+def lookup(name: str) -> tuple[TieBreak, tuple[str, ...]] | None:
+    """The row of a code or alias (upper case, no modifiers) and the modifiers the alias implies
+    (``AROC`` → ARO, ``("C1",)``); None when unknown."""
+    return _BY_NAME.get(name)
+
+
+def codes() -> list[str]:
+    """Every registered code, in registry order."""
+    return [row.code for row in TIEBREAKS]
+
+
+def taking(letter: str) -> list[TieBreak]:
+    """The rows that take a modifier letter (``R`` → TPN, RTNG)."""
+    return [row for row in TIEBREAKS if letter in row.modifiers]
+
+
+def swiss_manager_rows(number: int) -> list[TieBreak]:
+    """The rows with a Swiss-Manager number (68 → WIN, WON, BPG, BWG)."""
+    return [row for row in TIEBREAKS
+            if row.swiss_manager is not None and row.swiss_manager.number == number]
+
+
+def swiss_manager_form(row: TieBreak) -> tuple[SwissManager, str] | None:
+    """A row's Swiss-Manager number and the value of its score-type parameter (``0`` game
+    points, ``1`` match points): the row's own, or — for a team form on one score type
+    (``BH:MP``) — its individual row's, where that number takes the type (spec §9.1: 84, 86,
+    87 "Type (0 GP, 1 MP)"); None when the row has no Swiss-Manager form."""
+    if row.swiss_manager is not None:
+        return row.swiss_manager, "0"
+    base, _, score = row.code.partition(":")
+    found = _BY_CODE.get(base)
+    if (not score or found is None or found.swiss_manager is None
+            or SmParam.GAME_POINTS not in found.swiss_manager.params):
+        return None
+    return found.swiss_manager, "1" if score == _MS else "0"
+
+
+def swiss_manager_numbers() -> list[int]:
+    """Every Swiss-Manager number with a certain FIDE equivalent, ascending."""
+    return sorted({row.swiss_manager.number for row in TIEBREAKS if row.swiss_manager})
+
+
+def worksheet_functions() -> list[tuple[str, str]]:
+    """(function name, descriptor) of every one-tie-break worksheet function, in registry
+    order: ``("BUCHHOLZ", "BH")``, ``("BUCHHOLZ_CUT1", "BH/C1")``…"""
+    return [(f.name, f.descriptor) for row in TIEBREAKS for f in row.functions]
+
+
+def rating_functions() -> frozenset[str]:
+    """The worksheet functions of rating-based tie-breaks (they take a rating for unrated
+    players)."""
+    return frozenset(f.name for row in TIEBREAKS if row.rating_based for f in row.functions)
+
+
+def template_functions(template: str) -> tuple[str, ...]:
+    """The worksheet functions a template shows, in its order: ``swiss`` or ``round_robin``."""
+    if template not in ("swiss", "round_robin"):
+        raise ValueError(f"unknown template {template!r} (swiss, round_robin)")
+    placed = []
+    for row in TIEBREAKS:
+        for f in row.functions:
+            place = f.swiss_template if template == "swiss" else f.round_robin_template
+            if place is not None:
+                placed.append((place, f.name))
+    return tuple(name for _, name in sorted(placed))

@@ -1,0 +1,2 @@
+"""Small tools every layer uses: value classes, exact numbers, dates, cell names, safe text, input
+files."""
