@@ -284,7 +284,6 @@ def test_issue_9_round_robin_in_a_workbook_functions_and_standings_sheet_agree(
     """A template with the 5-player event typed by rounds and Settings' type Round robin: its
     SONNEBORN and REP columns (one call each, passed TournamentType) and the Standings sheet
     both give the round-robin values."""
-    import dataclasses
 
     import openpyxl
     from formula_harness import calculate, register, sized_names
@@ -293,8 +292,8 @@ def test_issue_9_round_robin_in_a_workbook_functions_and_standings_sheet_agree(
     from xl_tiebreak.excel.sheets.writer import write_standings_to
     from xl_tiebreak.excel.templates.builder import ROUND_ROBIN, build_workbook
 
-    template = dataclasses.replace(
-        ROUND_ROBIN, stem="rr5", rows=tuple(tuple(r) for r in round_robin_by_rounds()),
+    template = ROUND_ROBIN.replace(
+        stem="rr5", rows=tuple(tuple(r) for r in round_robin_by_rounds()),
         settings={**ROUND_ROBIN.settings, "tiebreaks": ["SB", "REP"], "scheduled_rounds": 5},
         functions=("SONNEBORN", "ROUNDS_PLAYED_BY_CHOICE"))
     wb = build_workbook(template, vba=False)

@@ -42,7 +42,6 @@ the semi-final losers. Errors name the row and column.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import re
 from collections.abc import Callable, Sequence
@@ -51,6 +50,7 @@ from fractions import Fraction
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.util.cells import quoted
 from xl_tiebreak.util.numbers import fmt_half, parse_number
+from xl_tiebreak.util.plain import Frozen, Mutable, field
 from xl_tiebreak.util.tables import Cell, csv_rows, read_table
 
 HALF = Fraction(1, 2)
@@ -66,16 +66,14 @@ class Decision(enum.Enum):
     BYE = "bye"
 
 
-@dataclasses.dataclass(frozen=True)
-class Game:
+class Game(Frozen):
     """One game's points for Player A and Player B (1-0, ½-½, 0-1)."""
 
     a: Fraction
     b: Fraction
 
 
-@dataclasses.dataclass(frozen=True)
-class Armageddon:
+class Armageddon(Frozen):
     """The Armageddon game: points from Player A's side and Player A's colour."""
 
     a: Fraction
@@ -87,8 +85,7 @@ class Armageddon:
         return self.a > self.b or (self.a == self.b and not self.a_white)
 
 
-@dataclasses.dataclass(frozen=True)
-class Match:
+class Match(Frozen):
     """One match of the bracket; ``b`` is None for a bye."""
 
     round: int
@@ -102,7 +99,7 @@ class Match:
     walkover: str = ""
     """``"a"`` or ``"b"``: the side that advances by walkover; empty otherwise."""
     third_place: bool = False
-    where: str = dataclasses.field(default="", compare=False)
+    where: str = field(default="", compare=False)
 
     @property
     def points(self) -> tuple[Fraction, Fraction]:
@@ -350,8 +347,7 @@ def read_bracket_csv(text: str, source: str = "") -> Bracket:
 # ====================================================================== the bracket
 
 
-@dataclasses.dataclass
-class Bracket:
+class Bracket(Mutable):
     """A checked knockout bracket."""
 
     rounds: int
@@ -427,7 +423,7 @@ def build_bracket(matches: Sequence[Match], source: str = "") -> Bracket:
     if len(thirds) > 1:
         error("more than one match for third place", thirds[1].where)
     elif thirds:
-        third = dataclasses.replace(thirds[0], round=rounds)
+        third = thirds[0].replace(round=rounds)
         semis = {m.loser for m in by_round.get(rounds - 1, [])} if rounds >= 2 else set()
         if third.b is None or {third.a, third.b} != semis:
             error("the match for third place must be between the semi-final losers "
@@ -460,8 +456,7 @@ def _check_round(matches: list[Match], what: str, error: Callable[[str, str], No
 # ====================================================================== standings
 
 
-@dataclasses.dataclass(frozen=True)
-class KnockoutRow:
+class KnockoutRow(Frozen):
     """One line of knockout standings."""
 
     place: str

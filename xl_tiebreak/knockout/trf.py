@@ -28,7 +28,6 @@ same matches.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Sequence
 from fractions import Fraction
@@ -46,6 +45,7 @@ from xl_tiebreak.model.tournament import (
 )
 from xl_tiebreak.util.cells import quoted
 from xl_tiebreak.util.numbers import fmt
+from xl_tiebreak.util.plain import Frozen, Mutable, field
 
 __all__ = ["KO_RECORD", "RoundKind", "read_knockout_trf", "write_knockout_trf"]
 
@@ -56,8 +56,7 @@ _TOKEN = re.compile(r"(\d{1,3})([GPA])", re.IGNORECASE)
 _POINTS = {Kind.WIN: Fraction(1), Kind.DRAW: Fraction(1, 2), Kind.LOSS: Fraction(0)}
 
 
-@dataclasses.dataclass(frozen=True)
-class RoundKind:
+class RoundKind(Frozen):
     """What one TRF round is: its knockout round (1, 2, …) and kind (``G``, ``P``, ``A``)."""
 
     ko_round: int
@@ -129,15 +128,14 @@ def read_knockout_trf(text: str | bytes, source: str = "") -> Bracket:
     return build_bracket(bracket_matches, source)
 
 
-@dataclasses.dataclass
-class _Draft:
+class _Draft(Mutable):
     """The games of one match as read, from the lower start number's side (``low``)."""
 
     ko_round: int
     low: int
     high: int
-    games: list[Game] = dataclasses.field(default_factory=list)
-    playoff: list[Game] = dataclasses.field(default_factory=list)
+    games: list[Game] = field(default_factory=list)
+    playoff: list[Game] = field(default_factory=list)
     armageddon: Armageddon | None = None
     walkover: int | None = None
     """The start number advancing by walkover."""
@@ -286,8 +284,7 @@ def _numbered(
 def _flipped(d: _Draft) -> _Draft:
     """The draft seen from the higher start number's side."""
     arm = d.armageddon
-    return dataclasses.replace(
-        d, low=d.high, high=d.low, games=[Game(g.b, g.a) for g in d.games],
+    return d.replace(low=d.high, high=d.low, games=[Game(g.b, g.a) for g in d.games],
         playoff=[Game(g.b, g.a) for g in d.playoff],
         armageddon=None if arm is None else Armageddon(arm.b, arm.a, not arm.a_white))
 
@@ -311,9 +308,9 @@ def _mark_third(matches: list[Match], last: int) -> None:
         return  # undecided: build_bracket reports it
     for k, m in enumerate(matches):
         if m.round == last and m.b is not None and {m.a, m.b} <= losers:
-            matches[k] = dataclasses.replace(m, third_place=True, number=1)
+            matches[k] = m.replace(third_place=True, number=1)
         elif m.round == last:
-            matches[k] = dataclasses.replace(m, number=1)
+            matches[k] = m.replace(number=1)
 
 
 # ====================================================================== writing

@@ -20,7 +20,6 @@ Spec: ``tiebreak-rules.md`` §6.1; the TRF26 team records are read by
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import enum
 from fractions import Fraction
@@ -33,6 +32,7 @@ from xl_tiebreak.model.tournament import (
     Tournament,
     TournamentType,
 )
+from xl_tiebreak.util.plain import Frozen, Mutable, field
 
 
 class Score(enum.Enum):
@@ -49,8 +49,7 @@ class Score(enum.Enum):
         return Score.GP if self is Score.MP else Score.MP
 
 
-@dataclasses.dataclass(frozen=True)
-class BoardGame:
+class BoardGame(Frozen):
     """One board of a played match, seen from the team: its player and what the player got."""
 
     board: int
@@ -66,8 +65,7 @@ class BoardGame:
     """Game points the board scored for the team."""
 
 
-@dataclasses.dataclass(frozen=True)
-class Match:
+class Match(Frozen):
     """A team's round: a played match or an unplayed kind (:attr:`kind`)."""
 
     kind: Kind
@@ -84,8 +82,8 @@ class Match:
     """Match points of the round when set explicitly (TRF ``299``); None: by the scoring."""
     boards: tuple[BoardGame, ...] = ()
     """The boards of a played match (empty when the input has no board data)."""
-    where: str = dataclasses.field(default="", compare=False)
-    set_by: str = dataclasses.field(default="", compare=False)
+    where: str = field(default="", compare=False)
+    set_by: str = field(default="", compare=False)
     """Where :attr:`mp`/:attr:`gp` were set for this round alone (``line 539 (299)``)."""
 
     @property
@@ -94,17 +92,16 @@ class Match:
         return self.kind.played
 
 
-@dataclasses.dataclass
-class Team:
+class Team(Mutable):
     """A team: start number, name, roster (players' start numbers in board order) and rounds."""
 
     start_no: int
     name: str
-    roster: list[int] = dataclasses.field(default_factory=list)
+    roster: list[int] = field(default_factory=list)
     rating: int | None = None
     """Average rating or strength (TRF26 310 cols 48–53), if known."""
     federation: str = ""
-    rounds: list[Match] = dataclasses.field(default_factory=list)
+    rounds: list[Match] = field(default_factory=list)
     declared_mp: Fraction | None = None
     declared_gp: Fraction | None = None
     declared_rank: int | None = None
@@ -115,8 +112,7 @@ def _f(value: int | str | Fraction) -> Fraction:
     return value if isinstance(value, Fraction) else Fraction(value)
 
 
-@dataclasses.dataclass(frozen=True)
-class TeamScoring:
+class TeamScoring(Frozen):
     """Match points of a match result and MP/GP of every unplayed kind.
 
     Defaults (docs/decisions.md D25): a PAB, an FPB and a forfeit win are a won match with
@@ -130,7 +126,7 @@ class TeamScoring:
     loss: Fraction = Fraction(0)
     unplayed: tuple[tuple[Kind, Fraction | None, Fraction | None], ...] = ()
     """(kind, MP, GP) set by the event; None keeps the default of that score."""
-    set_by: tuple[tuple[Kind, str], ...] = dataclasses.field(default=(), compare=False)
+    set_by: tuple[tuple[Kind, str], ...] = field(default=(), compare=False)
     """Where the values of an unplayed kind were set (``line 540 (299)``), for explanations."""
 
     def with_unplayed(self, kind: Kind, mp: Fraction | None, gp: Fraction | None,
@@ -142,7 +138,7 @@ class TeamScoring:
         places = tuple(x for x in self.set_by if x[0] is not kind)
         if where:
             places = (*places, (kind, where))
-        return dataclasses.replace(self, unplayed=(*rest, new), set_by=places)
+        return self.replace(unplayed=(*rest, new), set_by=places)
 
     def source(self, kind: Kind) -> str:
         """Where the values of an unplayed kind were set; empty for the defaults."""
@@ -179,25 +175,24 @@ def _num(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else str(float(x))
 
 
-@dataclasses.dataclass
-class TeamEvent:
+class TeamEvent(Mutable):
     """A whole team event: teams, boards per match, the scoring and the primary score."""
 
     teams: list[Team]
     boards: int
     rounds: int = 0
-    scoring: TeamScoring = dataclasses.field(default_factory=TeamScoring)
+    scoring: TeamScoring = field(default_factory=TeamScoring)
     type: TournamentType = TournamentType.SWISS
     primary: Score = Score.MP
     start_date: datetime.date | None = None
     name: str = ""
-    tiebreaks: list[str] = dataclasses.field(default_factory=list)
+    tiebreaks: list[str] = field(default_factory=list)
     """Declared tie-break list (TRF ``202``/``212``), without ``PTS``."""
-    players: dict[int, Participant] = dataclasses.field(default_factory=dict)
+    players: dict[int, Participant] = field(default_factory=dict)
     """The individual players (TRF ``001``) by start number, when the input has them."""
     source: str = ""
     type_inferred: bool = False
-    notes: list[str] = dataclasses.field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
     """What the reader chose that the input did not say (shown as warnings)."""
     rounds_known: bool = True
     """False when the input has no rounds (a round-robin grid,

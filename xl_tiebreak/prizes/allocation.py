@@ -46,7 +46,6 @@ The prize lists and their categories are read by :mod:`xl_tiebreak.prizes.prize_
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -80,6 +79,7 @@ from xl_tiebreak.prizes.prize_list import (
 from xl_tiebreak.standings.final import Row, Standings
 from xl_tiebreak.util.cells import quoted
 from xl_tiebreak.util.numbers import fmt_half
+from xl_tiebreak.util.plain import Frozen, Mutable, field
 
 __all__ = [
     "PLACE", "AgeGroup", "Allocation", "Award", "BirthYears", "Category", "Criterion",
@@ -98,8 +98,7 @@ class Sharing(enum.Enum):
     """Hort system: half of each prize shared equally, half by the tie-break order."""
 
 
-@dataclasses.dataclass(frozen=True)
-class PrizeOptions:
+class PrizeOptions(Frozen):
     """Choices of the tournament regulations."""
 
     sharing: Sharing = Sharing.EQUAL
@@ -113,8 +112,7 @@ class PrizeOptions:
 # ====================================================================== allocation
 
 
-@dataclasses.dataclass(frozen=True)
-class Award:
+class Award(Frozen):
     """What one player receives."""
 
     participant: Participant
@@ -136,8 +134,7 @@ class Award:
         return f"{kind}places {self.first}–{self.last}"
 
 
-@dataclasses.dataclass
-class Allocation:
+class Allocation(Mutable):
     """The prizes allocated, explained."""
 
     awards: list[Award]
@@ -173,12 +170,11 @@ def _points(value: Fraction) -> str:
     return f"{text} point" if value == 1 else f"{text} points"
 
 
-@dataclasses.dataclass
-class _Source:
+class _Source(Mutable):
     name: str
     prizes: dict[int, Prize]
     eligible: set[int]
-    takers: list[Row] = dataclasses.field(default_factory=list)
+    takers: list[Row] = field(default_factory=list)
 
     def label(self) -> str:
         return f"{self.name} " if self.name else ""

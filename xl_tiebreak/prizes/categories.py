@@ -18,7 +18,6 @@ criteria joined by ``&`` or ``and``, all of which must hold::
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Mapping
 from typing import Protocol
@@ -26,15 +25,15 @@ from typing import Protocol
 from xl_tiebreak.model.tournament import InputError, Participant
 from xl_tiebreak.util.cells import quoted
 from xl_tiebreak.util.dates import parse_date
+from xl_tiebreak.util.plain import Frozen, field
 from xl_tiebreak.util.tables import header_key
 
 
-@dataclasses.dataclass(frozen=True)
-class Eligibility:
+class Eligibility(Frozen):
     """What categories need beyond a participant's own fields."""
 
     event_year: int | None = None
-    columns: Mapping[int, Mapping[str, object]] = dataclasses.field(default_factory=dict)
+    columns: Mapping[int, Mapping[str, object]] = field(default_factory=dict)
     """Start number → crosstable column (header text) → cell value."""
 
 
@@ -48,8 +47,7 @@ class Criterion(Protocol):
         """The condition in words."""
 
 
-@dataclasses.dataclass(frozen=True)
-class RatingBand:
+class RatingBand(Frozen):
     """Rating between ``minimum`` and ``maximum`` (both inclusive, None = open)."""
 
     minimum: int | None = None
@@ -69,8 +67,7 @@ class RatingBand:
         return f"rating {self.minimum}–{self.maximum}"
 
 
-@dataclasses.dataclass(frozen=True)
-class Unrated:
+class Unrated(Frozen):
     """No rating (``rated=True``: a rating)."""
 
     rated: bool = False
@@ -94,8 +91,7 @@ def birth_year(p: Participant) -> int | None:
     return int(m.group(1)) if m else None
 
 
-@dataclasses.dataclass(frozen=True)
-class BirthYears:
+class BirthYears(Frozen):
     """Born in ``first`` … ``last`` (years, inclusive; None = open)."""
 
     first: int | None = None
@@ -116,8 +112,7 @@ class BirthYears:
         return f"born {self.first}–{self.last}"
 
 
-@dataclasses.dataclass(frozen=True)
-class AgeGroup:
+class AgeGroup(Frozen):
     """Under ``under`` (born in event year − under or later) or at least ``at_least`` (born in
     event year − at_least or earlier), by birth year."""
 
@@ -140,8 +135,7 @@ class AgeGroup:
         return f"U{self.under}" if self.under is not None else f"{self.at_least}+"
 
 
-@dataclasses.dataclass(frozen=True)
-class Women:
+class Women(Frozen):
     """Sex F or W (TRF ``w``/``f``)."""
 
     def admits(self, p: Participant, ctx: Eligibility) -> bool | None:
@@ -151,8 +145,7 @@ class Women:
         return "women"
 
 
-@dataclasses.dataclass(frozen=True)
-class Federation:
+class Federation(Frozen):
     """Federation among ``codes`` (upper case)."""
 
     codes: frozenset[str]
@@ -164,8 +157,7 @@ class Federation:
         return "federation " + "/".join(sorted(self.codes))
 
 
-@dataclasses.dataclass(frozen=True)
-class FieldValue:
+class FieldValue(Frozen):
     """A participant field (``title``, ``sex``) or, for any other name, a crosstable column
     equals ``value`` (case-insensitive, spaces at the ends ignored)."""
 
@@ -190,13 +182,12 @@ class FieldValue:
         return f"{self.name} = {self.value}"
 
 
-@dataclasses.dataclass(frozen=True)
-class Category:
+class Category(Frozen):
     """A named group of players for category prizes: all criteria must hold."""
 
     name: str
     criteria: tuple[Criterion, ...]
-    where: str = dataclasses.field(default="", compare=False)
+    where: str = field(default="", compare=False)
 
     def admits(self, p: Participant, ctx: Eligibility) -> bool | None:
         """True when every criterion holds; None when one cannot be told and none fails."""

@@ -3,7 +3,6 @@ a category) read from a CSV file or spreadsheet rows, and amounts of money read 
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Sequence
 from fractions import Fraction
@@ -12,14 +11,14 @@ from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.prizes.categories import Category, parse_category
 from xl_tiebreak.util.cells import quoted
 from xl_tiebreak.util.numbers import fmt, from_float
+from xl_tiebreak.util.plain import Frozen, Mutable, field
 from xl_tiebreak.util.tables import Table, csv_rows, read_table
 
 PLACE = ""
 """The source name of the place prizes (category prizes use their category's name)."""
 
 
-@dataclasses.dataclass(frozen=True)
-class Prize:
+class Prize(Frozen):
     """One prize: money, a trophy/title, or both, for a place of the tournament (``category``
     empty) or a place among a category's players."""
 
@@ -28,7 +27,7 @@ class Prize:
     trophy: str = ""
     category: str = PLACE
     label: str = ""
-    where: str = dataclasses.field(default="", compare=False)
+    where: str = field(default="", compare=False)
 
     def name(self) -> str:
         """``place 2`` or ``U1800 place 1`` (the label when given)."""
@@ -41,12 +40,11 @@ class Prize:
         return worth_text(self.amount, self.trophy)
 
 
-@dataclasses.dataclass
-class PrizeList:
+class PrizeList(Mutable):
     """Prizes and the categories their category prizes refer to."""
 
     prizes: list[Prize]
-    categories: list[Category] = dataclasses.field(default_factory=list)
+    categories: list[Category] = field(default_factory=list)
 
 
 def money(value: Fraction) -> str:

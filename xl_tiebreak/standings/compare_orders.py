@@ -10,7 +10,6 @@ order's standings.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -18,14 +17,14 @@ from xl_tiebreak.model.tournament import InputError, Participant
 from xl_tiebreak.standings.evaluation import Evaluation, Order
 from xl_tiebreak.standings.ranking import Standings
 from xl_tiebreak.util.numbers import fmt, fmt_half
+from xl_tiebreak.util.plain import Frozen
 from xl_tiebreak.util.safety import formula_safe
 
 MAX_ORDERS = 26
 """Most orders compared at once (they are named A, B, C, … in the output)."""
 
 
-@dataclasses.dataclass(frozen=True)
-class CompareRow:
+class CompareRow(Frozen):
     """One participant's places, one per order."""
 
     participant: Participant
@@ -43,8 +42,7 @@ class CompareRow:
         return self.places[0] - self.places[k]
 
 
-@dataclasses.dataclass(frozen=True)
-class Comparison:
+class Comparison(Frozen):
     """The standings of one event under several tie-break orders."""
 
     labels: tuple[str, ...]

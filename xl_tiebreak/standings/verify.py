@@ -11,7 +11,6 @@ of an exception.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import os
 from pathlib import Path
@@ -20,6 +19,7 @@ from xl_tiebreak.model.tournament import InputError, Participant, Tournament
 from xl_tiebreak.standings.evaluation import Evaluation
 from xl_tiebreak.standings.ranking import Row, Standings
 from xl_tiebreak.util.numbers import fmt
+from xl_tiebreak.util.plain import Frozen
 
 MAX_WHY = 400
 """Longest explanation kept in a report line (characters)."""
@@ -38,8 +38,7 @@ class Verdict(enum.Enum):
     """The file could not be read or ranked; :attr:`FileReport.why` says why."""
 
 
-@dataclasses.dataclass(frozen=True)
-class FileReport:
+class FileReport(Frozen):
     """One line of the report."""
 
     file: str

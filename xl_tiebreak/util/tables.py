@@ -9,12 +9,12 @@ Rows are numbered from 1 = the header row, like spreadsheet rows when the table 
 from __future__ import annotations
 
 import csv
-import dataclasses
 import io
 from collections.abc import Mapping, Sequence
 
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.util.cells import cell_name, is_blank, quoted
+from xl_tiebreak.util.plain import Frozen, Mutable
 from xl_tiebreak.util.text_files import MAX_INPUT_BYTES
 
 MAX_ROWS = 100_000
@@ -48,16 +48,14 @@ def csv_rows(text: str, source: str = "") -> list[list[object]]:
         raise InputError(f"cannot read the CSV text: {exc}", where) from exc
 
 
-@dataclasses.dataclass(frozen=True)
-class Cell:
+class Cell(Frozen):
     """One cell of a data row: its text (stripped; empty for a blank cell) and its name."""
 
     text: str
     where: str
 
 
-@dataclasses.dataclass
-class Table:
+class Table(Mutable):
     """Data rows of a table by column name, with the places of their cells."""
 
     columns: dict[str, int]

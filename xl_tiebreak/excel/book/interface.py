@@ -10,13 +10,13 @@ Lite). Neither xlwings nor openpyxl is imported here.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import Protocol
 
 from xl_tiebreak.excel.book.layout import SheetLayout
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.util.cells import cell_name, quoted, sheet_ref
+from xl_tiebreak.util.plain import Frozen
 
 __all__ = [
     "MARK_NAME",
@@ -56,8 +56,7 @@ def mark_role(refers_to: object) -> str | None:
     return m.group(1) if m else None
 
 
-@dataclasses.dataclass(frozen=True)
-class RangeValues:
+class RangeValues(Frozen):
     """Values read from a book: the sheet, the 1-based (row, column) of the top-left cell,
     the rows of values, and the (0-based) positions of formulas without a computed value."""
 

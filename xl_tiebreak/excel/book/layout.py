@@ -8,7 +8,6 @@ openpyxl or xlwings.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
@@ -17,6 +16,7 @@ from xl_tiebreak.standings.final import Standings
 from xl_tiebreak.tiebreaks.descriptors import Descriptor
 from xl_tiebreak.tiebreaks.engine import Value
 from xl_tiebreak.util.numbers import to_float
+from xl_tiebreak.util.plain import Frozen, Mutable, field
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
@@ -59,8 +59,7 @@ _HEADER_FORMATS = (WHOLE_FORMAT, WHOLE_FORMAT, None, WHOLE_FORMAT, None, HALF_FO
 """Number formats of the :data:`STANDINGS_HEADER` columns (None: text)."""
 
 
-@dataclasses.dataclass(frozen=True)
-class Style:
+class Style(Frozen):
     """Formatting for the cells of an A1 range (``"A1:F1"``); None leaves an attribute alone."""
 
     ref: str
@@ -79,17 +78,16 @@ class Style:
     """Font size in points."""
 
 
-@dataclasses.dataclass
-class SheetLayout:
+class SheetLayout(Mutable):
     """Everything a sheet shows: values from ``A1``, styles, and sheet settings."""
 
     name: str
     cells: list[list[object]]
     """Rows of values from A1 (None = empty); text is never turned into a formula."""
-    styles: list[Style] = dataclasses.field(default_factory=list)
-    widths: dict[int, float] = dataclasses.field(default_factory=dict)
+    styles: list[Style] = field(default_factory=list)
+    widths: dict[int, float] = field(default_factory=dict)
     """Column widths in characters by 1-based column (openpyxl; xlwings autofits ``fit``)."""
-    heights: dict[int, float] = dataclasses.field(default_factory=dict)
+    heights: dict[int, float] = field(default_factory=dict)
     """Row heights in points by 1-based row (rows of wrapped text)."""
     fit: str | None = None
     """Range whose columns are autofitted where the book can measure text (xlwings)."""
@@ -108,7 +106,7 @@ class SheetLayout:
     """``A4`` or ``Letter``; None leaves the printer's default."""
     footer: str | None = None
     """Centre footer of printed pages (``&P`` page number, ``&N`` number of pages)."""
-    merges: list[str] = dataclasses.field(default_factory=list)
+    merges: list[str] = field(default_factory=list)
     """Ranges merged into one cell (the legend's wrapped lines below a table)."""
     mark: str | None = None
     """The role of a sheet xl-tiebreak writes (``standings``, ``problems``), recorded where

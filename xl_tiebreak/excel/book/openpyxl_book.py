@@ -9,7 +9,6 @@ The workbooks it wraps come from :func:`xl_tiebreak.excel.files.checks.load` or 
 from __future__ import annotations
 
 import copy
-import dataclasses
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -138,7 +137,7 @@ class OpenpyxlBook:
             raise too_large(ws.title, f"the used area A1:{column_letter(last_col)}{last_row} "
                              f"of the sheet '{ws.title}'", far)
         found = self._read(ws, 1, 1, max(last_row, 1), max(last_col, 1))
-        return dataclasses.replace(found, clipped=clipped)
+        return found.replace(clipped=clipped)
 
     def read_name(self, name: str) -> RangeValues | None:
         names = self.workbook.defined_names
@@ -171,7 +170,7 @@ class OpenpyxlBook:
             raise too_large(ws.title, f"the range {range_ref(r1, c1, r2, c2)} of the name "
                              f"'{key}' (cut to the used area)", far)
         found = self._read(ws, r1, c1, r2, c2)
-        return dataclasses.replace(found, outside=tuple(below + right))
+        return found.replace(outside=tuple(below + right))
 
     def _outside(self, ws: Any, r1: int, r2: int, c1: int, c2: int) -> list[str]:
         """Non-empty cells (A1, at most 5) of a strip next to a named range."""

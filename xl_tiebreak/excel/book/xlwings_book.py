@@ -10,7 +10,6 @@ the writer. xlwings itself is not imported: the adapter only calls the book it i
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from xl_tiebreak.excel.book.cells import cell_index
@@ -72,7 +71,7 @@ class XlwingsBook:
                              f"sheet '{sheet.name}'", [])
         rng = used if (r1, c1, r2, c2) == _extent(used) else sheet.range((r1, c1), (r2, c2))
         found = _read_xlwings(rng, sheet.name)
-        return dataclasses.replace(found, clipped=clipped)
+        return found.replace(clipped=clipped)
 
     def read_name(self, name: str) -> RangeValues | None:
         try:
@@ -93,7 +92,7 @@ class XlwingsBook:
             raise too_large(sheet.name, f"the range {range_ref(r1, c1, r2, c2)} of the name "
                              f"'{name}' (cut to the used area)", [])
         found = _read_xlwings(sheet.range((r1, c1), (r2, c2)), sheet.name)
-        return dataclasses.replace(found, outside=tuple(outside[:5]))
+        return found.replace(outside=tuple(outside[:5]))
 
     def write_sheet(self, layout: SheetLayout, after: str | None = None) -> None:
         sheet = self._sheet(layout.name)

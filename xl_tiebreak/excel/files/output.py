@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import csv
-import dataclasses
 import io
 import os
 import re
@@ -25,6 +24,7 @@ from typing import Any
 
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.util.numbers import fmt, from_float
+from xl_tiebreak.util.plain import Mutable
 from xl_tiebreak.util.safety import formula_safe
 
 __all__ = [
@@ -203,8 +203,7 @@ class _Terminated(BaseException):
         self.signum = signum
 
 
-@dataclasses.dataclass
-class Staged:
+class Staged(Mutable):
     """A file written to its temporary, waiting to replace ``target``."""
 
     target: Path

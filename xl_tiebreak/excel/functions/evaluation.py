@@ -23,7 +23,6 @@ command line and the Standings sheet give the same values.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import math
 from collections.abc import Callable
@@ -52,6 +51,7 @@ from xl_tiebreak.tiebreaks.engine import Value
 from xl_tiebreak.tiebreaks.rules import RuleSet
 from xl_tiebreak.util.cells import cell_name, is_blank
 from xl_tiebreak.util.numbers import to_float
+from xl_tiebreak.util.plain import Mutable, field
 
 __all__ = [
     "MAX_CHECK_LINES",
@@ -85,8 +85,7 @@ MAX_VALUES_PER_CROSSTABLE = 64
 _Key = tuple[object, ...]
 
 
-@dataclasses.dataclass(eq=False)
-class _Parsed:
+class _Parsed(Mutable, eq=False):
     """A crosstable read into a tournament (or the reason it cannot be read), with the players'
     start numbers and names for look-ups, and its own bounded caches of computed results (so
     that they go when the crosstable leaves the cache). Hashed by identity."""
@@ -96,14 +95,13 @@ class _Parsed:
     start_nos: frozenset[int]
     by_name: dict[str, tuple[int, ...]]
     by_folded_name: dict[str, tuple[int, ...]]
-    results: Results[_Key, _Computed | InputError] = dataclasses.field(
+    results: Results[_Key, _Computed | InputError] = field(
         default_factory=lambda: Results(MAX_RESULTS_PER_CROSSTABLE))
-    values: Results[_Key, dict[int, Value]] = dataclasses.field(
+    values: Results[_Key, dict[int, Value]] = field(
         default_factory=lambda: Results(MAX_VALUES_PER_CROSSTABLE))
 
 
-@dataclasses.dataclass(eq=False)
-class _Computed:
+class _Computed(Mutable, eq=False):
     """Standings for one (crosstable, order, rules, unrated rating), rows by start number."""
 
     standings: Standings

@@ -25,7 +25,6 @@ receives values); a settings argument's cells as ``settings cell B3``.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import xl_tiebreak.excel.functions.arguments as arguments
@@ -52,6 +51,7 @@ from xl_tiebreak.tiebreaks.engine import Value
 from xl_tiebreak.tiebreaks.rules import RuleSet
 from xl_tiebreak.util.cells import cell_name, is_blank
 from xl_tiebreak.util.numbers import to_float
+from xl_tiebreak.util.plain import Mutable, field
 
 __all__ = [
     "clear_team_cache",
@@ -79,8 +79,7 @@ MAX_EVALUATIONS_PER_CROSSTABLE = 4
 """Evaluations (one per rule set) kept per team crosstable."""
 
 
-@dataclasses.dataclass(eq=False)
-class _TeamParsed:
+class _TeamParsed(Mutable, eq=False):
     """A team crosstable read into a team event (or the reason it cannot be), the teams'
     numbers and names for look-ups, and its own bounded caches: one evaluation per rule set,
     standings per (order, rule set). Hashed by identity."""
@@ -88,10 +87,10 @@ class _TeamParsed:
     event: TeamEvent | None
     error: InputError | None
     numbers: frozenset[int] = frozenset()
-    by_name: dict[str, tuple[int, ...]] = dataclasses.field(default_factory=dict)
-    evaluations: Results[_Rules, TeamEvaluation | InputError] = dataclasses.field(
+    by_name: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    evaluations: Results[_Rules, TeamEvaluation | InputError] = field(
         default_factory=lambda: Results(MAX_EVALUATIONS_PER_CROSSTABLE))
-    standings: Results[_Key, Standings] = dataclasses.field(
+    standings: Results[_Key, Standings] = field(
         default_factory=lambda: Results(MAX_RESULTS_PER_CROSSTABLE))
     settings_error: bool = False
     """True when ``error`` is about the settings (boards, match points, settings rows)."""

@@ -8,7 +8,6 @@ an absent sheet is fine.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import math
 import re
@@ -30,6 +29,7 @@ from xl_tiebreak.tiebreaks.rules import resolve_rules
 from xl_tiebreak.util.cells import is_blank, quoted
 from xl_tiebreak.util.dates import date_value
 from xl_tiebreak.util.numbers import from_float, parse_number
+from xl_tiebreak.util.plain import Mutable, field
 
 __all__ = [
     "SETTINGS",
@@ -171,12 +171,11 @@ _FIELDS.update({"pairingallocatedbye": "pab", "fullpointbye": "fpb", "halfpointb
 _FIELDS.update(_ALIASES)
 
 
-@dataclasses.dataclass
-class Settings:
+class Settings(Mutable):
     """What the Settings sheet says; every field has a default (an absent sheet is fine)."""
 
     name: str = ""
-    tiebreaks: list[str] = dataclasses.field(default_factory=list)
+    tiebreaks: list[str] = field(default_factory=list)
     """Tie-break descriptors in order; empty: the engine's default list."""
     rules: str = "AUTO"
     tournament_type: TournamentType | None = None
@@ -186,24 +185,24 @@ class Settings:
     after_round: int | None = None
     """None: after the last round in the crosstable."""
     unrated_rating: int | None = None
-    scoring: Scoring = dataclasses.field(default_factory=Scoring)
+    scoring: Scoring = field(default_factory=Scoring)
     blank_rounds: BlankRounds = BlankRounds.ABSENT
     """What an empty round cell means (docs/decisions.md D30)."""
     lots_seed: str | None = None
     """Seed of the drawing of lots (the ``Lots seed`` row): a text; a whole number typed in
     the cell counts as its digits (``2026``, not ``2026.0``). None: no row (the empty seed)."""
-    compare_orders: list[list[str]] = dataclasses.field(default_factory=list)
+    compare_orders: list[list[str]] = field(default_factory=list)
     """Orders to compare with :attr:`tiebreaks` on the Compare sheet (``Compare orders``
     rows, one order each); empty: no Compare sheet."""
-    compare_where: list[str] = dataclasses.field(default_factory=list)
+    compare_where: list[str] = field(default_factory=list)
     """The cell of each compare order."""
     prize_sharing: str = "equal"
     """``equal`` (money of tied players shared equally) or ``hort`` (the Hort system)."""
     one_prize_per_player: bool = True
     """The ``One prize per player`` row (Yes/No)."""
-    where: dict[str, str] = dataclasses.field(default_factory=dict)
+    where: dict[str, str] = field(default_factory=dict)
     """The cell each field came from (``Settings!B4``), for messages."""
-    warnings: list[Problem] = dataclasses.field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
     """Warnings found while reading the workbook (filled by
     :func:`xl_tiebreak.excel.headless.read_workbook_tournament`):
     unknown settings, cells just outside the crosstable's named range."""

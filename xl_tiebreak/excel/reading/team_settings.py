@@ -16,7 +16,6 @@ rounds, tie-breaks.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import re
 from collections.abc import Callable, Sequence
@@ -37,6 +36,7 @@ from xl_tiebreak.tiebreaks.rules import resolve_rules
 from xl_tiebreak.util.cells import is_blank, quoted
 from xl_tiebreak.util.dates import date_value
 from xl_tiebreak.util.numbers import from_float, parse_number
+from xl_tiebreak.util.plain import Mutable, field
 
 __all__ = [
     "TEAM_SETTINGS_COLUMNS",
@@ -98,8 +98,7 @@ _FIELDS.update({
 })
 
 
-@dataclasses.dataclass
-class TeamSettings:
+class TeamSettings(Mutable):
     """What the team settings say; None / empty: not given (the crosstable's own settings rows,
     then the defaults, decide)."""
 
@@ -113,12 +112,12 @@ class TeamSettings:
     win_draw_loss: tuple[Fraction, Fraction, Fraction] | None = None
     """Match points of a won, drawn and lost match (None: 2-1-0)."""
     primary: Score | None = None
-    byes: list[tuple[Kind, Fraction | None, Fraction | None]] = dataclasses.field(
+    byes: list[tuple[Kind, Fraction | None, Fraction | None]] = field(
         default_factory=list)
     """(kind, MP, GP) of the unplayed kinds set (None keeps that score's default)."""
     blank_rounds: BlankRounds = BlankRounds.ABSENT
-    tiebreaks: list[str] = dataclasses.field(default_factory=list)
-    where: dict[str, str] = dataclasses.field(default_factory=dict)
+    tiebreaks: list[str] = field(default_factory=list)
+    where: dict[str, str] = field(default_factory=dict)
     """The cell each field came from (``Settings!B7``), for messages."""
 
     def scoring(self, base: TeamScoring | None = None) -> TeamScoring:
@@ -126,7 +125,7 @@ class TeamSettings:
         scoring = base or TeamScoring()
         if self.win_draw_loss is not None:
             w, d, lo = self.win_draw_loss
-            scoring = dataclasses.replace(scoring, win=w, draw=d, loss=lo)
+            scoring = scoring.replace(win=w, draw=d, loss=lo)
         for kind, mp, gp in self.byes:
             scoring = scoring.with_unplayed(kind, mp, gp)
         return scoring

@@ -11,8 +11,6 @@ left showing a stale result.
 
 from __future__ import annotations
 
-import dataclasses
-
 from xl_tiebreak.excel.book.interface import Book
 from xl_tiebreak.excel.book.layout import SheetLayout
 from xl_tiebreak.excel.reading.event import CROSSTABLE
@@ -31,17 +29,17 @@ from xl_tiebreak.prizes.allocation import Allocation
 from xl_tiebreak.standings.compare_orders import Comparison
 from xl_tiebreak.standings.final import Standings
 from xl_tiebreak.util.cells import sheet_ref
+from xl_tiebreak.util.plain import Mutable, field
 
 __all__ = ["Extras", "plan_extras"]
 
 
-@dataclasses.dataclass
-class Extras:
+class Extras(Mutable):
     """What to do beside the Standings sheet."""
 
-    layouts: list[SheetLayout] = dataclasses.field(default_factory=list)
+    layouts: list[SheetLayout] = field(default_factory=list)
     """Sheets to write, in order, after the Standings sheet."""
-    stale: list[str] = dataclasses.field(default_factory=list)
+    stale: list[str] = field(default_factory=list)
     """Sheets of ours to remove (their input is gone)."""
     comparison: Comparison | None = None
     allocation: Allocation | None = None
@@ -88,8 +86,7 @@ def plan_extras(book: Book, settings: Settings, standings: Standings) -> Extras:
             problems.extend(Problem(p.severity, f"Compare orders: {p.message}",
                                     p.where or where) for p in error.problems)
         else:
-            extras.layouts.append(dataclasses.replace(compare_layout(extras.comparison),
-                                                      name=compare_to))
+            extras.layouts.append(compare_layout(extras.comparison).replace(name=compare_to))
     if prize_list is not None:
         found = book.read_name(CROSSTABLE) or book.read_sheet(CROSSTABLE)
         columns = crosstable_columns(found, standings.tournament) if found else {}
@@ -98,8 +95,8 @@ def plan_extras(book: Book, settings: Settings, standings: Standings) -> Extras:
         except InputError as error:
             problems.extend(error.problems)
         else:
-            extras.layouts.append(dataclasses.replace(
-                prizes_layout(extras.allocation, standings), name=prizes_to))
+            layout = prizes_layout(extras.allocation, standings)
+            extras.layouts.append(layout.replace(name=prizes_to))
     if problems:
         raise InputError(problems)
     return extras

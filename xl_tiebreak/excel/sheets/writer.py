@@ -13,7 +13,6 @@ the user has a ``Problems`` sheet.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from pathlib import Path
@@ -49,12 +48,12 @@ from xl_tiebreak.standings.final import Standings
 from xl_tiebreak.standings.team_evaluation import TeamEvaluation
 from xl_tiebreak.util.cells import sheet_ref
 from xl_tiebreak.util.numbers import fmt
+from xl_tiebreak.util.plain import Mutable, field
 
 __all__ = ["WriteResult", "write_problems_to", "write_standings_to"]
 
 
-@dataclasses.dataclass
-class WriteResult:
+class WriteResult(Mutable):
     """What the writer did.
 
     ``ok``: True when the Standings sheet was written; False when the Problems sheet was
@@ -66,12 +65,12 @@ class WriteResult:
     problems: list[Problem]
     standings: Standings | None = None
     settings: Settings | None = None
-    table: list[list[object]] = dataclasses.field(default_factory=list)
+    table: list[list[object]] = field(default_factory=list)
     """The standings as the STANDINGS worksheet function returns them (header first, every
     row with its place)."""
     path: Path | None = None
     """The workbook written by :func:`write_standings_file`."""
-    extra_sheets: list[str] = dataclasses.field(default_factory=list)
+    extra_sheets: list[str] = field(default_factory=list)
     """Sheets written beside Standings: ``Compare``, ``Prizes result``
     (:mod:`xl_tiebreak.excel.sheets.extra_sheets`)."""
     comparison: Comparison | None = None
@@ -194,7 +193,7 @@ def write_standings_to(book: Book) -> WriteResult:
         return write_problems_to(book, conflict + list(error.problems))
     if conflict:
         return write_problems_to(book, conflict)
-    layout = dataclasses.replace(standings_layout(standings, settings, warnings), name=target)
+    layout = standings_layout(standings, settings, warnings).replace(name=target)
     book.write_sheet(layout, after=_anchor(book))
     after = target
     for extra in extras.layouts:  # Compare, Prizes result (issue 12)
@@ -223,7 +222,7 @@ def _write_knockout_to(book: Book, target: str, conflict: list[Problem]) -> Writ
         return write_problems_to(book, conflict + errors + list(error.problems))
     if conflict or errors:
         return write_problems_to(book, conflict + errors)
-    layout = dataclasses.replace(knockout_layout(bracket, settings.name), name=target)
+    layout = knockout_layout(bracket, settings.name).replace(name=target)
     book.write_sheet(layout, after=_anchor(book) or BRACKET)
     for name, kind in list(_problems_sheets(book)):
         if kind == "problems":

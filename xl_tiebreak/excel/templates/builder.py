@@ -47,7 +47,6 @@ Existing files are never overwritten unless ``force`` (``--force``) is given.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import json
 import os
@@ -89,6 +88,7 @@ from xl_tiebreak.excel.templates.team import TEAM_SWISS, TEAM_TEMPLATE_FILES, bu
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.standings.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
 from xl_tiebreak.util.cells import column_letter
+from xl_tiebreak.util.plain import Frozen
 
 __all__ = [
     "DEMO_NAME",
@@ -166,8 +166,7 @@ _ROUND_ROBIN_FUNCTIONS = registry.template_functions("round_robin")
 """The one-tie-break functions the round-robin template shows."""
 
 
-@dataclasses.dataclass(frozen=True)
-class Template:
+class Template(Frozen):
     """One template: its file stem, sample crosstable, settings and demonstrated functions."""
 
     stem: str

@@ -33,7 +33,6 @@ points 2-1-0 are shown whole).
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 from collections.abc import Sequence
 from fractions import Fraction
@@ -72,6 +71,7 @@ from xl_tiebreak.tiebreaks.descriptors import Descriptor, parse_descriptor, pars
 from xl_tiebreak.tiebreaks.engine import Value
 from xl_tiebreak.tiebreaks.presets import PRESETS
 from xl_tiebreak.util.cells import column_letter, range_ref
+from xl_tiebreak.util.plain import Frozen
 
 __all__ = ["E7_ROWS", "FUNCTION_TIEBREAKS", "TEAM_SWISS", "TEAM_SWISS_SETTINGS",
            "TEAM_TEMPLATE_FILES", "TeamBook", "build_team_workbook", "sample_book"]
@@ -140,8 +140,7 @@ _VALIDATIONS = {
 }
 
 
-@dataclasses.dataclass(frozen=True)
-class TeamBook:
+class TeamBook(Frozen):
     """What a team workbook shows: the crosstable rows (header first, team notation), the
     Settings values by field (:data:`TEAM_SWISS_SETTINGS`' keys; a bye's value is its (MP, GP)
     pair), the Teams and Boards sheets' rows (header first; a Boards sheet of its header

@@ -38,7 +38,6 @@ the players' ratings and individual games, declared MP/GP/ranks.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import os
 from fractions import Fraction
@@ -348,9 +347,9 @@ def _reads_back(book: TeamBook) -> None:
 
 def _without_boards(event: TeamEvent) -> TeamEvent:
     """The event without its board results (the matches as the crosstable holds them)."""
-    teams = [dataclasses.replace(t, rounds=[dataclasses.replace(m, boards=()) for m in t.rounds])
+    teams = [t.replace(rounds=[m.replace(boards=()) for m in t.rounds])
              for t in event.teams]
-    return dataclasses.replace(event, teams=teams)
+    return event.replace(teams=teams)
 
 
 def write_team_event_workbook(event: TeamEvent, path: str | os.PathLike[str],

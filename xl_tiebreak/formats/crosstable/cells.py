@@ -4,7 +4,6 @@ them)."""
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import math
 import re
@@ -14,6 +13,7 @@ from fractions import Fraction
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.util.cells import cell_name, is_blank, sheet_prefix, sheet_ref
 from xl_tiebreak.util.numbers import fmt, from_float, parse_number
+from xl_tiebreak.util.plain import Frozen, Mutable
 
 MAX_ROWS = 20_000
 """Most non-empty rows (header included) a crosstable may have."""
@@ -28,8 +28,7 @@ MAX_WHOLE = 10**9
 # --- cells and places -------------------------------------------------------------------------
 
 
-@dataclasses.dataclass(frozen=True)
-class Places:
+class Places(Frozen):
     """Turns positions inside the range (0-based) into names of real cells for messages."""
 
     sheet: str
@@ -113,8 +112,7 @@ def cell_whole(cell: object) -> int | None:
 # --- the range --------------------------------------------------------------------------------
 
 
-@dataclasses.dataclass
-class RangeRow:
+class RangeRow(Mutable):
     """A non-empty row of the range: its 0-based index in the range and its cells."""
 
     index: int

@@ -3,7 +3,6 @@ the columns of the known fields (start number, name, rating…) and the round co
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import re
 
@@ -11,6 +10,7 @@ from xl_tiebreak.formats.crosstable.cells import Places, RangeRow, cell_text, er
 from xl_tiebreak.formats.crosstable.rounds import parse_round_token
 from xl_tiebreak.model.tournament import MAX_ROUNDS, Problem, Severity
 from xl_tiebreak.util.cells import is_blank, quoted
+from xl_tiebreak.util.plain import Mutable, field
 
 # --- the header -------------------------------------------------------------------------------
 
@@ -64,8 +64,7 @@ _HEADER_SEARCH = 20
 """The header row is looked for in the first this many non-empty rows (title blocks)."""
 
 
-@dataclasses.dataclass
-class Columns:
+class Columns(Mutable):
     """Where each field is (0-based column indices) and the round columns by round number."""
 
     start: int | None = None
@@ -76,14 +75,14 @@ class Columns:
     points: int | None = None
     extra: int | None = None
     """Extra points added to the score (docs/decisions.md D51)."""
-    rounds: dict[int, int] = dataclasses.field(default_factory=dict)
+    rounds: dict[int, int] = field(default_factory=dict)
     bare: bool = True
     """True when every round column is labelled by a bare number (``1``, not ``R1``)."""
-    name_parts: list[int] = dataclasses.field(default_factory=list)
+    name_parts: list[int] = field(default_factory=list)
     """Further columns joined to the name (a merged Name header, first and last names)."""
     rows: int = 1
     """Rows of the header (2 for a two-row header)."""
-    notes: list[Problem] = dataclasses.field(default_factory=list)
+    notes: list[Problem] = field(default_factory=list)
 
 
 def _header_key(cell: object) -> str:
@@ -138,9 +137,9 @@ def _field_of(cell: object) -> str | None:
     key = _header_key(cell)
     if not key:
         return None
-    for field, keys in _FIELDS:
+    for name, keys in _FIELDS:
         if key in keys or key.rstrip(":") in keys:
-            return field
+            return name
     if key in _FIRST_NAME_KEYS:
         return "first"
     if key in _LAST_NAME_KEYS:

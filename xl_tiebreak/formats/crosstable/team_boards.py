@@ -22,7 +22,6 @@ listed in a warning (their board tie-breaks cannot be computed).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Sequence
 from fractions import Fraction
@@ -32,6 +31,7 @@ from xl_tiebreak.model.teams import BoardGame, Match, TeamEvent
 from xl_tiebreak.model.tournament import Color, InputError, Kind, Problem, Severity
 from xl_tiebreak.util.cells import is_blank, quoted, sheet_ref
 from xl_tiebreak.util.numbers import parse_number
+from xl_tiebreak.util.plain import Mutable
 
 _BOARD_COL = re.compile(r"(?:b|bd|board)(\d{1,2})")
 _RESULT = re.compile(r"\s*(1|0|½|1/2|0\.5|0,5|=|\+|-)\s*[-:]\s*(1|0|½|1/2|0\.5|0,5|=|\+|-)\s*")
@@ -101,8 +101,7 @@ def _point_text(cell: object) -> str:
     return _text(cell)
 
 
-@dataclasses.dataclass
-class _Side:
+class _Side(Mutable):
     """One team's boards in one round, as read, and the row that gave them."""
 
     points: dict[int, BoardPoint]
@@ -333,13 +332,13 @@ class _Reader:
                 games = tuple(BoardGame(b, None, None, given.colors.get(b), kind, points)
                               for b, (kind, points) in sorted(given.points.items()))
                 color = m.color or given.colors.get(1)
-                rounds.append(dataclasses.replace(m, boards=games, color=color))
-            teams.append(dataclasses.replace(t, rounds=rounds))
+                rounds.append(m.replace(boards=games, color=color))
+            teams.append(t.replace(rounds=rounds))
         notes = list(ev.notes)
         if without:
             notes.append(f"{self.sheet or self.source or 'the board table'}: no board results "
                          f"for {', '.join(without)}; the board tie-breaks cannot be computed")
-        return dataclasses.replace(ev, teams=teams, notes=notes)
+        return ev.replace(teams=teams, notes=notes)
 
 
 def apply_boards(event: TeamEvent, rows: Sequence[Sequence[object]], *, source: str = "",

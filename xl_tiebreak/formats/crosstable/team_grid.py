@@ -25,7 +25,6 @@ are refused (:attr:`xl_tiebreak.model.teams.TeamEvent.rounds_known`; docs/decisi
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Sequence
 from fractions import Fraction
@@ -262,7 +261,7 @@ class _GridReader(_Reader):
         scoring = self.scoring or TeamScoring()
         if self.win_draw_loss is not None:
             w, d, lo = self.win_draw_loss
-            scoring = dataclasses.replace(scoring, win=w, draw=d, loss=lo)
+            scoring = scoring.replace(win=w, draw=d, loss=lo)
         return TeamEvent(teams, self.boards, len(schedule) * cycles, scoring,
                          TournamentType.PREDETERMINED, self.primary, self.start_date,
                          source=self.source, notes=self.notes, rounds_known=False)

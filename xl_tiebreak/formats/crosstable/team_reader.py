@@ -43,7 +43,6 @@ Detection (:func:`is_team_crosstable`) needs both a ``Team`` header and the boar
 from __future__ import annotations
 
 import csv
-import dataclasses
 import datetime
 import io
 import re
@@ -63,6 +62,7 @@ from xl_tiebreak.model.tournament import (
 from xl_tiebreak.util.cells import cell_name, is_blank, quoted, sheet_ref
 from xl_tiebreak.util.dates import date_value
 from xl_tiebreak.util.numbers import from_float, parse_number
+from xl_tiebreak.util.plain import Frozen
 from xl_tiebreak.util.text_files import MAX_INPUT_BYTES
 
 _PLAYED = re.compile(r"(\d{1,4})\s*([wWbB-])\s*(\d+(?:[.,]\d+)?\s*½?|½)")
@@ -74,8 +74,7 @@ _BYE_SETTINGS = {"pab": Kind.PAB, "hpb": Kind.HPB, "fpb": Kind.FPB, "zpb": Kind.
 _SETTINGS = ("boards", "matchpoints", "mp", "primary", "startdate", "type")
 
 
-@dataclasses.dataclass(frozen=True)
-class TeamCell:
+class TeamCell(Frozen):
     """One round cell read: its kind, opponent, colour and GP (None for byes and forfeits)."""
 
     kind: Kind
@@ -328,7 +327,7 @@ class _Reader:
         scoring = self.scoring or TeamScoring()
         if self.win_draw_loss is not None:
             w, d, lo = self.win_draw_loss
-            scoring = dataclasses.replace(scoring, win=w, draw=d, loss=lo)
+            scoring = scoring.replace(win=w, draw=d, loss=lo)
         for kind, mp, gp, where in self.byes:
             scoring = scoring.with_unplayed(kind, mp, gp, where)
         return TeamEvent(teams, self.boards, n_rounds, scoring, self.type, self.primary,

@@ -26,7 +26,6 @@ sum of its boards; a team with no game in a round is absent. Draft-2025 files (3
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from fractions import Fraction
 
@@ -273,8 +272,7 @@ class _TeamReader:
         words = line[4:].split()
         values = dict(zip(words[::2], words[1::2]))
         try:
-            self.scoring = dataclasses.replace(
-                self.scoring, win=parse_number(values.get("TW", "2")),
+            self.scoring = self.scoring.replace(win=parse_number(values.get("TW", "2")),
                 draw=parse_number(values.get("TD", "1")), loss=parse_number(values.get("TL", "0")))
         except ValueError:
             self.error("362 record: expected 'TW 2.0 TD 1.0 TL 0.0'", no)
