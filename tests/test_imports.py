@@ -1,10 +1,8 @@
-"""Every module of the package imports on its own, and no two modules import each other in a
-cycle (module-level and lazy imports alike; imports under ``if TYPE_CHECKING:`` are for type
-annotations only, never executed, and are not counted)."""
+"""Every module of the package imports on its own in a fresh interpreter, and every package is
+installed (import cycles and the layer contract: tests/test_architecture.py)."""
 
 from __future__ import annotations
 
-import ast
 import os
 import re
 import subprocess
@@ -31,97 +29,6 @@ def test_module_imports_on_its_own(module: str) -> None:
     result = subprocess.run([sys.executable, "-c", f"import xl_tiebreak.{module}"],
                             capture_output=True, text=True, env=env)
     assert result.returncode == 0, result.stderr
-
-
-def _type_checking_only(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
-
-
-def imported(module: str) -> set[str]:
-    """The package's modules that ``module`` imports anywhere (functions included)."""
-    tree = ast.parse((PACKAGE / f"{module.replace('.', '/')}.py").read_text(encoding="utf-8"))
-    found: set[str] = set()
-
-    def add(dotted: str) -> None:
-        """Record ``xl_tiebreak.X[.Y]`` as the module it names (a package's ``__init__`` is not
-        a module of the graph)."""
-        name = dotted.removeprefix("xl_tiebreak.")
-        if name in MODULES:
-            found.add(name)
-
-    def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and _type_checking_only(node):
-            for child in node.orelse:
-                visit(child)
-            return
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.name.startswith("xl_tiebreak."):
-                    add(alias.name)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            if node.module == "xl_tiebreak" or node.module.removeprefix(
-                    "xl_tiebreak.") in PACKAGES:
-                prefix = node.module.removeprefix("xl_tiebreak").lstrip(".")
-                for a in node.names:
-                    add(f"{prefix}.{a.name}" if prefix else a.name)
-            elif node.module.startswith("xl_tiebreak."):
-                add(node.module)
-        for child in ast.iter_child_nodes(node):
-            visit(child)
-
-    visit(tree)
-    found.discard(module)
-    return found
-
-
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Every strongly connected component with more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    out: list[list[str]] = []
-
-    def connect(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        for w in sorted(graph.get(v, ())):
-            if w not in index:
-                connect(w)
-                low[v] = min(low[v], low[w])
-            elif w in stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            component = []
-            while True:
-                w = stack.pop()
-                component.append(w)
-                if w == v:
-                    break
-            if len(component) > 1:
-                out.append(sorted(component))
-
-    for v in sorted(graph):
-        if v not in index:
-            connect(v)
-    return out
-
-
-def test_no_import_cycle_between_modules() -> None:
-    graph = {m: imported(m) for m in MODULES}
-    assert cycles(graph) == []
-
-
-def test_the_cycle_finder_sees_a_cycle() -> None:
-    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
-    assert cycles({"a": {"b"}, "b": set()}) == []
-
-
-def test_the_import_scan_sees_lazy_imports() -> None:
-    assert "excel.headless" in imported("cli.main")  # imported inside a function
-    assert "excel.functions.arguments" in imported("excel.functions.evaluation")
-    assert {"excel.functions.catalogue", "excel.lite", "udfs"} <= set(MODULES)
 
 
 def test_every_subpackage_is_installed() -> None:

@@ -335,7 +335,7 @@ def test_new_core_modules_import_only_the_standard_library() -> None:
 
     code = PROBE.format(imports="\n".join(f"import xl_tiebreak.{m}"
                                           for m in ("prizes.allocation", "knockout.bracket",
-                                                    "util.tables")))
+                                                    "formats.tables")))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "", f"core imports non-standard modules: {out}"

@@ -47,11 +47,11 @@ import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+from xl_tiebreak.formats.tables import Cell, csv_rows, read_table
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.util.cells import quoted
 from xl_tiebreak.util.numbers import fmt_half, parse_number
 from xl_tiebreak.util.plain import Frozen, Mutable, field
-from xl_tiebreak.util.tables import Cell, csv_rows, read_table
 
 HALF = Fraction(1, 2)
 

@@ -22,11 +22,11 @@ import re
 from collections.abc import Mapping
 from typing import Protocol
 
+from xl_tiebreak.formats.tables import header_key
 from xl_tiebreak.model.tournament import InputError, Participant
 from xl_tiebreak.util.cells import quoted
 from xl_tiebreak.util.dates import parse_date
 from xl_tiebreak.util.plain import Frozen, field
-from xl_tiebreak.util.tables import header_key
 
 
 class Eligibility(Frozen):

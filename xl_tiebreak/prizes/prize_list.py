@@ -7,12 +7,12 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
+from xl_tiebreak.formats.tables import Table, csv_rows, read_table
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.prizes.categories import Category, parse_category
 from xl_tiebreak.util.cells import quoted
 from xl_tiebreak.util.numbers import fmt, from_float
 from xl_tiebreak.util.plain import Frozen, Mutable, field
-from xl_tiebreak.util.tables import Table, csv_rows, read_table
 
 PLACE = ""
 """The source name of the place prizes (category prizes use their category's name)."""

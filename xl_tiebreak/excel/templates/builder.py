@@ -76,6 +76,7 @@ from xl_tiebreak.excel.templates.function_sheets import formula_standings_sheet,
 from xl_tiebreak.excel.templates.parts import BUILT_FROM as BUILT_FROM
 from xl_tiebreak.excel.templates.parts import GRID as _GRID
 from xl_tiebreak.excel.templates.parts import UDF_MODULE as UDF_MODULE
+from xl_tiebreak.excel.templates.parts import Template as Template
 from xl_tiebreak.excel.templates.parts import finish_template, quickstart_workbook
 from xl_tiebreak.excel.templates.parts import header_style as _header_style
 from xl_tiebreak.excel.templates.parts import how_to_sheet as how_to_sheet
@@ -88,7 +89,6 @@ from xl_tiebreak.excel.templates.team import TEAM_SWISS, TEAM_TEMPLATE_FILES, bu
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.standings.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
 from xl_tiebreak.util.cells import column_letter
-from xl_tiebreak.util.plain import Frozen
 
 __all__ = [
     "DEMO_NAME",
@@ -164,24 +164,6 @@ _ALL_FUNCTIONS = registry.template_functions("swiss")
 """The one-tie-break functions the Swiss template shows, in the registry's order for it."""
 _ROUND_ROBIN_FUNCTIONS = registry.template_functions("round_robin")
 """The one-tie-break functions the round-robin template shows."""
-
-
-class Template(Frozen):
-    """One template: its file stem, sample crosstable, settings and demonstrated functions."""
-
-    stem: str
-    rows: tuple[tuple[object, ...], ...]
-    settings: dict[str, object]
-    """Settings values by field (see SETTINGS_ROWS); the tie-breaks as a list."""
-    functions: tuple[str, ...]
-    """The one-tie-break functions shown on the Functions sheet (POINTS, PLACE, TIEBREAK and
-    TIEBREAK_EXPLAIN are always there)."""
-    example: str
-    """The descriptor used in the TIEBREAK and TIEBREAK_EXPLAIN examples."""
-
-    @property
-    def players(self) -> int:
-        return len(self.rows) - 1
 
 
 SWISS = Template(

@@ -4,7 +4,7 @@ formula per cell (docs/decisions.md D56), and the whole standings from one STAND
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from openpyxl.styles import Alignment, Font
 from openpyxl.worksheet.formula import ArrayFormula
@@ -16,12 +16,15 @@ from xl_tiebreak.excel.book.layout import (
     standings_formats,
 )
 from xl_tiebreak.excel.functions.catalogue import FIXED_DESCRIPTORS, RATING_FUNCTIONS
-from xl_tiebreak.excel.templates.parts import header_style, note_style, print_setup, wrap_note
+from xl_tiebreak.excel.templates.parts import (
+    Template,
+    header_style,
+    note_style,
+    print_setup,
+    wrap_note,
+)
 from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
 from xl_tiebreak.util.cells import column_letter, range_ref
-
-if TYPE_CHECKING:
-    from xl_tiebreak.excel.templates.builder import Template
 
 __all__ = ["FUNCTIONS_FIRST_ROW", "PER_CELL_NOTE", "STANDINGS_CALL", "formula_standings_sheet",
            "functions_sheet"]

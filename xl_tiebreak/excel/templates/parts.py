@@ -22,6 +22,7 @@ from xl_tiebreak.excel.book.layout import HEADER_FILL, HEADER_FONT, NOTE_FONT
 from xl_tiebreak.excel.book.openpyxl_book import mark_worksheet
 from xl_tiebreak.excel.sheets.standings_sheet import PLACEHOLDER, STANDINGS_ROLE
 from xl_tiebreak.model.tournament import InputError
+from xl_tiebreak.util.plain import Frozen
 
 __all__ = [
     "BUILT_FROM",
@@ -163,3 +164,21 @@ def finish_template(wb: Any, title: str, names: Mapping[str, str] | None = None)
     wb.properties.creator = "xl-tiebreak"
     wb.properties.title = title
     wb.properties.description = f"{BUILT_FROM} {xlwings_version()}"
+
+
+class Template(Frozen):
+    """One template: its file stem, sample crosstable, settings and demonstrated functions."""
+
+    stem: str
+    rows: tuple[tuple[object, ...], ...]
+    settings: dict[str, object]
+    """Settings values by field (see SETTINGS_ROWS); the tie-breaks as a list."""
+    functions: tuple[str, ...]
+    """The one-tie-break functions shown on the Functions sheet (POINTS, PLACE, TIEBREAK and
+    TIEBREAK_EXPLAIN are always there)."""
+    example: str
+    """The descriptor used in the TIEBREAK and TIEBREAK_EXPLAIN examples."""
+
+    @property
+    def players(self) -> int:
+        return len(self.rows) - 1

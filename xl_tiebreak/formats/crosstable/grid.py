@@ -5,7 +5,7 @@ docstring)."""
 from __future__ import annotations
 
 from xl_tiebreak.formats.crosstable.cells import Places, RangeRow, cell_number, cell_text, error
-from xl_tiebreak.formats.crosstable.rounds import parse_round_token, round_token
+from xl_tiebreak.formats.crosstable.round_cells import parse_round_token, round_token
 from xl_tiebreak.model.tournament import Kind, Participant, Problem, Record, Scoring
 from xl_tiebreak.util.cells import quoted
 

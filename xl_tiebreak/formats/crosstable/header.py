@@ -7,7 +7,7 @@ import math
 import re
 
 from xl_tiebreak.formats.crosstable.cells import Places, RangeRow, cell_text, error
-from xl_tiebreak.formats.crosstable.rounds import parse_round_token
+from xl_tiebreak.formats.crosstable.round_cells import parse_round_token
 from xl_tiebreak.model.tournament import MAX_ROUNDS, Problem, Severity
 from xl_tiebreak.util.cells import is_blank, quoted
 from xl_tiebreak.util.plain import Mutable, field

@@ -80,7 +80,8 @@ from xl_tiebreak.formats.crosstable.cells import (
 )
 from xl_tiebreak.formats.crosstable.grid import grid_check, grid_rounds
 from xl_tiebreak.formats.crosstable.header import Columns, header_labels, name_columns, read_header
-from xl_tiebreak.formats.crosstable.rounds import parse_round_token, swiss_rounds
+from xl_tiebreak.formats.crosstable.round_cells import parse_round_token
+from xl_tiebreak.formats.crosstable.rounds import swiss_rounds
 from xl_tiebreak.model.blanks import Blank, apply_blank_rounds
 from xl_tiebreak.model.tournament import (
     BlankRounds,

@@ -1,118 +1,25 @@
-"""The round cells of a Swiss crosstable: the compact notation (``12w1``, ``+W9``, ``H``…) read
-into records, and every participant's rounds read from the round columns."""
+"""The round columns of a Swiss crosstable: every participant's rounds read from their cells
+(each cell by :mod:`xl_tiebreak.formats.crosstable.round_cells`)."""
 
 from __future__ import annotations
 
 import re
 
 from xl_tiebreak.formats.crosstable.cells import Places, RangeRow, cell_text, error
+from xl_tiebreak.formats.crosstable.header import Columns
+from xl_tiebreak.formats.crosstable.round_cells import (
+    TOKEN_HINT,
+    is_game_form,
+    parse_round_token,
+)
 from xl_tiebreak.model.blanks import Blank
-from xl_tiebreak.model.tournament import Color, Kind, Participant, Problem, Record
+from xl_tiebreak.model.tournament import Participant, Problem, Record
 from xl_tiebreak.util.cells import is_blank, quoted
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from xl_tiebreak.formats.crosstable.header import Columns
-
-_TOKEN_HINT = "expected e.g. 12w1, 12b½, 12+, H, U, -"
-
-# --- Swiss round cells ------------------------------------------------------------------------
-
-_COLORS = {"w": Color.WHITE, "b": Color.BLACK}
-_RESULTS = {
-    "1": Kind.WIN,
-    "0": Kind.LOSS,
-    "½": Kind.DRAW,
-    "=": Kind.DRAW,
-    "1/2": Kind.DRAW,
-    "0.5": Kind.DRAW,
-    "0,5": Kind.DRAW,
-    "+": Kind.FORFEIT_WIN,
-    "-": Kind.FORFEIT_LOSS,
-}
-_SIGN_RESULTS = {"+": Kind.WIN, "=": Kind.DRAW, "-": Kind.LOSS}
-_SIGN_FORFEITS = {"+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}
-_BYES = {
-    "": Kind.ZPB,
-    "+": Kind.PAB,
-    "u": Kind.PAB,
-    "pab": Kind.PAB,
-    "+bye": Kind.PAB,
-    "f": Kind.FPB,
-    "fpb": Kind.FPB,
-    "bye": Kind.FPB,
-    "h": Kind.HPB,
-    "½": Kind.HPB,
-    "=": Kind.HPB,
-    "hpb": Kind.HPB,
-    "=bye": Kind.HPB,
-    "-": Kind.ZPB,
-    "--": Kind.ZPB,
-    "-bye": Kind.ZPB,
-    "z": Kind.ZPB,
-    "zpb": Kind.ZPB,
-    "0": Kind.ZPB,
-    # a forfeit win whose opponent is unknown (TRF ``0000 +``), as ``+F9`` without the number
-    "+f": Kind.FORFEIT_WIN,
-}
-_GAME = re.compile(r"([0-9]{1,9})(?:\s*([wb])\s*|\s+|(?=[^0-9\s]))(1/2|0[.,]5|[10½=+-])")
-"""Opponent, optional colour, result: ``12w1``, ``12 b ½``, ``12 1``, ``12=``, ``12w+``."""
-_SIGN_FIRST = re.compile(r"([+=-])\s*([wbf])\s*([0-9]{1,9})")
-"""Result sign, colour or F(orfeit), opponent: ``+W9``, ``=B13``, ``-F11``."""
-
-
-def round_token(text: str) -> str:
-    """Lower case, one kind of minus sign, single spaces."""
-    text = text.lower()
-    for dash in ("\u2212", "\u2013", "\u2014"):
-        text = text.replace(dash, "-")
-    return " ".join(text.split())
-
-
-def parse_round_token(text: str) -> Record | None:
-    """One Swiss round cell as a :class:`Record` (without ``where``); None when unreadable.
-
-    Case and spaces do not matter; ``−``, ``–`` and ``—`` count as ``-``.
-
-    * Game: opponent number, optional colour ``w``/``b``, result ``1``, ``0``, ``½``, ``=``,
-      ``1/2``, ``0.5`` (``0,5``): ``12w1``, ``12b½``, ``12 w 1``, ``12 1``, ``12=``. Without a
-      colour the opponent and a digit result must be separated by a space (``121`` is refused).
-    * Forfeit: the same with ``+`` (forfeit win) or ``-`` (forfeit loss, also each side of a
-      double forfeit): ``12+``, ``12-``, ``12w+``, ``12b-``. ``+12``/``-12`` are refused as
-      ambiguous.
-    * Sign first (the notation of the FIDE exercise tables): ``+W9`` win, ``=B13`` draw,
-      ``-W2`` loss, ``+F9`` forfeit win, ``-F11`` forfeit loss (colour unknown).
-    * Byes: ``+``, ``U``, ``PAB``, ``+BYE`` pairing-allocated bye; ``F``, ``FPB``, ``BYE``
-      full-point bye; ``H``, ``½``, ``=``, ``HPB``, ``=BYE`` half-point bye; ``-``, ``--``,
-      ``Z``, ``ZPB``, ``0``, ``-BYE`` or empty: zero-point bye / absence; ``+F``: a forfeit
-      win whose opponent is unknown (TRF ``0000 +``).
-
-    Over-the-board games are never marked as short games (the notation cannot tell).
-    """
-    token = round_token(text)
-    if token in _BYES:
-        return Record(_BYES[token])
-    game = _GAME.fullmatch(token)
-    if game is not None:
-        opponent, color, result = game.groups()
-        if int(opponent) == 0:
-            return None
-        return Record(_RESULTS[result], int(opponent), _COLORS.get(color or ""))
-    sign_first = _SIGN_FIRST.fullmatch(token)
-    if sign_first is not None:
-        sign, letter, opponent = sign_first.groups()
-        if int(opponent) == 0:
-            return None
-        if letter == "f":
-            kind = _SIGN_FORFEITS.get(sign)
-            return None if kind is None else Record(kind, int(opponent))
-        return Record(_SIGN_RESULTS[sign], int(opponent), _COLORS[letter])
-    return None
 
 
 def _round_problem(text: str) -> str:
-    message = f"cannot read {quoted(text)} as a round result ({_TOKEN_HINT})"
-    if _GAME.fullmatch(round_token(text)) is None and re.fullmatch(r"[0-9.,/ ]+", text):
+    message = f"cannot read {quoted(text)} as a round result ({TOKEN_HINT})"
+    if not is_game_form(text) and re.fullmatch(r"[0-9.,/ ]+", text):
         message += "; a number alone has no opponent"
     return message
 
