@@ -1,5 +1,6 @@
 """One round cell of a Swiss crosstable: the compact notation (``12w1``, ``+W9``, ``H``…) read
-into a record."""
+into a record, with the words Brazilian organizers type for unplayed rounds (``folga``,
+``12w W.O.``, ``ausente``, ``meio ponto``: ../shared/spec/glossary-pt-BR.md)."""
 
 from __future__ import annotations
 
@@ -45,11 +46,33 @@ _BYES = {
     "0": Kind.ZPB,
     # a forfeit win whose opponent is unknown (TRF ``0000 +``), as ``+F9`` without the number
     "+f": Kind.FORFEIT_WIN,
+    # Portuguese: folga = the bye of an odd field (pairing-allocated); ausente, ausência = an
+    # absence; bye de meio ponto = a requested half-point bye. "bye de 1 ponto" is not read:
+    # organizers use it both for the pairing bye and for a requested full-point bye.
+    "folga": Kind.PAB,
+    "ausente": Kind.ZPB,
+    "ausência": Kind.ZPB,
+    "ausencia": Kind.ZPB,
+    "bye de zero ponto": Kind.ZPB,
+    "meio ponto": Kind.HPB,
+    "bye de meio ponto": Kind.HPB,
+    "bye ½": Kind.HPB,
+    "bye 0,5": Kind.HPB,
 }
 _GAME = re.compile(r"([0-9]{1,9})(?:\s*([wb])\s*|\s+|(?=[^0-9\s]))(1/2|0[.,]5|[10½=+-])")
 """Opponent, optional colour, result: ``12w1``, ``12 b ½``, ``12 1``, ``12=``, ``12w+``."""
+_WALKOVER = re.compile(r"([0-9]{1,9})\s*([wb])?\s*([+-]?)\s*w\.?\s*o\.?")
+"""A forfeit written the Brazilian way, W.O. (walkover) after the opponent: ``12w W.O.`` or
+``12 +W.O.`` won by forfeit, ``12b -W.O.`` lost by forfeit."""
+_BARE_WALKOVER = re.compile(r"[+-]?\s*w\.?\s*o\.?")
+"""``W.O.`` without the opponent's number: who won cannot be told."""
 _SIGN_FIRST = re.compile(r"([+=-])\s*([wbf])\s*([0-9]{1,9})")
 """Result sign, colour or F(orfeit), opponent: ``+W9``, ``=B13``, ``-F11``."""
+
+
+def is_bare_walkover(text: str) -> bool:
+    """True for ``W.O.`` (or ``+W.O.``, ``-W.O.``) without the opponent's number."""
+    return _BARE_WALKOVER.fullmatch(round_token(text)) is not None
 
 
 def is_game_form(text: str) -> bool:
@@ -83,12 +106,24 @@ def parse_round_token(text: str) -> Record | None:
       full-point bye; ``H``, ``½``, ``=``, ``HPB``, ``=BYE`` half-point bye; ``-``, ``--``,
       ``Z``, ``ZPB``, ``0``, ``-BYE`` or empty: zero-point bye / absence; ``+F``: a forfeit
       win whose opponent is unknown (TRF ``0000 +``).
+    * The Brazilian forms: ``folga`` (pairing-allocated bye), ``ausente`` / ``ausência`` /
+      ``bye de zero ponto`` (absence), ``meio ponto`` / ``bye de meio ponto`` / ``bye ½``
+      (half-point bye), and a forfeit as W.O. after the opponent: ``12w W.O.`` or ``12 +W.O.``
+      won, ``12b -W.O.`` lost (``WO``, ``w.o.`` alike). ``W.O.`` without the opponent and
+      ``bye de 1 ponto`` (the pairing bye or a requested one?) are refused.
 
     Over-the-board games are never marked as short games (the notation cannot tell).
     """
     token = round_token(text)
     if token in _BYES:
         return Record(_BYES[token])
+    walkover = _WALKOVER.fullmatch(token)
+    if walkover is not None:
+        opponent, color, sign = walkover.groups()
+        if int(opponent) == 0:
+            return None
+        forfeit = Kind.FORFEIT_LOSS if sign == "-" else Kind.FORFEIT_WIN
+        return Record(forfeit, int(opponent), _COLORS.get(color or ""))
     game = _GAME.fullmatch(token)
     if game is not None:
         opponent, color, result = game.groups()

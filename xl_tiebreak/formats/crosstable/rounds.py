@@ -9,6 +9,7 @@ from xl_tiebreak.formats.crosstable.cells import Places, RangeRow, cell_text, er
 from xl_tiebreak.formats.crosstable.header import Columns
 from xl_tiebreak.formats.crosstable.round_cells import (
     TOKEN_HINT,
+    is_bare_walkover,
     is_game_form,
     parse_round_token,
 )
@@ -18,6 +19,9 @@ from xl_tiebreak.util.cells import is_blank, quoted
 
 
 def _round_problem(text: str) -> str:
+    if is_bare_walkover(text):
+        return (f"cannot read {quoted(text)} as a round result: W.O. needs the opponent's "
+                "number (12w W.O. won by forfeit against 12, 12b -W.O. lost by forfeit)")
     message = f"cannot read {quoted(text)} as a round result ({TOKEN_HINT})"
     if not is_game_form(text) and re.fullmatch(r"[0-9.,/ ]+", text):
         message += "; a number alone has no opponent"
