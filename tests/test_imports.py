@@ -1,6 +1,8 @@
 """Every module of the package imports on its own, and no two modules import each other in a
 cycle (module-level and lazy imports alike; imports under ``if TYPE_CHECKING:`` are for type
-annotations only, never executed, and are not counted)."""
+annotations only, never executed, and are not counted, except for the tie-break package, where
+they count too: the registry row, the descriptor, the engine and the tie-break functions stand
+in one order, with the registry above them all)."""
 
 from __future__ import annotations
 
@@ -39,8 +41,9 @@ def _type_checking_only(node: ast.If) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def imported(module: str) -> set[str]:
-    """The package's modules that ``module`` imports anywhere (functions included)."""
+def imported(module: str, type_checking: bool = False) -> set[str]:
+    """The package's modules that ``module`` imports anywhere (functions included); with
+    ``type_checking``, those under ``if TYPE_CHECKING:`` too."""
     tree = ast.parse((PACKAGE / f"{module.replace('.', '/')}.py").read_text(encoding="utf-8"))
     found: set[str] = set()
 
@@ -52,7 +55,7 @@ def imported(module: str) -> set[str]:
             found.add(name)
 
     def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and _type_checking_only(node):
+        if isinstance(node, ast.If) and not type_checking and _type_checking_only(node):
             for child in node.orelse:
                 visit(child)
             return
@@ -111,6 +114,37 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_no_import_cycle_between_modules() -> None:
     graph = {m: imported(m) for m in MODULES}
     assert cycles(graph) == []
+
+
+def test_no_cycle_through_the_tiebreak_package_counting_type_checking_imports() -> None:
+    graph = {m: imported(m, type_checking=True) for m in MODULES}
+    assert [c for c in cycles(graph) if any(m.startswith("tiebreaks.") for m in c)] == []
+
+
+BELOW_THE_REGISTRY = ("tiebreaks.row", "tiebreaks.descriptor", "tiebreaks.engine",
+                      "tiebreaks.fide", "tiebreaks.encounter", "tiebreaks.outside_games",
+                      "tiebreaks.uscf", "tiebreaks.team", "tiebreaks.team_engine",
+                      "tiebreaks.unplayed", "tiebreaks.rules", "tiebreaks.categories")
+"""The modules a tie-break is made of and computed by: none may reach the registry (or the
+descriptor parser above it), directly or through another module, type-checking imports
+included."""
+
+
+@pytest.mark.parametrize("module", BELOW_THE_REGISTRY)
+def test_the_engine_and_the_tiebreak_functions_never_reach_the_registry(module: str) -> None:
+    reached: set[str] = set()
+    todo = [module]
+    while todo:
+        for found in imported(todo.pop(), type_checking=True) - reached:
+            reached.add(found)
+            todo.append(found)
+    assert not reached & {"tiebreaks.registry", "tiebreaks.descriptors", "tiebreaks.presets"}
+
+
+def test_the_type_checking_scan_sees_type_checking_imports() -> None:
+    assert "tiebreaks.descriptor" not in imported("tiebreaks.fide")
+    assert "tiebreaks.descriptor" in imported("tiebreaks.fide", type_checking=True)
+    assert {"tiebreaks.fide", "tiebreaks.row"} <= imported("tiebreaks.registry")
 
 
 def test_the_cycle_finder_sees_a_cycle() -> None:

@@ -29,7 +29,7 @@ from xl_tiebreak.util.numbers import fmt_half, round_half_up
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:  # type annotations only; never imported at run time
-    from xl_tiebreak.tiebreaks.descriptors import Descriptor
+    from xl_tiebreak.tiebreaks.descriptor import Descriptor
 
 
 
@@ -307,8 +307,7 @@ def _game_score(eng: Engine, i: int) -> tuple[Fraction, int]:
 
 def tb_tpr(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """TPR (10.2): ARO + dp(p), p = points / games over the board rounded to 2 decimals."""
-    base = d.replace(code="ARO", text="")  # TPR takes only /U, as ARO does
-    aro = tb_aro(eng, base, i, terms)
+    aro = tb_aro(eng, d, i, terms)  # TPR takes only /U, as ARO does: the same opponents
     score, games = _game_score(eng, i)
     if aro is None or games == 0:
         return None
@@ -354,9 +353,12 @@ def tb_ptp(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Valu
 
 
 def _average_of_opponents(
-    eng: Engine, d: Descriptor, i: int, terms: list[Term] | None, of: str
+    eng: Engine, d: Descriptor, i: int, terms: list[Term] | None
 ) -> Value:
-    inner = d.replace(code=of, text="")  # APRO/APPO take only /U, as TPR/PTP
+    averaged = d.tiebreak.of
+    assert averaged is not None, "APRO and APPO rows name the tie-break they average"
+    of = averaged.code
+    inner = d.replace(tiebreak=averaged, text="")  # APRO/APPO take only /U, as TPR/PTP
     vals = eng.values(inner)
     rounds = [r for r in eng.otb_rounds(i) if eng.base.opps[i][r] >= 0]
     got = [(r, vals[eng.base.opps[i][r]]) for r in rounds]
@@ -372,12 +374,12 @@ def _average_of_opponents(
 
 def tb_apro(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """APRO (10.4): average TPR of over-the-board opponents, rounded half up."""
-    return _average_of_opponents(eng, d, i, terms, "TPR")
+    return _average_of_opponents(eng, d, i, terms)
 
 
 def tb_appo(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """APPO (10.5): average PTP of over-the-board opponents, rounded half up."""
-    return _average_of_opponents(eng, d, i, terms, "PTP")
+    return _average_of_opponents(eng, d, i, terms)
 
 
 def tb_rtng(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
