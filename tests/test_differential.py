@@ -289,6 +289,30 @@ def _rounds(t: Tournament, sno: int) -> list[tuple[int, Record]]:
     return [(r, p.record(r)) for r in range(1, t.rounds + 1)]
 
 
+def _scheduled_rests(t: Tournament, sno: int) -> int:
+    """The rest rounds of ``sno`` in a round robin as D-E1 reads the schedule: none in an even
+    field; in an odd field of n, a round where ``sno`` alone has neither opponent nor points
+    from a bye, or where every other such participant rests alone elsewhere in the same n-round
+    cycle while ``sno`` does not."""
+    n = len(t.participants)
+    if n % 2 == 0:
+        return 0
+    def unpaired(rnd: int) -> list[int]:
+        return [p.start_no for p in t.participants
+                if p.record(rnd).kind is Kind.ZPB and p.record(rnd).opponent is None]
+    alone = {rnd: u[0] for rnd in range(1, t.rounds + 1) if len(u := unpaired(rnd)) == 1}
+    count = 0
+    for rnd in range(1, t.rounds + 1):
+        here = unpaired(rnd)
+        if sno not in here:
+            continue
+        first = rnd - (rnd - 1) % n
+        rested = {alone[q] for q in range(first, first + n) if q in alone}
+        if here == [sno] or [x for x in here if x not in rested] == [sno]:
+            count += 1
+    return count
+
+
 def _is_double_forfeit(t: Tournament, rnd: int, rec: Record) -> bool:
     if rec.kind is not Kind.FORFEIT_LOSS or rec.opponent is None:
         return False
@@ -469,7 +493,7 @@ def known_difference(
 
     # REP in a round robin: the checker counts a rest round as not elected.
     if code == "REP" and c.predetermined and both:
-        n = sum(1 for _, r in recs if r.kind is Kind.ZPB and r.opponent is None)
+        n = _scheduled_rests(t, sno)
         if n and ours - theirs == n:
             return "REP-RR-REST"
     return None
