@@ -76,6 +76,10 @@ SLOW_BASE = 100_000
 needs_oracle = pytest.mark.skipif(not oracle.available(), reason="gacrux is not installed")
 pytestmark = needs_oracle
 
+AS_WRITTEN = "count"
+"""The checker ranks every result as written (it does not apply C.06 5.4 to round-robin
+withdrawals), so the events are compared that way (docs/decisions.md D-E2)."""
+
 
 # ============================================================================ running
 
@@ -149,12 +153,15 @@ def run_both(t: Tournament) -> Comparison:
     order = sorted(TIEBREAKS, key=lambda tb: tb.startswith("FB"))
     theirs = oracle.run_text(trf, ["PTS", *order], **flags)
     theirs_de = {lst: oracle.run_text(trf, ["PTS", *lst], **flags) for lst in RANKINGS}
-    ours = compute_standings(t, [*TIEBREAKS, *HELPERS], rules=rules, unrated_rating=unrated)
-    ours_de = {lst: compute_standings(t, list(lst), rules=rules, unrated_rating=unrated)
+    ours = compute_standings(t, [*TIEBREAKS, *HELPERS], rules=rules, unrated_rating=unrated,
+                             withdrawals=AS_WRITTEN)
+    ours_de = {lst: compute_standings(t, list(lst), rules=rules, unrated_rating=unrated,
+                                      withdrawals=AS_WRITTEN)
                for lst in RANKINGS}
     later = pts_later(t)
     theirs_later = oracle.run_text(trf, list(later), **flags)
-    ours_later = compute_standings(t, list(later), rules=rules, unrated_rating=unrated)
+    ours_later = compute_standings(t, list(later), rules=rules, unrated_rating=unrated,
+                                   withdrawals=AS_WRITTEN)
     return Comparison(t, trf, unrated, ours, ours_de, theirs, theirs_de, later, ours_later,
                       theirs_later)
 
