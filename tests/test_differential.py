@@ -76,6 +76,10 @@ SLOW_BASE = 100_000
 needs_oracle = pytest.mark.skipif(not oracle.available(), reason="gacrux is not installed")
 pytestmark = needs_oracle
 
+AS_WRITTEN = "count"
+"""The checker ranks every result as written (it does not apply C.06 5.4 to round-robin
+withdrawals), so the events are compared that way (docs/decisions.md D-E2)."""
+
 
 # ============================================================================ running
 
@@ -149,12 +153,15 @@ def run_both(t: Tournament) -> Comparison:
     order = sorted(TIEBREAKS, key=lambda tb: tb.startswith("FB"))
     theirs = oracle.run_text(trf, ["PTS", *order], **flags)
     theirs_de = {lst: oracle.run_text(trf, ["PTS", *lst], **flags) for lst in RANKINGS}
-    ours = compute_standings(t, [*TIEBREAKS, *HELPERS], rules=rules, unrated_rating=unrated)
-    ours_de = {lst: compute_standings(t, list(lst), rules=rules, unrated_rating=unrated)
+    ours = compute_standings(t, [*TIEBREAKS, *HELPERS], rules=rules, unrated_rating=unrated,
+                             withdrawals=AS_WRITTEN)
+    ours_de = {lst: compute_standings(t, list(lst), rules=rules, unrated_rating=unrated,
+                                      withdrawals=AS_WRITTEN)
                for lst in RANKINGS}
     later = pts_later(t)
     theirs_later = oracle.run_text(trf, list(later), **flags)
-    ours_later = compute_standings(t, list(later), rules=rules, unrated_rating=unrated)
+    ours_later = compute_standings(t, list(later), rules=rules, unrated_rating=unrated,
+                                   withdrawals=AS_WRITTEN)
     return Comparison(t, trf, unrated, ours, ours_de, theirs, theirs_de, later, ours_later,
                       theirs_later)
 
@@ -287,6 +294,30 @@ def assert_agrees(c: Comparison) -> None:
 def _rounds(t: Tournament, sno: int) -> list[tuple[int, Record]]:
     p = t.by_start_no()[sno]
     return [(r, p.record(r)) for r in range(1, t.rounds + 1)]
+
+
+def _scheduled_rests(t: Tournament, sno: int) -> int:
+    """The rest rounds of ``sno`` in a round robin as D-E1 reads the schedule: none in an even
+    field; in an odd field of n, a round where ``sno`` alone has neither opponent nor points
+    from a bye, or where every other such participant rests alone elsewhere in the same n-round
+    cycle while ``sno`` does not."""
+    n = len(t.participants)
+    if n % 2 == 0:
+        return 0
+    def unpaired(rnd: int) -> list[int]:
+        return [p.start_no for p in t.participants
+                if p.record(rnd).kind is Kind.ZPB and p.record(rnd).opponent is None]
+    alone = {rnd: u[0] for rnd in range(1, t.rounds + 1) if len(u := unpaired(rnd)) == 1}
+    count = 0
+    for rnd in range(1, t.rounds + 1):
+        here = unpaired(rnd)
+        if sno not in here:
+            continue
+        first = rnd - (rnd - 1) % n
+        rested = {alone[q] for q in range(first, first + n) if q in alone}
+        if here == [sno] or [x for x in here if x not in rested] == [sno]:
+            count += 1
+    return count
 
 
 def _is_double_forfeit(t: Tournament, rnd: int, rec: Record) -> bool:
@@ -469,7 +500,7 @@ def known_difference(
 
     # REP in a round robin: the checker counts a rest round as not elected.
     if code == "REP" and c.predetermined and both:
-        n = sum(1 for _, r in recs if r.kind is Kind.ZPB and r.opponent is None)
+        n = _scheduled_rests(t, sno)
         if n and ours - theirs == n:
             return "REP-RR-REST"
     return None

@@ -219,7 +219,8 @@ def _pairing(a: int, rec_a: Record, b: int | str, rec_b: Record) -> dict[str, An
 
 def ours(t: Tournament, k: int) -> dict[int, dict[str, Fraction]]:
     """Our values after round k: start number → code → value (the package's codes)."""
-    standings = compute_standings(t, ",".join(DESCRIPTORS), rules="fide2009", after_round=k)
+    standings = compute_standings(t, ",".join(DESCRIPTORS), rules="fide2009", after_round=k,
+                                  withdrawals="count")  # the oracle ranks results as written
     ctx = build_context(t, RuleSet.FIDE2009, k)
     table = {}
     for i, p in enumerate(t.participants):

@@ -227,3 +227,29 @@ def test_the_scan_finds_a_list_of_codes() -> None:
     assert collections_of_codes('X = ("BH", "other")') == []
     assert collections_of_codes('__all__ = ["ARO", "TPR"]\nY = ["ARO", "TPR"]') == [
         (2, ["ARO", "TPR"])]
+
+
+def test_a_descriptor_holds_its_row_and_a_team_row_its_base_row() -> None:
+    """The row a descriptor names is the registry's (no lookup needed by the engine); a team
+    form on one score type carries the individual row it is made from, and its Swiss-Manager
+    number comes from there (84 with type 1 for BH:MP, spec §9.1)."""
+    import copy
+    import pickle
+
+    from xl_tiebreak.model.teams import Score
+
+    d = parse_descriptor("BH:MP/C1", Score.MP)
+    assert d.tiebreak is registry.tiebreak("BH:MP") and d.code == "BH:MP"
+    assert d.tiebreak.base is registry.tiebreak("BH")
+    assert registry.tiebreak("DE:GP").base is registry.tiebreak("DE")
+    assert registry.tiebreak("BH").base is None and registry.tiebreak("MPTS").base is None
+    assert d.swiss_manager == "84 / 1,0,1,-,-"
+    assert registry.tiebreak("APRO").of is registry.tiebreak("TPR")
+    assert registry.tiebreak("APPO").of is registry.tiebreak("PTP")
+    for value in (d, d.tiebreak, parse_descriptor("APRO/U1400")):
+        assert pickle.loads(pickle.dumps(value)) == value
+        assert copy.deepcopy(value) == value
+    # a team row's function pickles as what it names (team module, factory, arguments)
+    row = registry.tiebreak("BH:GP")
+    assert row.compute is not None and repr(pickle.loads(pickle.dumps(row.compute))) == repr(
+        row.compute)

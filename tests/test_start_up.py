@@ -160,8 +160,9 @@ def test_the_model_classes_keep_their_dataclass_behaviour() -> None:
         s.win = Fraction(2)  # type: ignore[misc]
     p = Problem(Severity.ERROR, "x", "line 1")
     assert p != Problem(Severity.ERROR, "x", "line 2")  # a problem's place is compared
-    assert Descriptor("BH", 1, text="bh/c1") == Descriptor("BH", 1)  # the text is not
-    assert Descriptor("BH", 1) != Descriptor("BH", 2)
+    bh = tiebreak("BH")
+    assert Descriptor(bh, 1, text="bh/c1") == Descriptor(bh, 1)  # the text is not
+    assert Descriptor(bh, 1) != Descriptor(bh, 2)
     players = [Participant(1, "A"), Participant(2, "B")]
     t = Tournament(players, rounds=3)
     assert t.scoring == Scoring() and t.tiebreaks == [] and t.notes == [] and t.rounds == 3

@@ -72,6 +72,10 @@ def _add_compute(sub: Any) -> None:
                    help="rating used for unrated players in rating-based tie-breaks")
     c.add_argument("--type", choices=["swiss", "rr"],
                    help="override the tournament type (rr = pre-determined pairings)")
+    c.add_argument("--rr-withdrawals", choices=["count", "annul"],
+                   help="round robins: a player who withdrew having completed fewer than "
+                   "half of his games: annul his results (FIDE C.06 5.4, the default under "
+                   "FIDE rules) or count them (the default under US Chess rules)")
     c.add_argument("--format", choices=["table", "csv", "json", "html"], default="table",
                    help="table (default), csv, json, or html (one self-contained page with "
                    "the standings, the legend and the crosstable)")

@@ -18,7 +18,8 @@ from xl_tiebreak.util.safety import formula_safe
 
 def run(tournament: Tournament, args: argparse.Namespace) -> int:
     """Print the comparison of ``args.compare`` (the orders) in ``args.format``."""
-    evaluation = Evaluation(tournament, args.rules, args.after_round, args.unrated_rating)
+    evaluation = Evaluation(tournament, args.rules, args.after_round, args.unrated_rating,
+                            args.rr_withdrawals)
     comparison = compare_orders(evaluation, list(args.compare))
     if args.format == "json":
         import json

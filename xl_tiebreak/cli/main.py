@@ -248,7 +248,7 @@ def _compute(args: argparse.Namespace) -> int:
             return compare.run(tournament, args)
         standings = compute_standings(
             tournament, args.tiebreaks, rules=args.rules, after_round=args.after_round,
-            unrated_rating=args.unrated_rating,
+            unrated_rating=args.unrated_rating, withdrawals=args.rr_withdrawals,
         )
     for no in args.explain:
         try:

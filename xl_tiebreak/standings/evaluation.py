@@ -24,6 +24,7 @@ from xl_tiebreak.model.tournament import (
 )
 from xl_tiebreak.standings.check import check
 from xl_tiebreak.standings.ranking import Standings, rank
+from xl_tiebreak.standings.withdrawals import Withdrawals, round_robin_withdrawals
 from xl_tiebreak.tiebreaks.descriptors import Descriptor, parse_descriptor, parse_order
 from xl_tiebreak.tiebreaks.engine import Engine, Explanation, Value
 from xl_tiebreak.tiebreaks.presets import PRESETS
@@ -56,9 +57,12 @@ class Evaluation:
         rules: str | RuleSet | None = "auto",
         after_round: int | None = None,
         unrated_rating: int | None = None,
+        withdrawals: Withdrawals | str | None = None,
     ) -> None:
         warnings = self._start(check(tournament), rules, tournament.start_date, after_round,
                                tournament.rounds, "tournament")
+        tournament, withdrawn = round_robin_withdrawals(tournament, self.rules, withdrawals)
+        warnings += withdrawn
         self.tournament = tournament
         if after_round is None and tournament.played_rounds is not None:
             after_round = tournament.played_rounds  # later rounds only hold pre-entered byes

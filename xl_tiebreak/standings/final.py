@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from xl_tiebreak.model.tournament import Tournament
 from xl_tiebreak.standings.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, Evaluation
 from xl_tiebreak.standings.ranking import Row, Standings, sort_keys
+from xl_tiebreak.standings.withdrawals import Withdrawals
 from xl_tiebreak.tiebreaks.descriptors import Descriptor
 from xl_tiebreak.tiebreaks.encounter import direct_encounter, separate_standings
 from xl_tiebreak.tiebreaks.rules import RuleSet
@@ -38,12 +39,15 @@ def compute_standings(
     rules: str | RuleSet | None = "auto",
     after_round: int | None = None,
     unrated_rating: int | None = None,
+    withdrawals: Withdrawals | str | None = None,
 ) -> Standings:
     """Check, then rank ``tournament`` by points and the tie-break list.
 
     ``tiebreaks``: descriptors (``"BH/C1,BH,SB"``); default the tournament's declared list, else
     :data:`DEFAULT_SWISS` / :data:`DEFAULT_ROUND_ROBIN`. ``after_round``: standings as if the
-    event had only that many rounds. Raises InputError when the check finds errors.
+    event had only that many rounds. ``withdrawals``: round-robin withdrawals, ``count`` or
+    ``annul`` (C.06 5.4; None: the rule set's default, :mod:`xl_tiebreak.standings.withdrawals`).
+    Raises InputError when the check finds errors.
     """
-    evaluation = Evaluation(tournament, rules, after_round, unrated_rating)
+    evaluation = Evaluation(tournament, rules, after_round, unrated_rating, withdrawals)
     return evaluation.standings(tiebreaks)

@@ -148,8 +148,9 @@ class Standings:
             raise InputError(f"{d.label} is not in the tie-break list; a group-based "
                              "tie-break is explained at its place in the list")
         group = self.group_at(start_no, level)
-        return explain_group(self._engine, d, self._engine.index_of(start_no), group,
-                             row.values[level])
+        explained: Explanation = explain_group(self._engine, d, self._engine.index_of(start_no),
+                                               group, row.values[level])
+        return explained
 
     def group_at(self, start_no: int, level: int) -> list[int]:
         """Indices of the participants tied with ``start_no`` on points and the tie-breaks

@@ -5,7 +5,8 @@ Forms accepted (case-insensitive): TRF26/MTB26 ``ACRONYM[/modifier]…`` and the
 registry (``GE``, the 2023 name of REP; ``AROC`` = ARO-C1; ``MM``…) and Swiss-Manager codes
 (``SM:84/0,0,1,-``). Spec §2.3, §5 and §9. Everything about a code — its name, article, the
 modifiers it takes, its Swiss-Manager form — is read from its registry row
-(:mod:`xl_tiebreak.tiebreaks.registry`).
+(:mod:`xl_tiebreak.tiebreaks.registry`), which the parsed :class:`Descriptor` then holds
+(the class is :mod:`xl_tiebreak.tiebreaks.descriptor`'s, named here too).
 """
 
 from __future__ import annotations
@@ -14,143 +15,24 @@ import re
 from fractions import Fraction
 
 from xl_tiebreak.model.tournament import InputError
+from xl_tiebreak.tiebreaks.descriptor import Descriptor as Descriptor
+from xl_tiebreak.tiebreaks.descriptor import swiss_manager_text as swiss_manager_text
 from xl_tiebreak.tiebreaks.presets import PRESETS, expand
 from xl_tiebreak.tiebreaks.registry import (
-    ScoreType,
-    SmParam,
-    TieBreak,
     codes,
     lookup,
-    swiss_manager_form,
     swiss_manager_numbers,
     swiss_manager_rows,
     taking,
     tiebreak,
 )
+from xl_tiebreak.tiebreaks.row import ScoreType, SmParam, TieBreak
 from xl_tiebreak.util.numbers import parse_whole, shown
 from xl_tiebreak.util.patterns import LazyPattern
-from xl_tiebreak.util.plain import Frozen
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the team model is imported by team events only (start-up time)
     from xl_tiebreak.model.teams import Score
-
-
-class Descriptor(Frozen):
-    """One entry of a tie-break list, with its modifiers."""
-
-    __slots__ = ("code", "low", "high", "limit", "limit_percent", "forfeits_played", "fore",
-                 "reverse", "unrated_rating", "text")
-    _uncompared = ("text",)
-    code: str
-    """The FIDE acronym, upper case (``BH``)."""
-    low: int
-    """Number of least significant values cut (Cut-n, Median-n)."""
-    high: int
-    """Number of most significant values cut (Median-n)."""
-    limit: Fraction | None
-    """Koya: threshold shift in half-points (``/L+1`` → 1), or None."""
-    limit_percent: int | None
-    """Koya: threshold as a percentage (``/L60``)."""
-    forfeits_played: bool
-    """``/P``: forfeits count as games against the scheduled opponent."""
-    fore: bool
-    """``/F``: AOB uses the opponents' Fore Buchholz."""
-    reverse: bool
-    """``/R``: TPN and RTNG sorted the other way."""
-    unrated_rating: int | None
-    """``/U1400``: rating used for unrated participants in rating-based tie-breaks."""
-    text: str
-    """The descriptor as the user wrote it."""
-
-    def __init__(
-        self, code: str, low: int = 0, high: int = 0, limit: Fraction | None = None,
-        limit_percent: int | None = None, forfeits_played: bool = False, fore: bool = False,
-        reverse: bool = False, unrated_rating: int | None = None, text: str = "",
-    ) -> None:
-        set_field = object.__setattr__
-        set_field(self, "code", code)
-        set_field(self, "low", low)
-        set_field(self, "high", high)
-        set_field(self, "limit", limit)
-        set_field(self, "limit_percent", limit_percent)
-        set_field(self, "forfeits_played", forfeits_played)
-        set_field(self, "fore", fore)
-        set_field(self, "reverse", reverse)
-        set_field(self, "unrated_rating", unrated_rating)
-        set_field(self, "text", text)
-
-    @property
-    def canonical(self) -> str:
-        """TRF26 form: ``BH/C1``, ``BH/M1``, ``KS/L+1``, ``ARO/U1400``."""
-        out = self.code
-        if self.low and self.high == self.low:
-            out += f"/M{self.low}"
-        elif self.low:
-            out += f"/C{self.low}"
-        if self.limit is not None:
-            sign = "+" if self.limit >= 0 else "-"
-            out += f"/L{sign}{abs(self.limit)}"
-        if self.limit_percent is not None:
-            out += f"/L{self.limit_percent}"
-        if self.forfeits_played:
-            out += "/P"
-        if self.fore:
-            out += "/F"
-        if self.reverse:
-            out += "/R"
-        if self.unrated_rating is not None:
-            out += f"/U{self.unrated_rating}"
-        return out
-
-    @property
-    def label(self) -> str:
-        """The column heading: the user's text if given, else the canonical form."""
-        return self.text or self.canonical
-
-    @property
-    def tiebreak(self) -> TieBreak:
-        """The registry row of the code."""
-        return tiebreak(self.code)
-
-    @property
-    def name(self) -> str:
-        """In words: ``Buchholz Cut-1``, ``Koya System (limit +1)``."""
-        out = self.tiebreak.name
-        if self.low and self.high == self.low:
-            out += f" Median-{self.low}"
-        elif self.low:
-            out += f" Cut-{self.low}"
-        extras = []
-        if self.limit is not None:
-            extras.append(f"limit {'+' if self.limit >= 0 else '-'}{abs(self.limit)} half-points")
-        if self.limit_percent is not None:
-            extras.append(f"limit {self.limit_percent}%")
-        if self.forfeits_played:
-            extras.append("forfeits as played")
-        if self.fore:
-            extras.append("of Fore Buchholz")
-        if self.reverse:
-            extras.append("reversed")
-        if self.unrated_rating is not None:
-            extras.append(f"unrated = {self.unrated_rating}")
-        return out + (f" ({', '.join(extras)})" if extras else "")
-
-    @property
-    def article(self) -> str:
-        """C.07 article (or US Chess rule) defining the tie-break."""
-        return self.tiebreak.article
-
-    @property
-    def lower_is_better(self) -> bool:
-        """TPN ranks the lowest number first (unless /R); RTNG/R ranks the lowest rating first."""
-        return self.tiebreak.lower_is_better != self.reverse
-
-    @property
-    def swiss_manager(self) -> str:
-        """Swiss-Manager / Chess-Results tie-break number and parameters (``84 / 0,0,1,-,-``);
-        empty when the descriptor has no Swiss-Manager form (spec §9)."""
-        return swiss_manager_text(self)
 
 
 _MOD = LazyPattern(r"(?P<key>[CMLPFRU])(?P<arg>[+-]?[0-9]*)$")
@@ -192,7 +74,7 @@ def parse_descriptor(text: str, team: Score | None = None) -> Descriptor:
     if team is None and row.team:
         raise InputError(f"tie-break '{raw}' is a team tie-break (match or game points of "
                          "teams); this is an individual event")
-    fields: dict[str, object] = {"code": row.code, "text": raw}
+    fields: dict[str, object] = {"tiebreak": row, "text": raw}
     for mod in [*implied, *mods]:
         _apply_modifier(fields, row, mod, raw)
     fields.pop("_seen", None)
@@ -368,51 +250,6 @@ def _split_items(text: str | list[str]) -> list[str]:
 # in order (SmParam), and the value that selects a row among those sharing a number.
 
 
-def swiss_manager_text(d: Descriptor) -> str:
-    """``84 / 0,0,1,-,-`` for BH/C1 (``84 / 1,0,1,-,-`` for BH:MP/C1); empty when the row has
-    no Swiss-Manager number or the descriptor has a modifier that the number's parameters
-    cannot express."""
-    form = swiss_manager_form(d.tiebreak)
-    if form is None:
-        return ""
-    sm, score_type = form
-    params = sm.params
-    expressible = (
-        (not d.low or SmParam.LOW in params)
-        and (not d.high or SmParam.HIGH in params)
-        and (not d.forfeits_played or SmParam.FORFEITS in params)
-        and (not d.fore or SmParam.FORE in params)
-        and d.limit is None
-        and (d.limit_percent is None or SmParam.PERCENT in params)
-        and (d.unrated_rating is None or SmParam.MINIMUM_RATING in params)
-    )
-    if not expressible:
-        return ""
-    written = [_written(p, d, sm.select, score_type) for p in params
-               if p is not SmParam.POINTS_TAG]
-    return f"{sm.number} / {','.join(written)}" if written else str(sm.number)
-
-
-def _written(p: SmParam, d: Descriptor, select: str, score_type: str) -> str:
-    if p is SmParam.GAME_POINTS:
-        return score_type
-    if p is SmParam.HIGH:
-        return str(d.high)
-    if p is SmParam.LOW:
-        return str(d.low)
-    if p is SmParam.FORFEITS:
-        return "P" if d.forfeits_played else "-"
-    if p is SmParam.FORE:
-        return "F" if d.fore else "-"
-    if p is SmParam.KIND or p is SmParam.FORE_BUCHHOLZ:
-        return select
-    if p is SmParam.MINIMUM_RATING:
-        return str(d.unrated_rating or 0)
-    if p is SmParam.PERCENT:
-        return str(d.limit_percent or 50)
-    return "0"  # UNPLAYED, ZERO
-
-
 def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
     """A Swiss-Manager / Chess-Results tie-break number with its parameters (``SM:84/0,0,1,-``),
     where the mapping to a FIDE descriptor is certain (spec §9); otherwise InputError.
@@ -479,7 +316,7 @@ def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
         if form is None:
             raise fail(f"{row.name} has no team form")
         row = form[0]
-    fields: dict[str, object] = {"text": raw, "code": row.code}
+    fields: dict[str, object] = {"text": raw, "tiebreak": row}
     high = num(SmParam.HIGH) if SmParam.HIGH in layout else 0
     low = num(SmParam.LOW) if SmParam.LOW in layout else 0
     if high and high != low:

@@ -7,19 +7,19 @@ machinery of the sum-based tie-breaks — terms per round, the Art. 14 cuts with
 exception, their explanation — is here, used by the FIDE (:mod:`xl_tiebreak.tiebreaks.fide`) and the
 US Chess (:mod:`xl_tiebreak.tiebreaks.uscf`) tie-breaks alike.
 
-Descriptors are only read here (their registry row says how to compute them); the engine does not
-import the descriptor module, which sits above the registry.
+Descriptors are only read here: each holds its registry row, which says how to compute it; the
+engine imports neither the registry nor the descriptor parser.
 """
 
 from __future__ import annotations
 
-import enum
 import math
 from collections.abc import Callable
 from fractions import Fraction
 
 from xl_tiebreak.model.tournament import Color, Kind, Tournament, TournamentType
 from xl_tiebreak.tiebreaks.categories import Category
+from xl_tiebreak.tiebreaks.row import Explained
 from xl_tiebreak.tiebreaks.rules import RuleSet
 from xl_tiebreak.tiebreaks.unplayed import Context, build_context
 from xl_tiebreak.util.numbers import fmt_half
@@ -27,7 +27,7 @@ from xl_tiebreak.util.plain import Frozen, Mutable
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:  # type annotations only; never imported at run time
-    from xl_tiebreak.tiebreaks.descriptors import Descriptor
+    from xl_tiebreak.tiebreaks.descriptor import Descriptor
 
 Value = Fraction | None
 """A tie-break value; None when undefined (ranks after every defined value)."""
@@ -114,17 +114,6 @@ class Explanation(Frozen):
             out.append("  " + " · ".join(parts))
         out.extend(f"  note: {n}" for n in self.notes)
         return out
-
-
-class Explained(enum.Enum):
-    """How an explanation's one-line formula shows a value."""
-
-    SUM = "sum"
-    """``a + b + c = v`` over the kept terms."""
-    AVERAGE = "average"
-    """``(a + b + c) / 3 = v``."""
-    PLAIN = "plain"
-    """``= v``."""
 
 
 TieBreakFunction = Callable[["Engine", "Descriptor", int, "list[Term] | None"], Value]

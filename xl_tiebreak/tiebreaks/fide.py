@@ -29,7 +29,7 @@ from xl_tiebreak.util.numbers import fmt_half, round_half_up
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:  # type annotations only; never imported at run time
-    from xl_tiebreak.tiebreaks.descriptors import Descriptor
+    from xl_tiebreak.tiebreaks.descriptor import Descriptor
 
 
 
@@ -88,17 +88,54 @@ def tb_bwg(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Valu
     return _count(eng, i, terms, rounds)
 
 
+def _unpaired(ctx: Context, r: int) -> list[int]:
+    """The participants without an opponent and without points from a bye in round r
+    (zero-point byes without opponent): a round-robin rest round looks like this."""
+    return [j for j in range(ctx.n) if ctx.kinds[j][r] is Kind.ZPB and ctx.opps[j][r] < 0]
+
+
+def _rest_mask(ctx: Context, i: int) -> int:
+    """The rest rounds of i in a round robin, as bits (bit r: round r + 1; spec §4.7 with
+    docs/decisions.md D10, D-E1). An even field has none. In an odd field of n every cycle of n
+    rounds gives each participant one rest; round r is i's rest when i is the only participant
+    without an opponent in it, or the only one left after setting aside those whose rest of
+    the same cycle is certain (a withdrawn player's later rounds); otherwise it is not
+    known to be a rest and counts as a zero-point bye."""
+    n = ctx.n
+    if n % 2 == 0:
+        return 0
+    alone = {r: u[0] for r in range(ctx.rounds) if len(u := _unpaired(ctx, r)) == 1}
+    mask = 0
+    for r in range(ctx.rounds):
+        if ctx.kinds[i][r] is not Kind.ZPB or ctx.opps[i][r] >= 0:
+            continue
+        if alone.get(r) == i:
+            mask |= 1 << r
+            continue
+        cycle = range(r - r % n, min(r - r % n + n, ctx.rounds))
+        rested = {alone[q] for q in cycle if q in alone}
+        left = [j for j in _unpaired(ctx, r) if j not in rested]
+        if left == [i]:
+            mask |= 1 << r
+    return mask
+
+
 def tb_rep(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """REP (7.6): rounds minus half-point byes, zero-point byes and forfeit losses (a rest
-    round of a round robin is not a choice and counts)."""
+    round of a round robin is not a choice and counts: docs/decisions.md D10; only a round
+    the schedule gives as a rest is one, spec §4.7)."""
     ctx = eng.base
-    kinds, opps = ctx.kinds[i], ctx.opps[i]
+    kinds = ctx.kinds[i]
+    rest = ctx.memo("rest rounds", i, _rest_mask) if eng.predetermined else 0
     rounds = [
         r for r in range(ctx.rounds)
-        if kinds[r] not in (Kind.HPB, Kind.ZPB, Kind.FORFEIT_LOSS)
-        or (eng.predetermined and kinds[r] is Kind.ZPB and opps[r] < 0)
+        if kinds[r] not in (Kind.HPB, Kind.ZPB, Kind.FORFEIT_LOSS) or rest >> r & 1
     ]
-    return _count(eng, i, terms, rounds)
+    value = _count(eng, i, terms, rounds)
+    if terms is not None and rest:
+        terms[:] = [t.replace(label="rest round of the round robin", reason="not a choice (D10)")
+                    if rest >> (t.round - 1) & 1 else t for t in terms]
+    return value
 
 
 def tb_std(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
@@ -307,8 +344,7 @@ def _game_score(eng: Engine, i: int) -> tuple[Fraction, int]:
 
 def tb_tpr(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """TPR (10.2): ARO + dp(p), p = points / games over the board rounded to 2 decimals."""
-    base = d.replace(code="ARO", text="")  # TPR takes only /U, as ARO does
-    aro = tb_aro(eng, base, i, terms)
+    aro = tb_aro(eng, d, i, terms)  # TPR takes only /U, as ARO does: the same opponents
     score, games = _game_score(eng, i)
     if aro is None or games == 0:
         return None
@@ -354,9 +390,12 @@ def tb_ptp(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Valu
 
 
 def _average_of_opponents(
-    eng: Engine, d: Descriptor, i: int, terms: list[Term] | None, of: str
+    eng: Engine, d: Descriptor, i: int, terms: list[Term] | None
 ) -> Value:
-    inner = d.replace(code=of, text="")  # APRO/APPO take only /U, as TPR/PTP
+    averaged = d.tiebreak.of
+    assert averaged is not None, "APRO and APPO rows name the tie-break they average"
+    of = averaged.code
+    inner = d.replace(tiebreak=averaged, text="")  # APRO/APPO take only /U, as TPR/PTP
     vals = eng.values(inner)
     rounds = [r for r in eng.otb_rounds(i) if eng.base.opps[i][r] >= 0]
     got = [(r, vals[eng.base.opps[i][r]]) for r in rounds]
@@ -372,12 +411,12 @@ def _average_of_opponents(
 
 def tb_apro(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """APRO (10.4): average TPR of over-the-board opponents, rounded half up."""
-    return _average_of_opponents(eng, d, i, terms, "TPR")
+    return _average_of_opponents(eng, d, i, terms)
 
 
 def tb_appo(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """APPO (10.5): average PTP of over-the-board opponents, rounded half up."""
-    return _average_of_opponents(eng, d, i, terms, "PTP")
+    return _average_of_opponents(eng, d, i, terms)
 
 
 def tb_rtng(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:

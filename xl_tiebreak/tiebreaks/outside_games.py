@@ -32,7 +32,7 @@ from xl_tiebreak.tiebreaks.engine import Engine, Term, Value
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
-    from xl_tiebreak.tiebreaks.descriptors import Descriptor
+    from xl_tiebreak.tiebreaks.descriptor import Descriptor
 
 
 def lot_digest(seed: str, start_no: int) -> str:

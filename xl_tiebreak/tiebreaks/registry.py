@@ -1,5 +1,9 @@
 """The tie-break registry: one frozen row per tie-break code, the single source of what it is.
 
+The row class is :class:`xl_tiebreak.tiebreaks.row.TieBreak` (named here too, with its parts);
+this module lists the rows, with the functions that compute them, and looks them up. Nothing
+below it (the engine, the tie-break functions, the descriptor class) imports it.
+
 A row says everything the rest of the package needs to know about a tie-break: its acronym, name
 and article, aliases, the modifiers it takes, whether it gives each participant a value or orders
 a tied group, whether it is rating-based or whole-numbered, how it is explained, its
@@ -15,204 +19,23 @@ Adding a tie-break = one row here + one function (in :mod:`xl_tiebreak.tiebreaks
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 
 import xl_tiebreak.tiebreaks.encounter as encounter
 import xl_tiebreak.tiebreaks.fide as tiebreaks
 import xl_tiebreak.tiebreaks.outside_games as arbiter
-from xl_tiebreak.tiebreaks.engine import Explained, GroupExplain, GroupOrder, TieBreakFunction
+from xl_tiebreak.tiebreaks.row import MODIFIERS as MODIFIERS
+from xl_tiebreak.tiebreaks.row import Explained as Explained
+from xl_tiebreak.tiebreaks.row import ScoreType as ScoreType
+from xl_tiebreak.tiebreaks.row import SmParam as SmParam
+from xl_tiebreak.tiebreaks.row import SwissManager as SwissManager
+from xl_tiebreak.tiebreaks.row import TieBreak as TieBreak
+from xl_tiebreak.tiebreaks.row import WorksheetFunction as WorksheetFunction
 from xl_tiebreak.tiebreaks.rules import RuleSet
-from xl_tiebreak.util.plain import Frozen
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
-
-
-class ScoreType(enum.Enum):
-    """The score a tie-break is computed from. Individual events have game points only; team
-    events will add match points and game points of a team."""
-
-    POINTS = "points"
-    """Game points of an individual event (``:GP`` in TRF26 descriptors)."""
-    MATCH_POINTS = "match points"
-    """Match points of a team event (``:MP``)."""
-    GAME_POINTS = "game points"
-    """Game points of a team event, the sum of its board points (``:GP``)."""
-
-
-MODIFIERS = "CMPFLRU"
-"""Modifier letters of a descriptor: ``/Cn`` cut, ``/Mn`` median, ``/P`` forfeits as games,
-``/F`` Fore Buchholz (AOB), ``/L±n`` or ``/Ln`` Koya limit, ``/R`` reversed, ``/Unnnn`` rating
-for unrated participants."""
-
-
-class SmParam(enum.Enum):
-    """One parameter of a Swiss-Manager code, in the order Swiss-Manager writes them."""
-
-    GAME_POINTS = "game points"
-    """Score type: 0 (game points) is the only one for individual events; written ``0``."""
-    POINTS_TAG = "points tag"
-    """Optional ``GP`` (accepted) or ``MP`` (refused) before the others (68); not written."""
-    KIND = "kind"
-    """Which of the codes sharing a number (68: 0 WIN, 1 WON, 2 BWG, 3 BPG; 88: 0 TPR, 1 APRO,
-    2 PTP, 3 APPO): the row's ``select``."""
-    FORE_BUCHHOLZ = "fore buchholz"
-    """84: ``F`` (or 1) for Fore Buchholz, ``-`` for Buchholz: the row's ``select``."""
-    HIGH = "high"
-    """Number of strongest values discarded (Median-n together with LOW)."""
-    LOW = "low"
-    """Number of weakest values discarded (Cut-n)."""
-    FORFEITS = "forfeits"
-    """``P``: forfeits count as games (``/P``); ``-`` otherwise."""
-    FORE = "fore"
-    """77: ``F`` for the opponents' Fore Buchholz (``/F``)."""
-    MINIMUM_RATING = "minimum rating"
-    """80, 88: written from ``/U``; read only as 0 (its meaning is not documented, so another
-    value has no certain FIDE equivalent)."""
-    UNPLAYED = "unplayed"
-    """80: take unplayed games into account; only 0 (no) is a FIDE descriptor."""
-    PERCENT = "percent"
-    """87: Koya limit in percent (``/Ln``), 50 by default."""
-    ZERO = "zero"
-    """A parameter whose only FIDE value is 0 (86: strongest discarded)."""
-
-
-class SwissManager(Frozen):
-    """A tie-break's Swiss-Manager / Chess-Results number and parameters (spec §9); ``select``:
-    the value of the KIND or FORE_BUCHHOLZ parameter that means this row."""
-
-    __slots__ = ("number", "params", "select")
-    number: int
-    params: tuple[SmParam, ...]
-    select: str
-
-    def __init__(self, number: int, params: tuple[SmParam, ...] = (), select: str = "") -> None:
-        object.__setattr__(self, "number", number)
-        object.__setattr__(self, "params", params)
-        object.__setattr__(self, "select", select)
-
-
-class WorksheetFunction(Frozen):
-    """A one-tie-break worksheet function, e.g. ``BUCHHOLZ_CUT1`` = ``BH/C1``;
-    ``swiss_template``, ``round_robin_template``: its place among the functions shown by the
-    Swiss and the round-robin template (None: not shown)."""
-
-    __slots__ = ("name", "descriptor", "swiss_template", "round_robin_template")
-    name: str
-    descriptor: str
-    swiss_template: int | None
-    round_robin_template: int | None
-
-    def __init__(self, name: str, descriptor: str, swiss_template: int | None = None,
-                 round_robin_template: int | None = None) -> None:
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "descriptor", descriptor)
-        object.__setattr__(self, "swiss_template", swiss_template)
-        object.__setattr__(self, "round_robin_template", round_robin_template)
-
-
-_POINTS_ONLY = frozenset({ScoreType.POINTS})
-"""The score types of an individual event's tie-break."""
-
-
-class TieBreak(Frozen):
-    """Everything about one tie-break code (immutable: assigning a field raises
-    :class:`dataclasses.FrozenInstanceError`)."""
-
-    __slots__ = ("code", "name", "article", "compute", "order", "explain_group", "aliases",
-                 "modifiers", "rating_based", "whole", "lower_is_better", "explained", "rules",
-                 "swiss_manager", "score_types", "round_robin_warning", "swiss_warning",
-                 "functions", "boards", "round_order", "places")
-
-    code: str
-    """The acronym, upper case (``BH``; US Chess ones with the TRF26 ``OTHER_`` prefix)."""
-    name: str
-    """In words: ``Buchholz``."""
-    article: str
-    """Where it is defined: ``Art. 8.1`` (C.07), ``US Chess 34E1``; empty for PTS."""
-    compute: TieBreakFunction | None
-    """Computes one participant's value (value tie-breaks)."""
-    order: GroupOrder | None
-    """Orders a tied group (group tie-breaks: DE, OTHER_RBTP)."""
-    explain_group: GroupExplain | None
-    """Explains a group tie-break at its place in a standings order."""
-    aliases: tuple[str, ...]
-    """Other names accepted, optionally with implied modifiers: ``AROC/C1``."""
-    modifiers: frozenset[str]
-    """Modifier letters it takes (see :data:`MODIFIERS`)."""
-    rating_based: bool
-    """Art. 10: subject to the unrated-player rule (docs/decisions.md D13)."""
-    whole: bool
-    """Its values are shown as whole numbers (counts, places, ratings)."""
-    lower_is_better: bool
-    """The lowest value ranks first (TPN; ``/R`` turns it round)."""
-    explained: Explained
-    """How the one-line explanation shows the value."""
-    rules: RuleSet | None
-    """A rule set always used for it, whatever the event's (US Chess 34E for its own)."""
-    swiss_manager: SwissManager | None
-    score_types: frozenset[ScoreType]
-    round_robin_warning: str
-    """Warning when it is used in a round robin (after the descriptor's label)."""
-    swiss_warning: str
-    """Warning when it is used in a Swiss."""
-    functions: tuple[WorksheetFunction, ...]
-    """The one-tie-break worksheet functions that expose it."""
-    boards: bool
-    """Reads board results (Art. 12: BC, TBR, BBE and the EDE variants that end with them)."""
-    round_order: bool
-    """Depends on the order of the rounds (PS; FB, which counts the last round apart): refused
-    for an event without rounds (a team round-robin grid)."""
-    places: Callable[[int], int] | None
-    """The decimals its values are rounded to after a number of rounds, and shown with in
-    every output (AOB: :func:`xl_tiebreak.tiebreaks.fide.aob_places`); None: exact values."""
-
-    def __init__(
-        self, code: str, name: str, article: str, compute: TieBreakFunction | None = None,
-        order: GroupOrder | None = None, explain_group: GroupExplain | None = None,
-        aliases: tuple[str, ...] = (), modifiers: frozenset[str] = frozenset(),
-        rating_based: bool = False, whole: bool = False, lower_is_better: bool = False,
-        explained: Explained = Explained.PLAIN, rules: RuleSet | None = None,
-        swiss_manager: SwissManager | None = None,
-        score_types: frozenset[ScoreType] = _POINTS_ONLY, round_robin_warning: str = "",
-        swiss_warning: str = "", functions: tuple[WorksheetFunction, ...] = (),
-        boards: bool = False, round_order: bool = False,
-        places: Callable[[int], int] | None = None,
-    ) -> None:
-        set_field = object.__setattr__
-        set_field(self, "code", code)
-        set_field(self, "name", name)
-        set_field(self, "article", article)
-        set_field(self, "compute", compute)
-        set_field(self, "order", order)
-        set_field(self, "explain_group", explain_group)
-        set_field(self, "aliases", aliases)
-        set_field(self, "modifiers", modifiers)
-        set_field(self, "rating_based", rating_based)
-        set_field(self, "whole", whole)
-        set_field(self, "lower_is_better", lower_is_better)
-        set_field(self, "explained", explained)
-        set_field(self, "rules", rules)
-        set_field(self, "swiss_manager", swiss_manager)
-        set_field(self, "score_types", score_types)
-        set_field(self, "round_robin_warning", round_robin_warning)
-        set_field(self, "swiss_warning", swiss_warning)
-        set_field(self, "functions", functions)
-        set_field(self, "boards", boards)
-        set_field(self, "round_order", round_order)
-        set_field(self, "places", places)
-
-    @property
-    def group(self) -> bool:
-        """True for a tie-break that orders a tied group instead of giving values (Art. 6)."""
-        return self.compute is None
-
-    @property
-    def team(self) -> bool:
-        """True for a team tie-break (its score type is match points or game points)."""
-        return ScoreType.POINTS not in self.score_types
 
 
 def _fn(name: str, descriptor: str, swiss: int | None = None,
@@ -267,11 +90,20 @@ class _Deferred:
         made: Callable[..., Any] = found if self._part is None else found[self._part]
         return made
 
+    def __reduce__(self) -> tuple[Callable[..., _Deferred], tuple[object, ...]]:
+        # pickled as what it names, without the function made on the first call (a closure)
+        return _deferred, (self._module, self._name, self._args, self._part)
+
     def __repr__(self) -> str:
         shown = ", ".join(map(repr, self._args))
         pair = "" if self._part is None else f"[{self._part}]"
         call = f"({shown})" if self._args else ""
         return f"{self._module}.{self._name}{call}{pair}"
+
+
+def _deferred(module: str, name: str, args: tuple[object, ...], part: int | None) -> _Deferred:
+    """A :class:`_Deferred` made again from what it names (unpickling)."""
+    return _Deferred(module, name, *args, part=part)
 
 
 def _us(name: str) -> Any:
@@ -298,6 +130,18 @@ _BUCHHOLZ_TYPE = "Buchholz-type tie-breaks must not be used in round robins (Art
 _US = RuleSet.USCF
 _SUM = Explained.SUM
 _AVERAGE = Explained.AVERAGE
+
+_TPR = TieBreak(
+    "TPR", "Tournament Performance Rating", "Art. 10.2", tiebreaks.tb_tpr,
+    modifiers=_mods("U"), rating_based=True, whole=True,
+    swiss_manager=SwissManager(88, _PERFORMANCE, "0"), functions=(_fn("TPR", "TPR", 19, 11),),
+)
+_PTP = TieBreak(
+    "PTP", "Perfect Tournament Performance", "Art. 10.3", tiebreaks.tb_ptp,
+    modifiers=_mods("U"), rating_based=True, whole=True,
+    swiss_manager=SwissManager(88, _PERFORMANCE, "2"), functions=(_fn("PTP", "PTP", 20, 12),),
+)
+"""The rows APRO and APPO average over the opponents."""
 
 TIEBREAKS: tuple[TieBreak, ...] = (
     TieBreak("PTS", "Points", "", tiebreaks.tb_pts),
@@ -389,28 +233,18 @@ TIEBREAKS: tuple[TieBreak, ...] = (
         swiss_manager=SwissManager(80, (_P.MINIMUM_RATING, _P.HIGH, _P.LOW, _P.UNPLAYED)),
         functions=(_fn("ARO", "ARO", 18, 10),),
     ),
-    TieBreak(
-        "TPR", "Tournament Performance Rating", "Art. 10.2", tiebreaks.tb_tpr,
-        modifiers=_mods("U"), rating_based=True, whole=True,
-        swiss_manager=SwissManager(88, _PERFORMANCE, "0"),
-        functions=(_fn("TPR", "TPR", 19, 11),),
-    ),
-    TieBreak(
-        "PTP", "Perfect Tournament Performance", "Art. 10.3", tiebreaks.tb_ptp,
-        modifiers=_mods("U"), rating_based=True, whole=True,
-        swiss_manager=SwissManager(88, _PERFORMANCE, "2"),
-        functions=(_fn("PTP", "PTP", 20, 12),),
-    ),
+    _TPR,
+    _PTP,
     TieBreak(
         "APRO", "Average Performance Rating of Opponents", "Art. 10.4", tiebreaks.tb_apro,
         modifiers=_mods("U"), rating_based=True, whole=True, explained=_AVERAGE,
-        swiss_manager=SwissManager(88, _PERFORMANCE, "1"),
+        swiss_manager=SwissManager(88, _PERFORMANCE, "1"), of=_TPR,
         functions=(_fn("APRO", "APRO", 21, 13),),
     ),
     TieBreak(
         "APPO", "Average Perfect Performance of Opponents", "Art. 10.5", tiebreaks.tb_appo,
         modifiers=_mods("U"), rating_based=True, whole=True, explained=_AVERAGE,
-        swiss_manager=SwissManager(88, _PERFORMANCE, "3"),
+        swiss_manager=SwissManager(88, _PERFORMANCE, "3"), of=_PTP,
         functions=(_fn("APPO", "APPO", 22, 14),),
     ),
     TieBreak(
@@ -497,7 +331,7 @@ def _on(code: str, score: str, base: TieBreak, name: str) -> TieBreak:
     return base.replace(
         code=f"{code}:{score}", name=name, article=f"{base.article} (teams)",
         compute=_tt("on_score", score, code, base.compute), aliases=(), functions=(),
-        swiss_manager=None, score_types=_MP if score == _MS else _GP,
+        swiss_manager=None, score_types=_MP if score == _MS else _GP, base=base,
     )
 
 
@@ -511,9 +345,9 @@ TEAM_TIEBREAKS: tuple[TieBreak, ...] = (
     TieBreak("MPVGP", "Secondary score (MP v GP)", "Art. 13.1", _tt("tb_secondary"),
              score_types=_TEAM),
     TieBreak("DE:MP", "Direct Encounter (match points)", "Art. 6 (teams)", None, *_DE_MP,
-             modifiers=_mods("P"), whole=True, score_types=_MP),
+             modifiers=_mods("P"), whole=True, score_types=_MP, base=_IND["DE"]),
     TieBreak("DE:GP", "Direct Encounter (game points)", "Art. 6 (teams)", None, *_DE_GP,
-             modifiers=_mods("P"), whole=True, score_types=_GP),
+             modifiers=_mods("P"), whole=True, score_types=_GP, base=_IND["DE"]),
     _on("WIN", _MS, _IND["WIN"], "Number of Match Wins"),
     _on("WON", _MS, _IND["WON"], "Number of Matches Won over the board"),
     _on("PS", _MS, _IND["PS"], "Progressive Score (match points)"),
@@ -605,18 +439,9 @@ def swiss_manager_rows(number: int) -> list[TieBreak]:
 
 
 def swiss_manager_form(row: TieBreak) -> tuple[SwissManager, str] | None:
-    """A row's Swiss-Manager number and the value of its score-type parameter (``0`` game
-    points, ``1`` match points): the row's own, or — for a team form on one score type
-    (``BH:MP``) — its individual row's, where that number takes the type (spec §9.1: 84, 86,
-    87 "Type (0 GP, 1 MP)"); None when the row has no Swiss-Manager form."""
-    if row.swiss_manager is not None:
-        return row.swiss_manager, "0"
-    base, _, score = row.code.partition(":")
-    found = _BY_CODE.get(base)
-    if (not score or found is None or found.swiss_manager is None
-            or SmParam.GAME_POINTS not in found.swiss_manager.params):
-        return None
-    return found.swiss_manager, "1" if score == _MS else "0"
+    """A row's Swiss-Manager number and score-type parameter
+    (:meth:`~xl_tiebreak.tiebreaks.row.TieBreak.swiss_manager_form`)."""
+    return row.swiss_manager_form()
 
 
 def swiss_manager_numbers() -> list[int]:

@@ -44,7 +44,7 @@ from xl_tiebreak.util.numbers import fmt_half, round_half_up
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:  # type annotations only; never imported at run time
-    from xl_tiebreak.tiebreaks.descriptors import Descriptor
+    from xl_tiebreak.tiebreaks.descriptor import Descriptor
 
 
 def team_engine(eng: Engine) -> TeamEngine:
@@ -55,16 +55,19 @@ def team_engine(eng: Engine) -> TeamEngine:
     return eng
 
 
-def _as(d: Descriptor, code: str) -> Descriptor:
-    """The same modifiers on an individual code (BH:MP/C1 → BH/C1 on the MP engine)."""
-    return d.replace(code=code, text="")
+def _as_base(d: Descriptor) -> Descriptor:
+    """The same modifiers on the individual row of a team form (BH:MP/C1 → BH/C1 on the MP
+    engine)."""
+    base = d.tiebreak.base
+    assert base is not None, f"{d.code} is not a team form of an individual tie-break"
+    return d.replace(tiebreak=base, text="")
 
 
 def on_score(score: Score, code: str, function: TieBreakFunction) -> TieBreakFunction:
     """The individual tie-break ``function`` (of ``code``) computed on one score type."""
 
     def compute(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
-        return function(team_engine(eng).of(score), _as(d, code), i, terms)
+        return function(team_engine(eng).of(score), _as_base(d), i, terms)
 
     compute.__doc__ = f"{code} on {score.value} ({function.__doc__})"
     return compute
@@ -184,7 +187,7 @@ def tb_sssc(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Val
     f_n = sssc_factor(te)
     inner: list[Term] | None = [] if terms is not None else None
     bh_fn = tiebreaks.tb_fb if d.fore else tiebreaks.tb_bh
-    bh = bh_fn(te.of(), _as(d, "FB" if d.fore else "BH"), i, inner)
+    bh = bh_fn(te.of(), d, i, inner)  # Buchholz reads the modifiers only (/P, and /F here)
     secondary = te.of(te.primary.other).points(i)
     if terms is not None and inner is not None:
         terms.extend(inner)
@@ -376,11 +379,11 @@ def board_group(step: str) -> tuple[GroupOrder, GroupExplain]:
 def score_de(score: Score) -> tuple[GroupOrder, GroupExplain]:
     """DE (Art. 6) on one score type of a team event."""
     def order(eng: Engine, d: Descriptor, group: list[int]) -> list[list[int]]:
-        return order_direct_encounter(team_engine(eng).of(score), _as(d, "DE"), group)
+        return order_direct_encounter(team_engine(eng).of(score), _as_base(d), group)
 
     def explain(eng: Engine, d: Descriptor, i: int, group: list[int],
                 value: Value) -> Explanation:
-        e = explain_direct_encounter(team_engine(eng).of(score), _as(d, "DE"), i, group, value)
+        e = explain_direct_encounter(team_engine(eng).of(score), _as_base(d), i, group, value)
         return e.replace(descriptor=d, formula=e.formula.replace("DE", d.label, 1))
 
     return order, explain

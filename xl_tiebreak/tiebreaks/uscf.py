@@ -27,7 +27,7 @@ from xl_tiebreak.util.numbers import fmt_half, split_runs
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:  # type annotations only; never imported at run time
-    from xl_tiebreak.tiebreaks.descriptors import Descriptor
+    from xl_tiebreak.tiebreaks.descriptor import Descriptor
 
 
 def us_context(eng: Engine) -> Context:

@@ -1,0 +1,142 @@
+"""The round-robin corners of the rules: REP and rest rounds (spec §4.7), withdrawals (C.06),
+rest rounds under the pre-2023 and US Chess rules, Fore Buchholz after round K. Every expected
+value is derived by hand in the test."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from generator import compact
+
+from xl_tiebreak.standings.final import compute_standings
+from xl_tiebreak.standings.ranking import Standings
+
+EVEN_RR4 = {
+    # Berger table for 4: R1 1-4 2-3, R2 4-3 1-2, R3 2-4 3-1. #2 and #4 do not play their
+    # round-3 game (both absent: zero-point byes without opponent). An even field has no
+    # rest round, so both absences are rounds not elected: REP 2 for #2 and #4, 3 for #1, #3.
+    1: "4w1 2b= 3b1",
+    2: "3w1 1w= Z",
+    3: "2b0 4b= 1w0",
+    4: "1b0 3w= Z",
+}
+
+ODD_RR5 = {
+    # 5 players, 5 rounds, one rest a round: R1 rest 5 (1-2, 3-4), R2 rest 4 (1-3, 2-5),
+    # R3 rest 3 (1-5, 2-4), R4 rest 2 (1-4, 3-5), R5 rest 1 (2-3, 4-5). #3 and #5 do not play
+    # their round-4 game: in round 4 three players are without opponent (#2, #3, #5). #3's
+    # and #5's rests of the cycle are certain (R3, R1: alone then), so round 4 is #2's rest.
+    # REP: #1, #2, #4 elected every round (a rest is not a choice, D10): 5; #3, #5: 4.
+    1: "2w1 3w= 5b0 4w1 Z",
+    2: "1b0 5w1 4b= Z 3w0",
+    3: "4w1 1b= Z Z 2b1",
+    4: "3b0 Z 2w= 1b0 5w1",
+    5: "Z 2b0 1w1 Z 4b0",
+}
+
+
+def _values(rows: dict[int, str], label: str) -> dict[int, object]:
+    s = compute_standings(compact(rows, round_robin=True), label)
+    return {sno: s.value(sno, label) for sno in rows}
+
+
+def test_rep_in_an_even_round_robin_counts_an_absence_as_not_elected() -> None:
+    assert _values(EVEN_RR4, "REP") == {1: 3, 2: 2, 3: 3, 4: 2}
+    s = compute_standings(compact(EVEN_RR4, round_robin=True), "REP")
+    lines = s.explain(2, 0).lines()
+    assert not any(line.lstrip().startswith("R3") for line in lines), lines
+
+
+def test_rep_in_an_odd_round_robin_counts_only_the_scheduled_rest() -> None:
+    assert _values(ODD_RR5, "REP") == {1: 5, 2: 5, 3: 4, 4: 5, 5: 4}
+    s = compute_standings(compact(ODD_RR5, round_robin=True), "REP")
+    two = s.explain(2, 0).lines()
+    assert any("R4" in line and "rest round" in line for line in two), two
+    three = s.explain(3, 0).lines()
+    assert any("R3" in line and "rest round" in line for line in three), three
+    assert not any(line.lstrip().startswith("R4") for line in three), three
+
+
+# ---------------------------------------------------------------- withdrawals (C.06 5.4)
+
+RR6 = {
+    # Berger table for 6: R1 1-6 2-5 3-4, R2 6-4 5-3 1-2, R3 2-6 3-1 4-5, R4 6-5 1-4 2-3,
+    # R5 3-6 4-2 5-1. #6 wins his first two games, then does not come: forfeits in R3–R5.
+    # Counted: #1 0+1+½+1+0 = 2½, #2 ½+0+1+0+½ = 2, #3 1+½+½+1+1 = 4, #4 0+0+1+0+½ = 1½,
+    # #5 ½+½+0+1+1 = 3, #6 1+1 = 2 (15 points for 15 pairings).
+    1: "6w0 2w1 3b= 4w1 5b0",
+    2: "5w= 1b0 6w+ 3w0 4b=",
+    3: "4w1 5b= 1w= 2b1 6w+",
+    4: "3b0 6b0 5w1 1b0 2w=",
+    5: "2b= 3w= 4b0 6b+ 1w1",
+    6: "1b1 4w1 2b- 5w- 3b-",
+}
+RR6_LATER = {**RR6, 2: "5w= 1b0 6w1 3w0 4b=", 6: "1b1 4w1 2b0 5w- 3b-"}
+"""The same event where #6 also plays (and loses) his round-3 game: 3 of 5 games."""
+
+
+def _order(s: Standings) -> list[tuple[int, Fraction]]:
+    """(start number, points) down the standings."""
+    return [(row.participant.start_no, row.points) for row in s.rows]
+
+
+def test_a_withdrawal_at_40_percent_is_annulled_under_fide_rules() -> None:
+    t = compact(RR6, round_robin=True)
+    counted = compute_standings(t, "SB", withdrawals="count")
+    # #2 and #6 tie on 2; SB: #2 drew #5 (3 × ½) + forfeit win over #6 (2) + drew #4
+    # (1½ × ½) = 4¼; #6 beat #1 (2½) and #4 (1½) = 4: #2 first
+    assert _order(counted) == [(3, 4), (5, 3), (1, Fraction(5, 2)), (2, 2), (6, 2),
+                               (4, Fraction(3, 2))]
+    assert not any("C.06" in str(w) for w in counted.warnings)
+    s = compute_standings(t, "SB")  # the default under FIDE rules: C.06 5.4.1
+    # without #6: #2 loses his forfeit win (1), #3 (3), #5 (2); #1's and #4's losses to #6 go
+    assert _order(s) == [(3, 3), (1, Fraction(5, 2)), (5, 2), (4, Fraction(3, 2)), (2, 1)]
+    # SB of #1: beat #2 (1) + drew #3 (3 × ½) + beat #4 (1½) = 4
+    assert s.value(1, "SB") == 4
+    assert counted.value(1, "SB") == Fraction(11, 2)  # 2 + 2 + 1½ with #6 counted
+    [warning] = [w for w in s.warnings if "C.06" in str(w)]
+    text = str(warning)
+    assert "#6" in text and "2 of 5 games" in text and "not counted" in text
+    assert "round 3" in text
+
+
+def test_a_withdrawal_at_60_percent_counts() -> None:
+    t = compact(RR6_LATER, round_robin=True)
+    s = compute_standings(t, "SB")
+    assert sorted(_order(s)) == [(1, Fraction(5, 2)), (2, 2), (3, 4), (4, Fraction(3, 2)),
+                                 (5, 3), (6, 2)]
+    [warning] = [w for w in s.warnings if "C.06" in str(w)]
+    assert "#6" in str(warning) and "3 of 5 games" in str(warning) and "count" in str(warning)
+
+
+def test_round_robin_withdrawals_are_off_under_us_chess_rules_and_in_a_swiss() -> None:
+    t = compact(RR6, round_robin=True)
+    uscf = compute_standings(t, "OTHER_SOLKOFF", rules="uscf")
+    assert len(uscf.rows) == 6 and not any("C.06" in str(w) for w in uscf.warnings)
+    annulled = compute_standings(t, "OTHER_SOLKOFF", rules="uscf", withdrawals="annul")
+    assert len(annulled.rows) == 5
+    swiss = compute_standings(compact(RR6), "BH")
+    assert len(swiss.rows) == 6 and not any("C.06" in str(w) for w in swiss.warnings)
+
+
+def test_the_command_line_option_and_its_warning(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from xl_tiebreak.cli.main import main
+    from xl_tiebreak.formats.trf.writer import write_trf
+
+    path = tmp_path / "rr6.trf"
+    path.write_text(write_trf(compact(RR6, round_robin=True), "trf26"), encoding="utf-8")
+    assert main(["compute", str(path), "--tiebreaks", "SB", "--type", "rr",
+                 "--format", "csv"]) == 0
+    out, err = capsys.readouterr()
+    assert len(out.strip().splitlines()) == 1 + 5  # the header and five players
+    assert "C.06 Art. 5.4.1" in err and "#6" in err
+    assert main(["compute", str(path), "--tiebreaks", "SB", "--type", "rr",
+                 "--rr-withdrawals", "count", "--format", "csv"]) == 0
+    out, err = capsys.readouterr()
+    assert len(out.strip().splitlines()) == 1 + 6 and "C.06" not in err
+    with pytest.raises(SystemExit) as exit_code:
+        main(["compute", str(path), "--rr-withdrawals", "some"])
+    assert exit_code.value.code == 2
