@@ -9,6 +9,7 @@ from pathlib import Path
 import generator
 import openpyxl
 import pytest
+from spec_data import TRF_DIR
 
 from xl_tiebreak.cli.main import load_tournament, main
 from xl_tiebreak.excel.headless import read_workbook_tournament, write_standings_file
@@ -19,12 +20,12 @@ from xl_tiebreak.excel.templates.from_event import (
 )
 from xl_tiebreak.formats.crosstable.reader import parse_round_token
 from xl_tiebreak.formats.trf.reader import parse_trf
-from xl_tiebreak.model.tournament import Color, Kind, Record
+from xl_tiebreak.model.tournament import BlankRounds, Color, Kind, Record
 from xl_tiebreak.report.trf import export_trf
 from xl_tiebreak.standings.final import Standings, compute_standings
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-SHARED = Path("/work/shared/data/trf")
+SHARED = TRF_DIR
 SHARED_FILES = ["held_round_robin.trf", "held_swiss_9.trf", "icu_bunratty_major_2011.trf",
                 "fide_example1_karl_mala_2005.trf", "swiss_with_many_unplayed_rounds.trf"]
 
@@ -212,3 +213,36 @@ def test_a_team_xlsm_gets_its_companion_module_too(
     text = (tmp_path / "held.py").read_text(encoding="utf-8")
     assert "from xl_tiebreak.macros import main" in text
     capsys.readouterr()
+
+
+@pytest.mark.skipif(not (SHARED / "icu_bunratty_masters_2011.trf").is_file(),
+                    reason="shared TRF folder not available")
+@pytest.mark.parametrize("choice", list(BlankRounds))
+def test_blank_rounds_stay_blank_and_the_setting_decides(choice: BlankRounds,
+                                                           tmp_path: Path) -> None:
+    """The ten blank rounds of the Bunratty Masters are written as empty cells and the
+    workbook's Blank rounds setting is the choice made: the workbook then ranks as the TRF read
+    with that choice, and changing the setting in the workbook changes what they count."""
+    trf = SHARED / "icu_bunratty_masters_2011.trf"
+    t = parse_trf(trf.read_bytes(), source=trf.name, blank_rounds=choice)
+    assert len(t.blanks) == 10
+    path = write_event_workbook(t, tmp_path / "masters.xlsx", choice)
+    sheet = openpyxl.load_workbook(path)["Crosstable"]
+    header = [c.value for c in sheet[1]]
+    rows = {r[0]: r for r in sheet.iter_rows(min_row=2, values_only=True) if r[0] is not None}
+    for start_no, rnd in t.blanks:
+        assert rows[start_no][header.index(f"R{rnd}")] is None
+    assert _table(_from_workbook(path)) == _table(compute_standings(t))
+    other = BlankRounds.HALF_POINT_BYE if choice is BlankRounds.ABSENT else BlankRounds.ABSENT
+    again = parse_trf(trf.read_bytes(), source=trf.name, blank_rounds=other)
+    book = openpyxl.load_workbook(path)
+    settings = book["Settings"]
+    for row in settings.iter_rows(min_col=1, max_col=2):
+        if row[0].value == "Blank rounds":
+            row[1].value = {BlankRounds.ABSENT: "Absent",
+                            BlankRounds.HALF_POINT_BYE: "Half-point bye"}[other]
+            break
+    else:
+        raise AssertionError("no Blank rounds row in Settings")
+    book.save(path)
+    assert _table(_from_workbook(path)) == _table(compute_standings(again))

@@ -352,11 +352,16 @@ class Tournament(Mutable):
     start date
     the reader could not read (message and place), if any: the rule set is then chosen without
     it, and the evaluation says which.
+
+    ``blanks``: (start number, round) of every round the input left empty (a blank TRF round
+    block, an empty crosstable cell), which the reader filled in as the user's
+    :class:`BlankRounds` choice says: a writer keeps them empty, so that the choice can still be
+    made where the event goes (a workbook's Settings).
     """
 
     __slots__ = ("participants", "name", "rounds", "scheduled_rounds", "type", "start_date",
                  "scoring", "tiebreaks", "tiebreaks_where", "source", "lots_seed",
-                 "type_inferred", "played_rounds", "notes", "unread_date")
+                 "type_inferred", "played_rounds", "notes", "unread_date", "blanks")
     participants: list[Participant]
     name: str
     rounds: int
@@ -372,6 +377,7 @@ class Tournament(Mutable):
     played_rounds: int | None
     notes: list[Problem]
     unread_date: Problem | None
+    blanks: frozenset[tuple[int, int]]
 
     def __init__(
         self, participants: list[Participant], name: str = "", rounds: int = 0,
@@ -381,6 +387,7 @@ class Tournament(Mutable):
         lots_seed: str | None = None, type_inferred: bool = False,
         played_rounds: int | None = None, notes: list[Problem] | None = None,
         unread_date: Problem | None = None,
+        blanks: frozenset[tuple[int, int]] = frozenset(),
     ) -> None:
         self.participants = participants
         self.name = name
@@ -398,6 +405,7 @@ class Tournament(Mutable):
         self.played_rounds = played_rounds
         self.notes = [] if notes is None else notes
         self.unread_date = unread_date
+        self.blanks = blanks
 
     def by_start_no(self) -> dict[int, Participant]:
         """Participants keyed by start number."""

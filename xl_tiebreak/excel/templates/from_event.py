@@ -10,7 +10,9 @@ build_workbook`) with the event in place of the sample:
   ``12b½``,
   ``12w+`` / ``12b-`` (forfeits), ``12 1`` (colour unknown), ``H``, ``F``, ``U``, ``Z``
   (zero-point bye or absence), ``+F`` (a forfeit win whose opponent is unknown); rounds
-  after a participant's last entry stay empty (as in the TRF). A round-robin event keeps this
+  after a participant's last entry stay empty (as in the TRF), and so do the rounds the TRF
+  left blank: the ``Blank rounds`` setting (written from ``--blank-rounds``) says what they
+  are, as for a typed crosstable. A round-robin event keeps this
   per-round layout too (a grid would lose the rounds and the colours; docs/decisions.md
   D50); the Settings sheet then says
   ``Round robin``. ``Pts`` holds the points the TRF declares (the computed score when it
@@ -41,6 +43,7 @@ from xl_tiebreak.excel.templates.builder import (
     save_with_values,
 )
 from xl_tiebreak.model.tournament import (
+    BlankRounds,
     Color,
     InputError,
     Kind,
@@ -112,8 +115,10 @@ def crosstable_rows(t: Tournament) -> tuple[tuple[object, ...], ...]:
     rows: list[tuple[object, ...]] = [tuple(header)]
     for p in sorted(t.participants, key=lambda q: q.start_no):
         row: list[object] = [p.start_no, p.name, p.title or None, p.rating, p.federation or None]
-        # rounds after the participant's last entry stay empty, as in the TRF
-        row += [round_token(p.rounds[r]) if r < len(p.rounds) else None
+        # rounds after the participant's last entry stay empty, as in the TRF, and so do the
+        # rounds the input left empty (the workbook's Blank rounds setting says what they are)
+        row += [round_token(p.rounds[r])
+                if r < len(p.rounds) and (p.start_no, r + 1) not in t.blanks else None
                 for r in range(t.rounds)]
         if extra:
             value = p.extra_points
@@ -142,8 +147,15 @@ def _tiebreak_cells(order: list[str]) -> list[str]:
     return [*order[: TIEBREAK_SLOTS - 1], ",".join(order[TIEBREAK_SLOTS - 1:])]
 
 
-def event_template(t: Tournament) -> Template:
-    """The template (Swiss or round robin, by the event's type) filled with the event."""
+_BLANK_SETTING = {BlankRounds.ABSENT: "Absent", BlankRounds.HALF_POINT_BYE: "Half-point bye",
+                  BlankRounds.DECLARED: "Declared"}
+"""The Settings sheet's words for each :class:`BlankRounds` choice."""
+
+
+def event_template(t: Tournament, blank_rounds: BlankRounds = BlankRounds.ABSENT) -> Template:
+    """The template (Swiss or round robin, by the event's type) filled with the event;
+    ``blank_rounds``: the Blank rounds setting written (what the event's empty rounds,
+    written empty, mean)."""
     predetermined = t.type is TournamentType.PREDETERMINED
     base = ROUND_ROBIN if predetermined else SWISS
     default = DEFAULT_ROUND_ROBIN if predetermined else DEFAULT_SWISS
@@ -156,13 +168,15 @@ def event_template(t: Tournament) -> Template:
         "scheduled_rounds": t.scheduled_rounds,
         "tiebreaks": _tiebreak_cells(list(t.tiebreaks) or default.split(",")),
         **({"lots_seed": t.lots_seed} if t.lots_seed else {}),
+        **({"blank_rounds": _BLANK_SETTING[blank_rounds]} if t.blanks else {}),
         **_scoring_settings(t.scoring),
     }
     return Template(stem=base.stem, rows=crosstable_rows(t), settings=settings,
                     functions=base.functions, example=base.example)
 
 
-def write_event_workbook(t: Tournament, path: str | os.PathLike[str]) -> Path:
+def write_event_workbook(t: Tournament, path: str | os.PathLike[str],
+                         blank_rounds: BlankRounds = BlankRounds.ABSENT) -> Path:
     """Write the event ``t`` as a crosstable workbook to ``path`` (``.xlsx``, or ``.xlsm``
     with the template's VBA project); returns the path. The caller refuses an existing file
     (``--force``). InputError for another suffix or what cannot be written."""
@@ -172,7 +186,7 @@ def write_event_workbook(t: Tournament, path: str | os.PathLike[str]) -> Path:
         raise InputError(f"{target}: expected a .xlsx or .xlsm file name")
     if not t.participants:
         raise InputError("the event has no participants", t.source)
-    workbook = build_workbook(event_template(t), vba=suffix == ".xlsm")
+    workbook = build_workbook(event_template(t, blank_rounds), vba=suffix == ".xlsm")
     workbook.properties.title = t.name or target.stem
     save_with_values(workbook, target)  # a viewer without the add-in shows the values
     return target

@@ -317,9 +317,10 @@ def _read(
         source=places.sheet,
         type_inferred=inferred,
         notes=notes,
+        blanks=frozenset((b.start_no, b.round) for b in blanks),
     )
     if not grid:
-        note_rounds_played(t, blanks=frozenset((b.start_no, b.round) for b in blanks))
+        note_rounds_played(t, blanks=t.blanks)
     return t
 
 

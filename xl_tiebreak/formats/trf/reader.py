@@ -263,9 +263,10 @@ class _Reader(PlayerLines):
             notes=self.notes,
             unread_date=self.unread_date,
             lots_seed=self.lots_seed,
+            blanks=frozenset((b.start_no, b.round) for b in self.blanks),
         )
         where = line_place(self.rounds_line) if self.rounds_line else ""
-        note_rounds_played(t, where, frozenset((b.start_no, b.round) for b in self.blanks))
+        note_rounds_played(t, where, t.blanks)
         return t
 
     def read_start_date(self) -> None:
