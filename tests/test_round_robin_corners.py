@@ -111,6 +111,23 @@ def test_a_withdrawal_at_60_percent_counts() -> None:
     assert "#6" in str(warning) and "3 of 5 games" in str(warning) and "count" in str(warning)
 
 
+def test_standings_that_are_not_final_count_every_result() -> None:
+    """After round 3, #6's absence in round 3 is no withdrawal yet (2 of 3 games played), and
+    a file holding 3 rounds of the 5 is not final either: C.06 5.4 is for final standings."""
+    t = compact(RR6, round_robin=True)
+    after = compute_standings(t, "SB", after_round=3)
+    assert len(after.rows) == 6 and not any("C.06" in str(w) for w in after.warnings)
+    # after round 3: #3 1+½+½ = 2, #6 1+1+0 = 2, #1 0+1+½ = 1½, #2 ½+0+1 = 1½, #5 ½+½+0 = 1,
+    # #4 0+0+1 = 1
+    assert sorted(_order(after)) == [(1, Fraction(3, 2)), (2, Fraction(3, 2)), (3, 2), (4, 1),
+                                     (5, 1), (6, 2)]
+    first_three = {no: " ".join(text.split()[:3]) for no, text in RR6.items()}
+    partial = compact(first_three, round_robin=True)
+    partial.scheduled_rounds = 5
+    s = compute_standings(partial, "SB")
+    assert len(s.rows) == 6 and not any("C.06" in str(w) for w in s.warnings)
+
+
 def test_round_robin_withdrawals_are_off_under_us_chess_rules_and_in_a_swiss() -> None:
     t = compact(RR6, round_robin=True)
     uscf = compute_standings(t, "OTHER_SOLKOFF", rules="uscf")

@@ -61,7 +61,8 @@ class Evaluation:
     ) -> None:
         warnings = self._start(check(tournament), rules, tournament.start_date, after_round,
                                tournament.rounds, "tournament")
-        tournament, withdrawn = round_robin_withdrawals(tournament, self.rules, withdrawals)
+        tournament, withdrawn = round_robin_withdrawals(tournament, self.rules, withdrawals,
+                                                        after_round)
         warnings += withdrawn
         self.tournament = tournament
         if after_round is None and tournament.played_rounds is not None:

@@ -75,6 +75,15 @@ def withdrawn_after(p: Participant, last: int) -> int | None:
     return r if r < last else None
 
 
+def scheduled_rounds(t: Tournament) -> int:
+    """The rounds of the whole round robin: every cycle complete (n − 1 rounds a cycle for an
+    even field of n, n for an odd one), or the rounds the event declares when more."""
+    n = len(t.participants)
+    per_cycle = n if n % 2 else n - 1
+    cycles = max(1, -(-t.rounds // max(per_cycle, 1)))
+    return max(per_cycle * cycles, t.scheduled_rounds or 0)
+
+
 def scheduled_games(t: Tournament) -> int:
     """The games each participant is scheduled to play: one against every other participant
     in every cycle of the round robin (a cycle: n − 1 rounds for an even field of n, n rounds
@@ -88,11 +97,15 @@ def scheduled_games(t: Tournament) -> int:
 
 
 def round_robin_withdrawals(
-    t: Tournament, rules: RuleSet, mode: Withdrawals | str | None = None
+    t: Tournament, rules: RuleSet, mode: Withdrawals | str | None = None,
+    after_round: int | None = None,
 ) -> tuple[Tournament, list[Problem]]:
     """The round robin ``t`` to rank under C.06 5.4, and the warnings naming each participant
     taken as withdrawn and what the rule did. ``mode``: None for the rule set's default
-    (:func:`default_for`). A Swiss, or ``count``, is returned unchanged, with no warning."""
+    (:func:`default_for`). A Swiss, or ``count``, is returned unchanged, with no warning; so
+    are standings that are not final (``after_round`` before the last round, or an event
+    whose schedule has rounds still to play): 5.4 speaks of the final standings, and an
+    absence in the rounds played so far is not yet a withdrawal."""
     if isinstance(mode, str):
         mode = Withdrawals.parse(mode)
     if mode is None:
@@ -100,6 +113,8 @@ def round_robin_withdrawals(
     if t.type is not TournamentType.PREDETERMINED or mode is Withdrawals.COUNT:
         return t, []
     last = _last_played_round(t)
+    if (after_round is not None and after_round < last) or last < scheduled_rounds(t):
+        return t, []
     scheduled = scheduled_games(t)
     annulled: set[int] = set()
     warnings: list[Problem] = []
