@@ -17,6 +17,10 @@ from xl_tiebreak.tiebreaks.descriptors import Descriptor
 from xl_tiebreak.tiebreaks.encounter import direct_encounter, separate_standings
 from xl_tiebreak.tiebreaks.rules import RuleSet
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from xl_tiebreak.model.teams import TeamEvent
+
 __all__ = [
     "DEFAULT_ROUND_ROBIN",
     "DEFAULT_SWISS",
@@ -33,13 +37,14 @@ __all__ = [
 
 
 def compute_standings(
-    tournament: Tournament,
+    tournament: Tournament | TeamEvent,
     tiebreaks: str | Sequence[str] | Sequence[Descriptor] | None = None,
     rules: str | RuleSet | None = "auto",
     after_round: int | None = None,
     unrated_rating: int | None = None,
 ) -> Standings:
-    """Check, then rank ``tournament`` by points and the tie-break list.
+    """Check, then rank ``tournament`` (an individual tournament or a team event) by points
+    and the tie-break list (a team event: docs/decisions.md D-A1).
 
     ``tiebreaks``: descriptors (``"BH/C1,BH,SB"``); default the tournament's declared list, else
     :data:`DEFAULT_SWISS` / :data:`DEFAULT_ROUND_ROBIN`. ``after_round``: standings as if the

@@ -155,7 +155,7 @@ class Standings:
         """Indices of the participants tied with ``start_no`` on points and the tie-breaks
         before position ``level`` of the list."""
         row = self.row(start_no)
-        with_points = self.points_at <= level  # the points rank before this tie-break
+        with_points = 0 <= self.points_at <= level  # the points rank before this tie-break
 
         def key(r: Row) -> tuple[object, ...]:
             return (r.points if with_points else None, r.values[:level])
@@ -178,7 +178,7 @@ class Standings:
 def rank(engine: Engine, descriptors: Sequence[Descriptor], points_at: int = 0) -> list[Row]:
     """The standings rows: by points, then each tie-break of the list in turn; with
     ``points_at`` = k, the first k tie-breaks rank before the points (TRF26 ``212 WIN,PTS,BH``:
-    k = 1)."""
+    k = 1); a negative ``points_at``: by the list alone (a team list that names its scores)."""
     n = engine.base.n
     score = engine.score_units()  # extra points included (docs/decisions.md D51)
     points = [engine.points(i) for i in range(n)]
@@ -219,8 +219,9 @@ def rank(engine: Engine, descriptors: Sequence[Descriptor], points_at: int = 0) 
             out.extend(split(part, level + 1, points_pending))
         return out
 
-    points_at = max(0, min(points_at, levels))
-    groups = split(list(range(n)), 0)
+    if points_at >= 0:
+        points_at = min(points_at, levels)
+    groups = split(list(range(n)), 0, points_at >= 0)
     rows = []
     position = 1
     parts = engine.tournament.participants
