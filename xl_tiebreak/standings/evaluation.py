@@ -478,5 +478,5 @@ def _undeclared(event: TeamEvent) -> list[Problem]:
         return []
     return [Problem(Severity.WARNING,
                     f"ranked by {_score_name(event.primary)} first: the input declares no "
-                    "primary score (TRF 192, the Primary row, --primary) and the tie-break "
+                    "primary score (TRF 192, the Primary row or --primary) and the tie-break "
                     "list names neither MPTS nor GPTS", event.source)]
