@@ -26,7 +26,7 @@ from xl_tiebreak.model.tournament import (
     TournamentType,
 )
 from xl_tiebreak.standings.check import check
-from xl_tiebreak.standings.ranking import Standings, rank
+from xl_tiebreak.standings.rows import Row, rank
 from xl_tiebreak.tiebreaks.descriptors import Descriptor, parse_descriptor, parse_order
 from xl_tiebreak.tiebreaks.engine import Engine, Explanation, Value
 from xl_tiebreak.tiebreaks.presets import PRESETS
@@ -480,3 +480,130 @@ def _undeclared(event: TeamEvent) -> list[Problem]:
                     f"ranked by {_score_name(event.primary)} first: the input declares no "
                     "primary score (TRF 192, the Primary row or --primary) and the tie-break "
                     "list names neither MPTS nor GPTS", event.source)]
+
+
+class Standings:
+    """The result of a computation: sorted rows, the rule set used and the warnings.
+
+    ``rules_note``: how the rule set was chosen (``auto: start date 2024-08-01``);
+    ``evaluation``: the evaluation these standings came from (ask it for other values of the
+    same event); ``points_at``: number of tie-breaks ranked before the points (TRF26
+    ``212 WIN,PTS,BH``: 1), 0 for the usual points-first order. The engine the values came
+    from is private: per-value callers ask :attr:`evaluation`. Compared (and shown) by the
+    fields a dataclass of them would compare: neither the engine nor the evaluation."""
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, tournament: Tournament, descriptors: list[Descriptor], rules: RuleSet,
+                 rounds: int, rows: list[Row], warnings: list[Problem], _engine: Engine,
+                 rules_note: str = "", evaluation: Evaluation | None = None,
+                 _by_start_no: dict[int, Row] | None = None, points_at: int = 0) -> None:
+        self.tournament = tournament
+        self.descriptors = descriptors
+        self.rules = rules
+        self.rounds = rounds
+        self.rows = rows
+        self.warnings = warnings
+        self._engine = _engine
+        self.rules_note = rules_note
+        self.evaluation = evaluation
+        self._by_start_no: dict[int, Row] = {} if _by_start_no is None else _by_start_no
+        self.points_at = points_at
+
+    def _compared(self) -> tuple[object, ...]:
+        return (self.tournament, self.descriptors, self.rules, self.rounds, self.rows,
+                self.warnings, self.rules_note, self.points_at)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Standings)
+        return self._compared() == other._compared()
+
+    def __repr__(self) -> str:
+        return (f"Standings(tournament={self.tournament!r}, descriptors={self.descriptors!r}, "
+                f"rules={self.rules!r}, rounds={self.rounds!r}, rows={self.rows!r}, "
+                f"warnings={self.warnings!r}, rules_note={self.rules_note!r}, "
+                f"points_at={self.points_at!r})")
+
+    @property
+    def scheduled_rounds(self) -> int | None:
+        """Rounds scheduled for the event (TRF ``142``/``XXR``, Settings), if known."""
+        return self.tournament.scheduled_rounds
+
+    @property
+    def partial(self) -> bool:
+        """True when these are the standings of an event not over yet (or asked after an
+        earlier round): :attr:`rounds` is less than the rounds scheduled or read. Every output
+        then says :attr:`progress` (``after round 4 of 9``)."""
+        return self.rounds < self.total_rounds
+
+    @property
+    def total_rounds(self) -> int:
+        """The event's rounds: the scheduled ones, or the rounds read when more."""
+        return max(self.scheduled_rounds or 0, self.tournament.rounds)
+
+    @property
+    def progress(self) -> str:
+        """``after round 4 of 9`` for a partial event, else ``9 rounds``."""
+        if self.partial:
+            return f"after round {self.rounds} of {self.total_rounds}"
+        return f"{self.rounds} round{'' if self.rounds == 1 else 's'}"
+
+    def row(self, start_no: int) -> Row:
+        """The row of a start number (KeyError when unknown)."""
+        if len(self._by_start_no) != len(self.rows):
+            self._by_start_no = {r.participant.start_no: r for r in self.rows}
+        return self._by_start_no[start_no]
+
+    def value(self, start_no: int, label: str) -> Value:
+        """The value in the column of a tie-break, by its label as given."""
+        labels = [d.label for d in self.descriptors]
+        return self.row(start_no).values[labels.index(label)]
+
+    def explain(self, start_no: int, descriptor: Descriptor | int) -> Explanation:
+        """Itemised computation of a value. ``descriptor``: one of this list's descriptors or
+        its position (DE, which may be listed twice: the separate standings of the group still
+        tied at that position)."""
+        try:
+            row = self.row(start_no)
+        except KeyError:
+            raise InputError(f"no participant with start number {start_no}") from None
+        level: int | None
+        if isinstance(descriptor, int):
+            level, d = descriptor, self.descriptors[descriptor]
+        else:
+            d = descriptor
+            level = self._level(d)
+        explain_group = d.tiebreak.explain_group
+        if explain_group is None:
+            return self._engine.explain(d, start_no)
+        if level is None:
+            raise InputError(f"{d.label} is not in the tie-break list; a group-based "
+                             "tie-break is explained at its place in the list")
+        group = self.group_at(start_no, level)
+        return explain_group(self._engine, d, self._engine.index_of(start_no), group,
+                             row.values[level])
+
+    def group_at(self, start_no: int, level: int) -> list[int]:
+        """Indices of the participants tied with ``start_no`` on points and the tie-breaks
+        before position ``level`` of the list."""
+        row = self.row(start_no)
+        with_points = 0 <= self.points_at <= level  # the points rank before this tie-break
+
+        def key(r: Row) -> tuple[object, ...]:
+            return (r.points if with_points else None, r.values[:level])
+
+        mine = key(row)
+        return [self._engine.index_of(r.participant.start_no) for r in self.rows
+                if key(r) == mine]
+
+    def _level(self, d: Descriptor) -> int | None:
+        """Position of a descriptor in the list: the same object first, else an equal one."""
+        for k, x in enumerate(self.descriptors):
+            if x is d:
+                return k
+        for k, x in enumerate(self.descriptors):
+            if x == d:
+                return k
+        return None

@@ -11,8 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xl_tiebreak.model.tournament import Tournament
-from xl_tiebreak.standings.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, Evaluation
-from xl_tiebreak.standings.ranking import Row, Standings, sort_keys
+from xl_tiebreak.standings.evaluation import (
+    DEFAULT_ROUND_ROBIN,
+    DEFAULT_SWISS,
+    Evaluation,
+    Standings,
+)
+from xl_tiebreak.standings.rows import Row, sort_keys
 from xl_tiebreak.tiebreaks.descriptors import Descriptor
 from xl_tiebreak.tiebreaks.encounter import direct_encounter, separate_standings
 from xl_tiebreak.tiebreaks.rules import RuleSet
@@ -31,7 +36,8 @@ __all__ = [
     "separate_standings",
     "sort_keys",
 ]
-# Row, Standings and sort_keys live in xl_tiebreak.standings.ranking, Direct Encounter in
+# Row and sort_keys live in xl_tiebreak.standings.rows, Standings in
+# xl_tiebreak.standings.evaluation, Direct Encounter in
 # xl_tiebreak.tiebreaks.encounter, the default orders in xl_tiebreak.standings.evaluation (from the
 # presets).
 

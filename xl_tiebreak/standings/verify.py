@@ -16,8 +16,8 @@ import enum
 from pathlib import Path
 
 from xl_tiebreak.model.tournament import InputError, Participant, Tournament, TournamentType
-from xl_tiebreak.standings.evaluation import Evaluation
-from xl_tiebreak.standings.ranking import Row, Standings
+from xl_tiebreak.standings.evaluation import Evaluation, Standings
+from xl_tiebreak.standings.rows import Row
 from xl_tiebreak.util.numbers import fmt
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
