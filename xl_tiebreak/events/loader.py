@@ -46,6 +46,9 @@ WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 OTHER_SPREADSHEETS = (".xltx", ".xltm", ".xls", ".xlsb", ".xlt", ".ods", ".fods", ".numbers")
 """Spreadsheet files that are not read at all (they would otherwise be parsed as TRF)."""
 
+TRF_SUFFIXES = (".trf", ".trfx", ".txt")
+"""Files read as TRF whatever their first line (other names but ``.csv``: by the content)."""
+
 _TRF_LINE = re.compile(r"(\d{3}|XX[A-Z]|###)( |$)")
 
 
@@ -120,9 +123,14 @@ def load_event(
     by the file's base name. ``blank_rounds``: what an empty round means (individual and team
     crosstables, individual TRF); ``teams``: boards per match of a CSV team crosstable (it is
     then read as one); ``incomplete_lineups``: accept team TRF matches with fewer games than
-    boards; ``knockout``: read a TRF as a knockout bracket even without an ``XXK`` record."""
+    boards; ``knockout``: read it as a knockout bracket (a TRF without an ``XXK`` record, a CSV
+    whose header is not a bracket table's: the bracket readers say what is missing). Files
+    named ``.csv`` are read as CSV, ``.trf``, ``.trfx`` and ``.txt`` as TRF, others by their
+    content."""
     name = os.fspath(path)
-    return parse_event(read_input(name), os.path.basename(name), csv=suffix(name) == ".csv",
+    ext = suffix(name)
+    csv = True if ext == ".csv" else False if ext in TRF_SUFFIXES else None
+    return parse_event(read_input(name), os.path.basename(name), csv=csv,
                        blank_rounds=blank_rounds, teams=teams,
                        incomplete_lineups=incomplete_lineups, knockout=knockout)
 
@@ -154,7 +162,7 @@ def parse_event(
         csv = not looks_like_trf(text)
     if teams is not None and not csv:
         raise InputError("--teams: expects a CSV team crosstable", source)
-    event = (_csv_event(text, source, blank_rounds, teams) if csv else
+    event = (_csv_event(text, source, blank_rounds, teams, knockout) if csv else
              _trf_event(text, source, blank_rounds, incomplete_lineups, knockout))
     _add_notes(event, notes, source)
     return event
@@ -189,11 +197,12 @@ def _trf_event(text: str, source: str, blank_rounds: BlankRounds, incomplete: bo
     return parse_trf(text, source=source, blank_rounds=blank_rounds)
 
 
-def _csv_event(text: str, source: str, blank_rounds: BlankRounds, teams: int | None) -> Event:
+def _csv_event(text: str, source: str, blank_rounds: BlankRounds, teams: int | None,
+               knockout: bool) -> Event:
     from xl_tiebreak.formats.crosstable.team_reader import csv_rows, is_team_crosstable
 
     rows = csv_rows(text)
-    if teams is None and _is_bracket(rows):
+    if knockout or (teams is None and _is_bracket(rows)):
         from xl_tiebreak.knockout.bracket import read_bracket_csv
 
         return read_bracket_csv(text, source=source)
