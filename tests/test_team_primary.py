@@ -132,3 +132,16 @@ def test_primary_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     out = capsys.readouterr()
     assert [ln.split(",")[1] for ln in out.out.splitlines()[1:]] == ["2", "4", "3", "1"]
     assert "primary score" not in out.err
+
+
+def test_primary_and_start_date_options_on_the_kinds(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "t.csv"
+    path.write_text(FOUR, encoding="utf-8")
+    # the crosstable has no start date: --start-date chooses the rules (2023-10-01: FIDE 2023)
+    assert main(["compute", str(path), "--start-date", "2023-10-01"]) == 0
+    assert "rules in force on the start date 2023-10-01" in capsys.readouterr().out
+    individual = Path(__file__).resolve().parents[1] / "examples" / "spring_open.trf"
+    assert main(["compute", str(individual), "--primary", "GP"]) == 2
+    err = capsys.readouterr().err
+    assert "--primary" in err and "team events" in err and "Traceback" not in err

@@ -151,6 +151,8 @@ def _compute(args: argparse.Namespace) -> int:
         if not isinstance(event, TeamEvent):
             raise InputError("a knockout event (an XXK record or a bracket table): rank it "
                              "with: xl-tiebreak knockout FILE", os.path.basename(args.file))
+        if start_date is not None:
+            event.start_date = start_date
         standings = _team_standings(args, kind, event)
     else:
         tournament = event

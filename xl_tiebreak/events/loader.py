@@ -178,17 +178,19 @@ def looks_like_trf(text: str) -> bool:
 
 
 def _records(text: str, *codes: str) -> bool:
-    """True when some line of a TRF text starts with one of the record ``codes``."""
-    return any(line[:3] in codes for line in text.splitlines())
+    """True when some line of a TRF text starts with one of the record ``codes`` (line ends
+    ``\n``, ``\r\n`` or ``\r``)."""
+    return any(text.startswith(code) or f"\n{code}" in text or f"\r{code}" in text
+               for code in codes)
 
 
 def _trf_event(text: str, source: str, blank_rounds: BlankRounds, incomplete: bool,
                knockout: bool) -> Event:
-    if knockout or ("XXK" in text and _records(text, "XXK")):
+    if knockout or _records(text, "XXK"):
         from xl_tiebreak.knockout.trf import read_knockout_trf
 
         return read_knockout_trf(text, source=source)
-    if ("310" in text or "013" in text) and _records(text, "310", "013"):
+    if _records(text, "310", "013"):
         from xl_tiebreak.formats.trf.team_reader import parse_team_trf
 
         return parse_team_trf(text, source, incomplete=incomplete)

@@ -55,11 +55,13 @@ tournament's declared list, else the default for its type."""
 
 
 class Evaluation:
-    """A tournament checked once and evaluated under one rule set, after ``after_round``.
+    """An event (an individual tournament or a team event) checked once and evaluated under
+    one rule set, after ``after_round``; the standings of each order are computed once.
 
     Raises InputError when the check finds errors, the rule set is unknown or ``after_round``
     is outside the event. ``unrated_rating``: rating used for unrated participants in
-    rating-based tie-breaks (None: such tie-breaks are skipped when someone is unrated).
+    rating-based tie-breaks (None: such tie-breaks are skipped when someone is unrated; team
+    events have none). ``Evaluation(team_event)`` is a :class:`TeamEvaluation`.
     """
 
     rounds_known = True
@@ -67,10 +69,11 @@ class Evaluation:
     team = False
     """True for a team event."""
 
-    def __new__(cls, event: Tournament | TeamEvent, *args: object, **kwargs: object
-                ) -> Evaluation:
-        # a team event's evaluation is a TeamEvaluation, so that isinstance tells the kinds apart
-        if cls is Evaluation and not isinstance(event, Tournament):
+    def __new__(cls, event: Tournament | TeamEvent | None = None, *args: object,
+                **kwargs: object) -> Evaluation:
+        # a team event's evaluation is a TeamEvaluation, so that isinstance tells the kinds
+        # apart (no event: unpickling, which restores the class it saved)
+        if cls is Evaluation and event is not None and not isinstance(event, Tournament):
             cls = TeamEvaluation
         return super().__new__(cls)
 
