@@ -72,8 +72,11 @@ def test_team_round_robin_is_diswiss_team_round_robin_order() -> None:
     # GP (1) · EDE (83) · team SB (EMGSB: …; 50) · match wins (12); …
     assert row[0].startswith("GP") and row[1].startswith("EDE")
     assert "EMGSB" in row[2] and row[3].startswith("match wins")
+    # DiSwiss names the tie-breaks after its primary score, MP (Swiss-Manager 13): the list
+    # ranks in its order, so the primary score is written first (spec §6.1)
+    assert "primary score is MP" in _published()
     team = [d.canonical for d in parse_list("preset:team-round-robin", Score.GP)]
-    assert team == ["GPTS", "EDE", "EMGSB", "WIN:MP"]
+    assert team == ["MPTS", "GPTS", "EDE", "EMGSB", "WIN:MP"]
 
 
 def test_team_diswiss_is_diswiss_team_swiss_order() -> None:
@@ -85,9 +88,10 @@ def test_team_diswiss_is_diswiss_team_swiss_order() -> None:
     assert row[3:6] == ["BH:MP/C1", "BH:MP", "BH:MP/M1"]
     assert row[6].startswith("match wins")
     team = [d.canonical for d in parse_list("preset:team-diswiss", Score.MP)]
-    assert team == ["GPTS", "EDE", "OSB", "BH:MP/C1", "BH:MP", "BH:MP/M1", "WIN:MP"]
+    assert team == ["MPTS", "GPTS", "EDE", "OSB", "BH:MP/C1", "BH:MP", "BH:MP/M1", "WIN:MP"]
     assert [d.swiss_manager.split(" ")[0] for d in parse_list("preset:team-diswiss",
-                                                               Score.MP)][:3] == ["1", "83", "74"]
+                                                               Score.MP)][:4] == ["13", "1", "83",
+                                                                                   "74"]
 
 
 @pytest.mark.parametrize("name", ["fide-open", "rapid-blitz", "school", "team-swiss"])

@@ -128,7 +128,8 @@ def test_tec_ex_46_to_48_by_hand() -> None:
     assert [b.points for b in event.match(13, 3).boards] == [0, Fraction(1, 2), Fraction(1, 2),
                                                              1]
     for variant in ("EDEC", "EDET", "EDEB"):
-        s = compute_team_standings(event, f"GPTS,{variant}", rules="fide2023")
+        # E7 ranks by match points first, then game points (the order of the list)
+        s = compute_team_standings(event, f"MPTS,GPTS,{variant}", rules="fide2023")
         assert s.row(11).rank < s.row(14).rank, variant
     warnings = " ".join(p.message for p in compute_team_standings(
         event, "GPTS,EDET", rules="fide2023").warnings)

@@ -17,9 +17,10 @@ import pytest
 
 from xl_tiebreak.cli.check import Progress, verify_all
 from xl_tiebreak.cli.main import main
+from xl_tiebreak.events.check import verify_file
 from xl_tiebreak.report.trf import export_trf
 from xl_tiebreak.standings.final import compute_standings
-from xl_tiebreak.standings.verify import Verdict, event_files, verify_file
+from xl_tiebreak.standings.verify import Verdict, event_files
 
 DATA = Path("/work/shared/data/trf")
 needs_data = pytest.mark.skipif(not DATA.is_dir(), reason="shared TRF folder absent")

@@ -89,6 +89,10 @@ def _add_compute(sub: Any) -> None:
                    "team, a 'Team' column, cells such as 8w2½, +F6, PAB; or a round-robin "
                    "grid, one column per team headed 1 … n, cells 2½, +, -); a CSV with a "
                    "'Boards' row above a 'Team' header is recognised without it")
+    c.add_argument("--primary", choices=["MP", "GP", "mp", "gp"], metavar="MP|GP",
+                   help="team events: the primary score (match or game points) ranked first "
+                   "when the tie-break list names neither MPTS nor GPTS; overrides the "
+                   "file's (TRF 192, the Primary row)")
     c.add_argument("--boards", metavar="CSV",
                    help="team events: a CSV of board results (one row per team per round: "
                    "Round, Team, B1 … Bk; or one per game: Round, Board, White, Black, "

@@ -1,5 +1,6 @@
-"""``xl-tiebreak check FILES… | DIR``: recompute every event with its own declared tie-break
-list and compare with its declared ranks, in parallel over a process pool.
+"""``xl-tiebreak check FILES… | DIR``: recompute every event as what it is (individual, team,
+knockout: :func:`xl_tiebreak.events.check.check_file`) with its own declared tie-break list and
+compare with its declared ranks, in parallel over a process pool.
 
 All cores by default (``--jobs N``; 1 = in this process). A progress bar goes to standard
 error when it is a terminal. The report (CSV, JSON or a table) lists per file: verdict, first
@@ -18,8 +19,9 @@ from pathlib import Path
 from typing import TextIO
 
 from xl_tiebreak.cli.outputs import refuse_existing, write_text
+from xl_tiebreak.events.check import check_file
 from xl_tiebreak.model.tournament import InputError
-from xl_tiebreak.standings.verify import FileReport, Verdict, event_files, verify_file
+from xl_tiebreak.standings.verify import FileReport, Verdict, event_files
 from xl_tiebreak.util.safety import formula_safe
 
 FIELDS = ("file", "verdict", "place", "why", "tiebreaks", "participants")
@@ -40,14 +42,14 @@ def verify_all(files: Sequence[Path], jobs: int, fallback: str | None = None
     the tie-break list of files that declare none."""
     names = [os.fspath(f) for f in files]
     if jobs <= 1 or len(names) <= 1:
-        yield from (verify_file(n, fallback) for n in names)
+        yield from (check_file(n, fallback) for n in names)
         return
     import functools
     from concurrent.futures import ProcessPoolExecutor
 
     chunk = max(1, min(32, len(names) // (jobs * 8)))
     with ProcessPoolExecutor(max_workers=min(jobs, len(names))) as pool:
-        yield from pool.map(functools.partial(verify_file, fallback=fallback), names,
+        yield from pool.map(functools.partial(check_file, fallback=fallback), names,
                             chunksize=chunk)
 
 
@@ -98,7 +100,8 @@ def table_report(reports: Sequence[FileReport]) -> str:
     for r in reports:
         place = f" at place {r.place}" if r.place is not None else ""
         why = f": {formula_safe(r.why)}" if r.why else ""
-        out.write(f"{r.verdict.value.upper():<8} {formula_safe(r.file)}{place}{why}\n")
+        kind = f" ({r.kind})" if r.kind else ""
+        out.write(f"{r.verdict.value.upper():<8} {formula_safe(r.file)}{kind}{place}{why}\n")
     counts = summary(reports)
     out.write(", ".join(f"{n} {v}" for v, n in counts.items() if n) + f" ({len(reports)} files)\n")
     return out.getvalue()

@@ -6,20 +6,20 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 
+from xl_tiebreak.cli.loading import individual, load
 from xl_tiebreak.cli.outputs import refuse_existing, write_text
-from xl_tiebreak.model.tournament import InputError, Tournament
+from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.report.trf import export_trf, export_warnings
 from xl_tiebreak.standings.final import compute_standings
 from xl_tiebreak.util.safety import formula_safe
 
 
-def run(args: argparse.Namespace, load: Callable[[str], Tournament]) -> int:
-    """Rank ``args.file`` (read by ``load``) and write it as TRF to ``args.output`` (``-``:
+def run(args: argparse.Namespace) -> int:
+    """Rank ``args.file`` (an individual event) and write it as TRF to ``args.output`` (``-``:
     standard output); prints the path written."""
     out = None if args.output == "-" else refuse_existing(args.output, args.force)
-    tournament = load(args.file)
+    tournament = individual(load(args)[0], args.file, "export")
     standings = compute_standings(tournament, args.tiebreaks, rules=args.rules)
     try:
         text = export_trf(standings, args.format)

@@ -5,29 +5,26 @@ from __future__ import annotations
 
 import argparse
 import io
-import re
 import sys
 from pathlib import Path
 
-from xl_tiebreak.knockout.bracket import Bracket, explain, knockout_standings, read_bracket_csv
+from xl_tiebreak.events.loader import load_event
+from xl_tiebreak.knockout.bracket import Bracket, explain, knockout_standings
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.util.numbers import fmt, fmt_half
 from xl_tiebreak.util.safety import formula_safe
-from xl_tiebreak.util.text_files import MAX_INPUT_BYTES, decode_text
+from xl_tiebreak.util.text_files import MAX_INPUT_BYTES
 
 
 def read_bracket(path: Path) -> Bracket:
-    """The bracket of a file: a workbook's Bracket sheet (``.xlsx``/``.xlsm``), a TRF
-    (``.trf``/``.txt``, or text starting with TRF records: one game per TRF round,
-    :mod:`xl_tiebreak.knockout.trf`) or a CSV bracket table."""
+    """The bracket of a file: a workbook's Bracket sheet (``.xlsx``/``.xlsm``), else what the
+    one loader reads as a knockout (:func:`xl_tiebreak.events.loader.load_event`: a TRF, one
+    game per TRF round, :mod:`xl_tiebreak.knockout.trf`; or a CSV bracket table)."""
     if path.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm"):
         return _workbook_bracket(path)
-    data = path.read_bytes()
-    if path.suffix.lower() in (".trf", ".trfx", ".txt") or _looks_like_trf(data):
-        from xl_tiebreak.knockout.trf import read_knockout_trf
-
-        return read_knockout_trf(data, source=path.name)
-    return read_bracket_csv(decode_text(data), source=path.name)
+    event = load_event(path, knockout=True)
+    assert isinstance(event, Bracket)  # knockout=True reads nothing else
+    return event
 
 
 def _workbook_bracket(path: Path) -> Bracket:
@@ -45,14 +42,6 @@ def _workbook_bracket(path: Path) -> Bracket:
         return read_book_bracket(book)
     finally:
         book.close()
-
-
-def _looks_like_trf(data: bytes) -> bool:
-    """True when the first non-empty line starts with a TRF record code (``012 ``, ``001 ``,
-    ``XXK`` …)."""
-    head = data[:4096].decode("utf-8", errors="replace").lstrip("\ufeff").splitlines()
-    first = next((line for line in head if line.strip()), "")
-    return bool(re.match(r"(\d{3}|XX[A-Z]|###)( |$)", first))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -15,25 +15,14 @@ import sys
 from collections.abc import Sequence
 
 from xl_tiebreak.cli.arguments import parse_arguments
-from xl_tiebreak.model.tournament import (
-    BlankRounds,
-    InputError,
-    Problem,
-    Severity,
-    Tournament,
-    TournamentType,
-)
+from xl_tiebreak.cli.loading import load, load_tournament
+from xl_tiebreak.model.tournament import InputError, Tournament, TournamentType
 from xl_tiebreak.report.table import standings_csv, standings_json, standings_table
 from xl_tiebreak.standings.final import Standings, compute_standings
 from xl_tiebreak.util.numbers import fmt
 from xl_tiebreak.util.safety import formula_safe
-from xl_tiebreak.util.text_files import (
-    MAX_INPUT_BYTES,
-    DecodeError,
-    check_regular_file,
-    decode_text_noted,
-    read_capped,
-)
+
+__all__ = ["console", "load_tournament", "main"]
 
 # What only some commands or inputs need is imported where it is used, for the start-up time
 # of the command: json (--format json), trf, crosstable (CSV input), presets, the workbook layer,
@@ -41,63 +30,7 @@ from xl_tiebreak.util.text_files import (
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-
-    from xl_tiebreak.excel.reading.settings import Settings
     from xl_tiebreak.model.teams import TeamEvent
-
-_WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
-_OTHER_SPREADSHEETS = (".xltx", ".xltm", ".xls", ".xlsb", ".xlt", ".ods", ".fods", ".numbers")
-"""Spreadsheet files ``compute`` does not read (they would otherwise be parsed as TRF)."""
-
-
-def load_tournament(path: str, blank_rounds: BlankRounds = BlankRounds.ABSENT) -> Tournament:
-    """Read a TRF file, a CSV crosstable or an .xlsx/.xlsm workbook (its crosstable sheet).
-
-    ``blank_rounds``: what an empty round means in a TRF file or CSV crosstable (a workbook's
-    Settings sheet says it for the workbook)."""
-    suffix = _suffix(path)
-    if suffix in _WORKBOOK_SUFFIXES:  # its own checks: folder, pipe, OLE, damage
-        return _load_workbook(path)[0]
-    try:
-        check_regular_file(path)  # a folder, a FIFO (never opened: it would block), a device
-    except ValueError as exc:
-        raise InputError(str(exc)) from None
-    if os.stat(path).st_size > MAX_INPUT_BYTES:
-        raise InputError(f"{path}: file is larger than {MAX_INPUT_BYTES // 2**20} MB")
-    if suffix in _OTHER_SPREADSHEETS:
-        raise InputError(f"{path}: {suffix} files are not read; save it as an Excel workbook "
-                         "(.xlsx), or export the crosstable as CSV or TRF")
-    with open(path, "rb") as f:
-        data = f.read()
-    name = os.path.basename(path)
-    if suffix == ".csv":
-        from xl_tiebreak.formats.crosstable.reader import read_csv_crosstable
-
-        try:
-            text, notes = decode_text_noted(data)
-        except DecodeError as exc:
-            raise InputError(str(exc), f"{name}, {exc.where}") from None
-        t = read_csv_crosstable(text, source=name, blank_rounds=blank_rounds)
-        t.notes += [Problem(Severity.WARNING, note, name) for note in notes]
-        return t
-    from xl_tiebreak.formats.trf.reader import parse_trf
-
-    return parse_trf(data, source=name, blank_rounds=blank_rounds)
-
-
-def _suffix(path: str) -> str:
-    """The file name's extension in lower case (``.trf``), as :attr:`pathlib.Path.suffix`."""
-    return os.path.splitext(os.path.basename(path))[1].lower()
-
-
-def _load_workbook(path: str) -> tuple[Tournament, Settings]:
-    from pathlib import Path
-
-    from xl_tiebreak.excel.headless import read_workbook_tournament
-
-    tournament, settings = read_workbook_tournament(Path(path))
-    return tournament, settings
-
 
 _HEADINGS = {
     "compute": "cannot compute",
@@ -147,11 +80,11 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "export":
             import xl_tiebreak.cli.export as export
 
-            return export.run(args, load_tournament)
+            return export.run(args)
         if args.command == "workbook":
             import xl_tiebreak.cli.workbook as workbook
 
-            return workbook.run(args, load_tournament, lambda: _workbook_team_event(args))
+            return workbook.run(args)
         return _workbook_command(args)
     except InputError as exc:
         _fail(exc, _heading(args.command, exc))
@@ -200,21 +133,8 @@ def _compute(args: argparse.Namespace) -> int:
         if start_date is None:
             raise InputError(f"--start-date {args.start_date!r}: not a date (expected e.g. "
                              "2024-08-01 or 01.08.2024)")
-    blank_rounds = BlankRounds(args.blank_rounds) if args.blank_rounds else BlankRounds.ABSENT
-    suffix = _suffix(args.file)
-    if suffix in _WORKBOOK_SUFFIXES:
-        if args.blank_rounds:
-            raise InputError("--blank-rounds: for a workbook, set 'Blank rounds' in its "
-                             "Settings sheet")
-        # the workbook's Settings sheet gives defaults; command-line options win
-        from pathlib import Path
-
-        from xl_tiebreak.excel.headless import read_workbook_event
-
-        tournament: Tournament | None
-        loaded, settings = read_workbook_event(Path(args.file))
-        tournament = loaded if isinstance(loaded, Tournament) else None
-        team_event = None if isinstance(loaded, Tournament) else loaded  # a team workbook
+    event, settings = load(args)
+    if settings is not None:  # a workbook: its Settings sheet gives defaults; options win
         if args.rules == "auto":
             args.rules = settings.rules
         if args.after_round is None:
@@ -223,18 +143,19 @@ def _compute(args: argparse.Namespace) -> int:
             args.unrated_rating = settings.unrated_rating
         for w in settings.warnings:
             print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
-    else:
-        team_event = None
-        tournament = (None if _is_team_file(args.file) or _is_team_csv(args)
-                      else load_tournament(args.file, blank_rounds))
     kind = None if not args.type else (
         TournamentType.SWISS if args.type == "swiss" else TournamentType.PREDETERMINED)
-    if tournament is None:  # a team event (TRF 310/013 records, team crosstable or workbook)
-        standings = _team_standings(args, kind, team_event)
+    if not isinstance(event, Tournament):
+        from xl_tiebreak.model.teams import TeamEvent
+
+        if not isinstance(event, TeamEvent):
+            raise InputError("a knockout event (an XXK record or a bracket table): rank it "
+                             "with: xl-tiebreak knockout FILE", os.path.basename(args.file))
+        if start_date is not None:
+            event.start_date = start_date
+        standings = _team_standings(args, kind, event)
     else:
-        if args.boards:
-            raise InputError("--boards: board results are for team events (a team TRF or "
-                             "team crosstable)", args.file)
+        tournament = event
         if start_date is not None:
             tournament.start_date = start_date
             tournament.unread_date = None
@@ -304,102 +225,16 @@ def _compute(args: argparse.Namespace) -> int:
     return 0
 
 
-def _is_team_file(path: str) -> bool:
-    """True for a TRF file with team records (310 or 013)."""
-    if _suffix(path) in (".csv", *_WORKBOOK_SUFFIXES, *_OTHER_SPREADSHEETS):
-        return False
-    if not os.path.isfile(path) or os.stat(path).st_size > MAX_INPUT_BYTES:
-        return False
-    with open(path, "rb") as f:
-        data = f.read()
-    if not data.startswith((b"\xff\xfe", b"\xfe\xff")) and not any(
-        data.startswith(tag) or b"\n" + tag in data or b"\r" + tag in data
-        or data.startswith(b"\xef\xbb\xbf" + tag) for tag in (b"310", b"013")
-    ):  # no team record in an ASCII-compatible text: team_trf is not even imported
-        return False
-    from xl_tiebreak.formats.trf.team_reader import is_team_trf
-
-    try:
-        return is_team_trf(decode_text_noted(data)[0])
-    except DecodeError:  # not a readable TRF at all: the TRF reader says why
-        return False
-
-
-def _csv_text(path: str) -> str:
-    try:
-        return decode_text_noted(read_capped(path))[0]
-    except DecodeError as exc:
-        raise InputError(str(exc), f"{os.path.basename(path)}, {exc.where}") from None
-    except OSError as exc:
-        raise InputError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
-
-
-def _is_team_csv(args: argparse.Namespace) -> bool:
-    """True for a CSV team crosstable: ``--teams BOARDS``, or a 'Boards' row above a 'Team'
-    header (docs/decisions.md D53); never for an individual crosstable."""
-    if _suffix(args.file) != ".csv" or not os.path.isfile(args.file):
-        if args.teams is not None:
-            raise InputError("--teams: expects a CSV team crosstable", args.file)
-        return False
-    if args.teams is not None:
-        return True
-    from xl_tiebreak.formats.crosstable.team_reader import csv_rows, is_team_crosstable
-
-    return is_team_crosstable(csv_rows(_csv_text(args.file)))
-
-
-def _workbook_team_event(args: argparse.Namespace) -> TeamEvent | None:
-    """The team event of ``workbook``'s input (a team TRF or CSV team crosstable, with the
-    board results of ``--boards``); None for an individual event."""
-    if not (_is_team_file(args.file) or _is_team_csv(args)):
-        if args.boards:
-            raise InputError("--boards: board results are for team events (a team TRF or "
-                             "team crosstable)", args.file)
-        return None
-    vars(args).setdefault("blank_rounds", None)  # the reader's default: absent
-    return _team_event(args)
-
-
-def _team_event(args: argparse.Namespace, event: TeamEvent | None = None) -> TeamEvent:
-    """The team event of ``args.file`` (``event``: a team workbook's, already read) with the
-    board results of ``--boards``."""
-    from xl_tiebreak.formats.trf.team_reader import read_team_trf
-
-    if event is None and _suffix(args.file) == ".csv":
-        from xl_tiebreak.formats.crosstable.team_grid import is_team_grid, read_team_grid
-        from xl_tiebreak.formats.crosstable.team_reader import csv_rows, read_csv_team_crosstable
-
-        blanks = BlankRounds(args.blank_rounds) if args.blank_rounds else BlankRounds.ABSENT
-        text, name = _csv_text(args.file), os.path.basename(args.file)
-        rows = csv_rows(text)
-        if is_team_grid(rows, args.teams):  # one column per team: a round-robin grid
-            event = read_team_grid(rows, boards=args.teams, source=name)
-        else:
-            event = read_csv_team_crosstable(text, boards=args.teams, blank_rounds=blanks,
-                                             source=name)
-    elif event is None:
-        event = read_team_trf(args.file, incomplete=args.incomplete_lineups)
-    if args.boards:
-        from xl_tiebreak.formats.crosstable.team_boards import read_csv_boards
-
-        event = read_csv_boards(event, _csv_text(args.boards),
-                                source=os.path.basename(args.boards))
-    return event
-
-
 def _team_standings(args: argparse.Namespace, kind: TournamentType | None,
-                    event: TeamEvent | None = None) -> Standings:
-    """The team standings of ``args.file`` (``event``: a team workbook's, already read)."""
-    from xl_tiebreak.standings.team_evaluation import compute_team_standings
-
-    event = _team_event(args, event)
+                    event: TeamEvent) -> Standings:
+    """The standings of a team event read from ``args.file``."""
     if kind is not None:
         event.type = kind
         event.type_inferred = False
     if args.unrated_rating is not None:
         raise InputError("--unrated-rating: team events have no rating-based tie-breaks")
-    return compute_team_standings(event, args.tiebreaks, rules=args.rules,
-                                  after_round=args.after_round)
+    return compute_standings(event, args.tiebreaks, rules=args.rules,
+                             after_round=args.after_round)
 
 
 def _explanations_text(standings: Standings, numbers: Sequence[int]) -> str:

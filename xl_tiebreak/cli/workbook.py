@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
+from xl_tiebreak.cli.loading import individual, load
 from xl_tiebreak.cli.outputs import refuse_existing
 from xl_tiebreak.model.tournament import InputError, Tournament
 from xl_tiebreak.util.safety import formula_safe
@@ -20,11 +20,10 @@ if TYPE_CHECKING:
     from xl_tiebreak.model.teams import TeamEvent
 
 
-def run(args: argparse.Namespace, load: Callable[[str], Tournament],
-        team_event: Callable[[], TeamEvent | None]) -> int:
-    """Read ``args.file`` (``team_event``: its team event, None for an individual event, read
-    then with ``load``) and write it as a workbook to ``args.output``; prints the path written
-    and the reader's warnings. Nothing is written when the input cannot be."""
+def run(args: argparse.Namespace) -> int:
+    """Read ``args.file`` (an individual or a team event) and write it as a workbook to
+    ``args.output``; prints the path written and the reader's warnings. Nothing is written when
+    the input cannot be."""
     out = refuse_existing(args.output, args.force)
     if out.suffix.lower() not in (".xlsx", ".xlsm"):
         raise InputError(f"{out}: expected a .xlsx or .xlsm file name")
@@ -33,10 +32,13 @@ def run(args: argparse.Namespace, load: Callable[[str], Tournament],
     except ImportError as exc:  # openpyxl or xlwings missing
         raise InputError(f"this command needs openpyxl and xlwings: pip install "
                          f"'xl-tiebreak[excel]' ({exc})") from exc
-    event = team_event()
-    if event is not None:
-        return _team_workbook(args, event, out)
-    tournament = load(args.file)
+    event = load(args)[0]
+    if not isinstance(event, Tournament):
+        from xl_tiebreak.model.teams import TeamEvent
+
+        if isinstance(event, TeamEvent):
+            return _team_workbook(args, event, out)
+    tournament = individual(event, args.file, "workbook")
     if args.lots_seed is not None:
         tournament.lots_seed = args.lots_seed
     for note in tournament.notes:

@@ -199,6 +199,10 @@ class TeamEvent(Mutable):
     :mod:`xl_tiebreak.formats.crosstable.team_grid`):
     the matches stand in made-up rounds, so tie-breaks that depend on the order of the rounds
     and intermediate standings are refused."""
+    primary_from: str = ""
+    """Where the input declares :attr:`primary` (``192 FIDE_TEAM_GP, line 3``, ``Primary, row
+    2``, ``--primary GP``); empty when it declares none (match points then, unless the
+    tie-break list names a score first: docs/decisions.md D-A1)."""
 
     def __post_init__(self) -> None:
         longest = max((len(t.rounds) for t in self.teams), default=0)

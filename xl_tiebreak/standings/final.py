@@ -11,12 +11,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xl_tiebreak.model.tournament import Tournament
-from xl_tiebreak.standings.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, Evaluation
-from xl_tiebreak.standings.ranking import Row, Standings, sort_keys
+from xl_tiebreak.standings.evaluation import (
+    DEFAULT_ROUND_ROBIN,
+    DEFAULT_SWISS,
+    Evaluation,
+    Standings,
+)
+from xl_tiebreak.standings.rows import Row, sort_keys
 from xl_tiebreak.standings.withdrawals import Withdrawals
 from xl_tiebreak.tiebreaks.descriptors import Descriptor
 from xl_tiebreak.tiebreaks.encounter import direct_encounter, separate_standings
 from xl_tiebreak.tiebreaks.rules import RuleSet
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from xl_tiebreak.model.teams import TeamEvent
 
 __all__ = [
     "DEFAULT_ROUND_ROBIN",
@@ -28,20 +37,22 @@ __all__ = [
     "separate_standings",
     "sort_keys",
 ]
-# Row, Standings and sort_keys live in xl_tiebreak.standings.ranking, Direct Encounter in
+# Row and sort_keys live in xl_tiebreak.standings.rows, Standings in
+# xl_tiebreak.standings.evaluation, Direct Encounter in
 # xl_tiebreak.tiebreaks.encounter, the default orders in xl_tiebreak.standings.evaluation (from the
 # presets).
 
 
 def compute_standings(
-    tournament: Tournament,
+    tournament: Tournament | TeamEvent,
     tiebreaks: str | Sequence[str] | Sequence[Descriptor] | None = None,
     rules: str | RuleSet | None = "auto",
     after_round: int | None = None,
     unrated_rating: int | None = None,
     withdrawals: Withdrawals | str | None = None,
 ) -> Standings:
-    """Check, then rank ``tournament`` by points and the tie-break list.
+    """Check, then rank ``tournament`` (an individual tournament or a team event) by points
+    and the tie-break list (a team event: docs/decisions.md D-A1).
 
     ``tiebreaks``: descriptors (``"BH/C1,BH,SB"``); default the tournament's declared list, else
     :data:`DEFAULT_SWISS` / :data:`DEFAULT_ROUND_ROBIN`. ``after_round``: standings as if the

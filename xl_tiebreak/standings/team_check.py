@@ -1,4 +1,5 @@
-"""Consistency of a team event: pairings mirrored, colours opposite, game points adding up.
+"""Consistency of a team event: pairings mirrored, colours opposite, game points adding up;
+and the warnings about a team tie-break list (:func:`team_advice`).
 
 Errors stop the computation (each names the round, the teams and the place in the input);
 warnings are reported with the standings.
@@ -6,10 +7,15 @@ warnings are reported with the standings.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from xl_tiebreak.model.teams import TeamEvent
 from xl_tiebreak.model.tournament import Color, Kind, Problem, Severity
+from xl_tiebreak.tiebreaks.descriptors import Descriptor
+from xl_tiebreak.tiebreaks.registry import GAME_POINTS_ONLY
+from xl_tiebreak.tiebreaks.team import sssc_factor
+from xl_tiebreak.tiebreaks.team_engine import TeamEngine
 
 _OPPOSITE = {Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN, Kind.DRAW: Kind.DRAW,
              Kind.FORFEIT_WIN: Kind.FORFEIT_LOSS}
@@ -69,4 +75,27 @@ def check_event(event: TeamEvent) -> list[Problem]:
                     out.append(Problem(Severity.ERROR, f"{label}: game points {total} of the "
                                        f"match against #{m.opponent} are more than its {boards} "
                                        "boards", where))
+    return out
+
+
+def team_advice(engine: TeamEngine, descriptors: Sequence[Descriptor]) -> list[Problem]:
+    """The warnings about a team tie-break list ranked by ``engine``: board tie-breaks without
+    board data, BC where game points may differ, SSSC with F_N = 0."""
+    out = []
+    gp_equal = False  # a game-point value listed earlier: teams tied there have equal GP
+    for d in descriptors:
+        row = d.tiebreak
+        if row.compute is not None and (row.score_types == GAME_POINTS_ONLY
+                                        or d.code == "MPVGP"):
+            gp_equal = True
+        if row.boards and not engine.event.board_data:
+            out.append(Problem(Severity.WARNING, f"{d.label}: the input has no board "
+                               "results; board tie-breaks decide nothing"))
+        if d.code == "BC" and not gp_equal:
+            out.append(Problem(Severity.WARNING, "BC compares teams with equal game "
+                               "points (Art. 12); list it after the game points"))
+        if d.code == "SSSC" and sssc_factor(engine) == 0:
+            out.append(Problem(Severity.WARNING, "SSSC is undefined: F_N = floor(max "
+                               "primary total / max secondary of a round) is 0 "
+                               "(Art. 13.4.2; docs/decisions.md D26)"))
     return out

@@ -1,25 +1,28 @@
 """Recompute an event's declared ranks: what a rating officer runs over a season of reports.
 
-:func:`verify_tournament` ranks an event with its own declared tie-break list (TRF ``202`` /
-``212``; the default list for its type when it declares none, and the report says so) and
-compares the result with the ranks the file declares (TRF cols 86–89). Participants still tied
-after the whole list share a place range; a declared rank anywhere inside that range agrees
-(the software that wrote the file had to list them in some order). :func:`verify_file` does the
-same for a TRF file or a CSV crosstable and turns unreadable input into a report line instead
-of an exception.
+:func:`verify_tournament` ranks an event (individual or team) with its own declared tie-break
+list (TRF ``202`` / ``212``; the default list for its type when it declares none, and the
+report says so) and compares the result with the ranks the file declares (TRF cols 86–89).
+Participants still tied after the whole list share a place range; a declared rank anywhere
+inside that range agrees (the software that wrote the file had to list them in some order).
+Files of every kind, knockout brackets included, are checked by
+:func:`xl_tiebreak.events.check.check_file`.
 """
 
 from __future__ import annotations
 
 import enum
-import os
 from pathlib import Path
 
-from xl_tiebreak.model.tournament import InputError, Participant, Tournament
-from xl_tiebreak.standings.evaluation import Evaluation
-from xl_tiebreak.standings.ranking import Row, Standings
+from xl_tiebreak.model.tournament import InputError, Participant, Tournament, TournamentType
+from xl_tiebreak.standings.evaluation import Evaluation, Standings
+from xl_tiebreak.standings.rows import Row
 from xl_tiebreak.util.numbers import fmt
 from xl_tiebreak.util.plain import Frozen
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from xl_tiebreak.model.teams import TeamEvent
 
 MAX_WHY = 400
 """Longest explanation kept in a report line (characters)."""
@@ -49,12 +52,15 @@ class FileReport(Frozen):
     tiebreaks: str = ""
     """The tie-break list used, as written (``BH/C1,BH,SB``)."""
     participants: int = 0
+    kind: str = ""
+    """The kind of event read (``individual Swiss``, ``team round robin``, ``knockout``);
+    empty when the file could not be read."""
 
     def as_dict(self) -> dict[str, object]:
         """The report line as plain values (CSV/JSON)."""
         return {"file": self.file, "verdict": self.verdict.value, "place": self.place,
                 "why": self.why, "tiebreaks": self.tiebreaks,
-                "participants": self.participants}
+                "participants": self.participants, "kind": self.kind}
 
 
 def _label(p: Participant) -> str:
@@ -116,65 +122,54 @@ def _place(first: int, last: int) -> str:
     return str(first) if first == last else f"{first}-{last}"
 
 
-def verify_tournament(t: Tournament, source: str = "", fallback: str | None = None
-                      ) -> FileReport:
-    """Rank ``t`` with its declared list (see the module docstring) and compare.
-    ``fallback``: the list for an event that declares none (default: the default list for its
-    type)."""
+def kind_text(t: Tournament | TeamEvent) -> str:
+    """``individual Swiss``, ``team round robin`` …"""
+    who = "individual" if isinstance(t, Tournament) else "team"
+    form = "round robin" if t.type is TournamentType.PREDETERMINED else "Swiss"
+    return f"{who} {form}"
+
+
+def verify_tournament(t: Tournament | TeamEvent, source: str = "",
+                      fallback: str | None = None) -> FileReport:
+    """Rank ``t`` (an individual tournament or a team event) with its declared list (see the
+    module docstring) and compare. ``fallback``: the list for an event that declares none
+    (default: the default list for its type)."""
     name = source or t.source
+    kind = kind_text(t)
+    size = len(t.participants) if isinstance(t, Tournament) else len(t.teams)
     try:
         evaluation = Evaluation(t)
         standings = evaluation.standings(t.tiebreaks or fallback or None)
     except InputError as exc:
         return FileReport(name, Verdict.ERROR, why=_short(str(exc)),
-                          tiebreaks=",".join(t.tiebreaks), participants=len(t.participants))
+                          tiebreaks=",".join(t.tiebreaks), participants=size, kind=kind)
     listed = ",".join(d.label for d in standings.descriptors)
     given = "the list given" if fallback else "the default"
     note = "" if t.tiebreaks else f"no declared tie-break list: {given} {listed} was used; "
-    ranks = [p.declared_rank for p in t.participants]
+    ranks = [p.declared_rank for p in standings.tournament.participants]
     if any(r is None for r in ranks):
         missing = sum(r is None for r in ranks)
         return FileReport(name, Verdict.NO_RANKS,
                           why=f"{note}{missing} of {len(ranks)} participants declare no rank",
-                          tiebreaks=listed, participants=len(ranks))
+                          tiebreaks=listed, participants=len(ranks), kind=kind)
     found = first_difference(standings)
     if found is None:
         return FileReport(name, Verdict.AGREES, why=note.rstrip("; "), tiebreaks=listed,
-                          participants=len(ranks))
+                          participants=len(ranks), kind=kind)
     place, why = found
     warnings = "; ".join(str(w) for w in standings.warnings[:2])
     extra = f" (warnings: {warnings})" if warnings else ""
     return FileReport(name, Verdict.DIFFERS, place, _short(note + why + extra), listed,
-                      len(ranks))
+                      len(ranks), kind)
 
 
 def _short(text: str) -> str:
     return text if len(text) <= MAX_WHY else text[: MAX_WHY - 1] + "…"
 
 
-def read_event(path: str | os.PathLike[str]) -> Tournament:
-    """A TRF file, or a CSV crosstable (``.csv``)."""
-    p = Path(path)
-    if p.suffix.lower() == ".csv":
-        from xl_tiebreak.formats.crosstable.reader import read_csv_crosstable
-        from xl_tiebreak.util.text_files import decode_text, read_capped
-
-        return read_csv_crosstable(decode_text(read_capped(os.fspath(p))), source=p.name)
-    from xl_tiebreak.formats.trf.reader import read_trf
-
-    return read_trf(p)
-
-
-def verify_file(path: str | os.PathLike[str], fallback: str | None = None) -> FileReport:
-    """:func:`verify_tournament` for a file; unreadable files give an ERROR line."""
-    name = os.fspath(path)
-    try:
-        t = read_event(path)
-    except InputError as exc:
-        return FileReport(name, Verdict.ERROR, why=_short(str(exc)))
-    except (OSError, ValueError) as exc:
-        return FileReport(name, Verdict.ERROR, why=_short(f"cannot read the file: {exc}"))
-    return verify_tournament(t, name, fallback)
+def short(text: str) -> str:
+    """A report line's explanation, at most :data:`MAX_WHY` characters."""
+    return _short(text)
 
 
 EVENT_SUFFIXES = (".trf", ".trfx", ".csv")

@@ -94,18 +94,20 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "team-diswiss",
-            "GPTS,EDE,OSB,BH:MP/C1,BH:MP,BH:MP/M1,WIN:MP",
+            "MPTS,GPTS,EDE,OSB,BH:MP/C1,BH:MP,BH:MP/M1,WIN:MP",
             "team Swiss events set up like DiSwiss (olympiad style, MP 2-1-0)",
-            "DiSwiss's team Swiss (spec §9.3): game points, EDE on match points, Olympiad SB "
+            "DiSwiss's team Swiss (spec §9.3; its primary score, match points, first): game "
+            "points, EDE on match points, Olympiad SB "
             "(Swiss-Manager 74), BH:MP/C1, BH:MP, BH:MP/M1, match wins",
             team=True,
         ),
         Preset(
             "team-round-robin",
-            "GPTS,EDE,EMGSB,WIN:MP",
+            "MPTS,GPTS,EDE,EMGSB,WIN:MP",
             "team round robins",
-            "DiSwiss's team round robin (game points, EDE, team SB = EMGSB without cut, match "
-            "wins); the project's default for a team round robin",
+            "DiSwiss's team round robin (its primary score, match points, first; then game "
+            "points, EDE, team SB = EMGSB without cut, match wins); the project's default for "
+            "a team round robin",
             team=True,
         ),
         Preset(

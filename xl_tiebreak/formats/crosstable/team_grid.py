@@ -264,7 +264,8 @@ class _GridReader(_Reader):
             scoring = scoring.replace(win=w, draw=d, loss=lo)
         return TeamEvent(teams, self.boards, len(schedule) * cycles, scoring,
                          TournamentType.PREDETERMINED, self.primary, self.start_date,
-                         source=self.source, notes=self.notes, rounds_known=False)
+                         source=self.source, notes=self.notes, rounds_known=False,
+                         primary_from=self.primary_from)
 
     def grid_match(self, own: GridEntry, other: GridEntry, opponent: int, r: int, c: int) -> Match:
         where = self.where(r, c)

@@ -158,6 +158,7 @@ class _Reader:
         self.problems: list[Problem] = []
         self.notes: list[str] = []
         self.primary = Score.MP
+        self.primary_from = ""
         self.start_date: datetime.date | None = None
         self.type = TournamentType.SWISS
         self.win_draw_loss: tuple[Fraction, Fraction, Fraction] | None = None
@@ -210,6 +211,7 @@ class _Reader:
             if text.upper() not in ("MP", "GP"):
                 self.error(f"Primary: expected MP or GP, not {quoted(text)}", r, 1)
             self.primary = Score.GP if text.upper() == "GP" else Score.MP
+            self.primary_from = f"Primary {text.upper()} ({self.where(r, 1)})"
         elif key == "startdate":
             self.start_date = date_value(value)
             if self.start_date is None:
@@ -331,7 +333,8 @@ class _Reader:
         for kind, mp, gp, where in self.byes:
             scoring = scoring.with_unplayed(kind, mp, gp, where)
         return TeamEvent(teams, self.boards, n_rounds, scoring, self.type, self.primary,
-                         self.start_date, source=self.source, notes=self.notes)
+                         self.start_date, source=self.source, notes=self.notes,
+                         primary_from=self.primary_from)
 
     def match(self, cell: TeamCell | None,
               cells: dict[int, dict[int, tuple[TeamCell | None, int, int]]], rnd: int,

@@ -65,6 +65,19 @@ def is_team_trf(text: str) -> bool:
     return any(line[:3] in ("310", "013") for line in _lines(text))
 
 
+def primary_of_192(code: str) -> Score | None:
+    """The primary score named by a TRF ``192`` tournament-type code (see
+    ``_TeamReader.read_192``); None when the code names none."""
+    code = code.strip().upper()
+    for part, score in (("_MP_GP", Score.MP), ("_GP_MP", Score.GP), ("_MP", Score.MP),
+                        ("_GP", Score.GP)):
+        if part in code:
+            return score
+    if code in ("FIDE_TEAM", "FIDE_TEAM_BAKU"):
+        return Score.MP
+    return None
+
+
 def read_team_trf(path: str | os.PathLike[str], *, incomplete: bool = False) -> TeamEvent:
     """Read a team TRF file (see :func:`parse_team_trf`)."""
     name = os.fspath(path)
@@ -123,6 +136,7 @@ class _TeamReader:
         self.colors = ""
         self.scoring = TeamScoring()
         self.primary: Score | None = None
+        self.primary_from = ""
         self.pab: dict[tuple[int, int], str] = {}
         self.byes: dict[tuple[int, int], tuple[Kind, str]] = {}
         self.forfeits: dict[tuple[int, int], tuple[Kind, int | None, Color | None, str]] = {}
@@ -158,8 +172,8 @@ class _TeamReader:
                 self.read_362(line, no)
             elif key == "299":
                 self.read_299(line, no)
-            elif key == "192" and "GP_MP" in line.upper():
-                self.primary = Score.GP
+            elif key == "192":
+                self.read_192(line, no)
         if not self.teams:
             raise InputError("no team records (310 or 013) found", self.source)
         if self.problems:
@@ -171,13 +185,10 @@ class _TeamReader:
         boards = self.build_rounds(parts, rounds)
         if self.problems:
             raise InputError(self.problems)
-        primary = self.primary or (
-            Score.GP if players.tiebreaks[:1] and players.tiebreaks[0].upper() == "GPTS"
-            else Score.MP)
         event = TeamEvent(
-            self.teams, boards, rounds, self.scoring, players.type, primary,
+            self.teams, boards, rounds, self.scoring, players.type, self.primary or Score.MP,
             players.start_date, players.name, list(players.tiebreaks), parts, self.source,
-            notes=self.notes,
+            notes=self.notes, primary_from=self.primary_from,
         )
         says_swiss = any(line[:3] in ("092", "192") and "SWISS" in line.upper()
                          for line in lines)
@@ -255,6 +266,17 @@ class _TeamReader:
             return
         for team in _fields(line, 11, 4, 5):
             self.byes[rnd, team] = (kind, f"line {no}")
+
+    def read_192(self, line: str, no: int) -> None:
+        """The primary score a ``192`` tournament-type code names: ``…_MP_GP`` and ``…_MP``
+        match points, ``…_GP_MP`` and ``…_GP`` game points (``FIDE_TEAM_GP``,
+        ``CUSTOM_TEAM_SWISS_GP``), ``FIDE_TEAM`` and ``FIDE_TEAM_BAKU`` match points; any other
+        code declares none (docs/decisions.md D-A1)."""
+        code = line[4:].strip().upper()
+        score = primary_of_192(code)
+        if score is not None:
+            self.primary = score
+            self.primary_from = f"192 {code} (line {no})"
 
     def read_300(self, line: str, no: int) -> None:
         rnd, team = _int(_col(line, 5, 7)), _int(_col(line, 9, 11))
