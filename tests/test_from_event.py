@@ -246,3 +246,23 @@ def test_blank_rounds_stay_blank_and_the_setting_decides(choice: BlankRounds,
         raise AssertionError("no Blank rounds row in Settings")
     book.save(path)
     assert _table(_from_workbook(path)) == _table(compute_standings(again))
+
+
+@pytest.mark.skipif(not (SHARED / "icu_bunratty_masters_2011.trf").is_file(),
+                    reason="shared TRF folder not available")
+def test_workbook_then_standings_keep_the_blank_rounds_choice(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``workbook --blank-rounds declared`` then ``standings`` ranks as ``compute
+    --blank-rounds declared`` on the TRF (the CSV of both compared)."""
+    trf = str(SHARED / "icu_bunratty_masters_2011.trf")
+    book = tmp_path / "masters.xlsx"
+    assert main(["workbook", trf, "-o", str(book), "--blank-rounds", "declared"]) == 0
+    capsys.readouterr()
+    assert main(["standings", str(book), "--csv", str(tmp_path / "s.csv")]) == 0
+    capsys.readouterr()
+    assert main(["compute", trf, "--blank-rounds", "declared", "--format", "csv"]) == 0
+    computed = capsys.readouterr().out
+    from_book = (tmp_path / "s.csv").read_text(encoding="utf-8-sig")
+    assert from_book.splitlines() == computed.splitlines()
+    assert main(["compute", trf, "--format", "csv"]) == 0
+    assert capsys.readouterr().out.splitlines() != computed.splitlines()  # the choice matters

@@ -131,6 +131,10 @@ def _add_workbook(sub: Any) -> None:
     c.add_argument("-o", "--output", required=True, help="the .xlsx or .xlsm workbook to write")
     c.add_argument("--lots-seed", metavar="SEED",
                    help="seed of the drawing of lots, written to the Settings sheet")
+    c.add_argument("--blank-rounds", choices=[m.value for m in BlankRounds],
+                   help="what the input's empty rounds mean: absent (the default), "
+                   "half-point-bye or declared; they stay empty in the Crosstable sheet and "
+                   "this is written to its 'Blank rounds' setting")
     c.add_argument("--force", action="store_true", help="overwrite an existing workbook")
     c.add_argument("--teams", type=int, metavar="BOARDS",
                    help="a CSV team crosstable with BOARDS boards per match (a team TRF, or a "

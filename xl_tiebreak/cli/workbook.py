@@ -12,7 +12,7 @@ from pathlib import Path
 
 from xl_tiebreak.cli.loading import individual, load
 from xl_tiebreak.cli.outputs import refuse_existing
-from xl_tiebreak.model.tournament import InputError, Tournament
+from xl_tiebreak.model.tournament import BlankRounds, InputError, Tournament
 from xl_tiebreak.util.safety import formula_safe
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -43,7 +43,8 @@ def run(args: argparse.Namespace) -> int:
         tournament.lots_seed = args.lots_seed
     for note in tournament.notes:
         print(f"warning: {formula_safe(str(note))}", file=sys.stderr)
-    print(write_event_workbook(tournament, out))
+    blank_rounds = BlankRounds(args.blank_rounds) if args.blank_rounds else BlankRounds.ABSENT
+    print(write_event_workbook(tournament, out, blank_rounds))
     _companion(out)
     return 0
 
