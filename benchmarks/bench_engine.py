@@ -11,7 +11,7 @@ Run: ``python benchmarks/bench_engine.py [--runs N] [--command-line]``. Prints
   of ``xl-tiebreak compute`` on a 1,000-player, 9-round Swiss with four tie-breaks, each the
   best and the median of ``--runs`` runs (21 by default, the three commands taking turns);
   then the same from this checkout without the ``site`` module (``python -S``, ``python -m
-  xl_tiebreak.cli.main``: no ``.pth`` file is read, e.g. an editable install's finder, which
+  xl_tiebreak.cli``: no ``.pth`` file is read, e.g. an editable install's finder, which
   imports pathlib, re and enum before any module of the package); the FIDE TEC checker
   (gacrux) on the same file for comparison, when it is installed;
 * (without ``--command-line``) for 2,000 players × 11 rounds and 10,000 players × 13 rounds

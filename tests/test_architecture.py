@@ -19,7 +19,7 @@ PACKAGES = {".".join(p.parent.relative_to(PACKAGE).parts)
             for p in PACKAGE.rglob("__init__.py") if p.parent != PACKAGE}
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("version", "util"),
+    ("version", "util", "i18n"),
     ("model",),
     ("formats",),
     ("tiebreaks",),

@@ -36,5 +36,5 @@ def test_every_subpackage_is_installed() -> None:
     only those)."""
     text = (PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8")
     packages = text.split("packages =", 1)[1].split("]")[0]
-    listed = set(re.findall(r'"(xl_tiebreak[a-z_.]*)"', packages))
+    listed = set(re.findall(r'"(xl_tiebreak[a-z0-9_.]*)"', packages))
     assert listed == {"xl_tiebreak", *(f"xl_tiebreak.{p}" for p in PACKAGES)}
