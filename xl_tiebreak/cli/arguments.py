@@ -96,6 +96,12 @@ def _add_compute(sub: Any) -> None:
                    "walked item by item, both values explained, up to the deciding item")
     c.add_argument("--progression", action="store_true",
                    help="also print every participant's rank and score after each round")
+    c.add_argument("--ratings", nargs="?", const="", metavar="RATE",
+                   choices=["", "standard", "rapid", "blitz"],
+                   help="also print the FIDE rating report (B.02 applied from 1 March 2024): "
+                   "per player and game the expected score, K and why, the rating change; "
+                   "unrated players' provisional performance. RATE: standard (assumed when "
+                   "not given), rapid or blitz")
     c.add_argument("--lots-seed", metavar="SEED",
                    help="seed of the drawing of lots (tie-break OTHER_LOTS, e.g. "
                    "--tiebreaks 'BH/C1,BH,LOTS'); the same seed gives the same draw")
