@@ -28,6 +28,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("prizes",),
     ("knockout",),
     ("events",),
+    ("ratings",),
     ("excel.book",),
     ("excel.files",),
     ("excel.reading",),

@@ -31,9 +31,9 @@ def test_csv_format_is_exact(e1: Path, capsys: pytest.CaptureFixture[str]) -> No
                         "--rules", "fide2023", "--format", "csv"], capsys)
     assert code == 0
     rows = list(csv.reader(io.StringIO(out)))
-    assert rows[0] == ["Rank", "No", "Name", "Pts", "bh-c1", "AOB", "ARO/C1", "DE"]
+    assert rows[0] == ["Rank", "No", "Name", "Pts", "bh-c1", "AOB", "ARO/C1", "DE", "Decided by"]
     # AOB with the 2 decimals it is rounded to below 9 rounds (spec §4.11 corrected, issue 9)
-    assert rows[1] == ["1", "2", "Bruno", "4", "12", "13.60", "1988", ""]
+    assert rows[1][:8] == ["1", "2", "Bruno", "4", "12", "13.60", "1988", ""]
     by_no = {r[1]: r for r in rows[1:]}
     assert by_no["4"][3:7] == ["3.5", "11.5", "13.38", "1983"]
     assert by_no["12"][6] == ""  # ARO/C1 undefined: one game, cut

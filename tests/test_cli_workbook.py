@@ -64,7 +64,8 @@ def test_standings_and_csv(book: Path, capsys: pytest.CaptureFixture[str]) -> No
     code, _, _ = run(["standings", str(book), "--csv", str(target), "--player-columns",
                       "--force"], capsys)  # the CSV exists now: replaced only with --force
     assert code == 0
-    assert target.read_text(encoding="utf-8-sig").splitlines()[0].endswith(",WIN,Title,Fed,Rtg")
+    header = target.read_text(encoding="utf-8-sig").splitlines()[0]
+    assert header.endswith(",WIN,Title,Fed,Rtg,Decided by")
 
 
 def test_problems_are_reported_with_the_sheet_they_are_listed_in(

@@ -127,8 +127,8 @@ def test_outputs_show_the_column_and_the_legend(tmp_path: Path,
     assert "Pts = 1 from the rounds + 1 extra points = 2" in out
     assert main([*base, "--format", "csv"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "Rank,No,Name,Pts,BH,Extra"
-    assert lines[1] == "1,4,D,2,5,1"
+    assert lines[0] == "Rank,No,Name,Pts,BH,Extra,Decided by"
+    assert lines[1].startswith("1,4,D,2,5,1,")
     assert main([*base, "--format", "json"]) == 0
     rows = json.loads(capsys.readouterr().out)["rows"]
     assert [(r["name"], r["points"], r["extra_points"]) for r in rows][:2] == [

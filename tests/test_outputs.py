@@ -110,7 +110,7 @@ def from_csv(standings: Standings, player_columns: bool) -> list[Row]:
     rows = list(csv.reader(io.StringIO(standings_csv(standings, player_columns))))
     labels = [d.label for d in standings.descriptors]
     extra = ["Title", "Fed", "Rtg"] if player_columns else []
-    assert rows[0] == ["Rank", "No", "Name", "Pts", *labels, *extra]
+    assert rows[0] == ["Rank", "No", "Name", "Pts", *labels, *extra, "Decided by"]
     n = len(labels)
     return [(int(r[1]), int(r[0]), -1, parse_number(r[3]),
              tuple(_num(v) for v in r[4:4 + n]), _unsafe(r[2])) for r in rows[1:]]
@@ -267,9 +267,9 @@ def test_csv_player_columns(capsys: pytest.CaptureFixture[str]) -> None:
     trf = str(ROOT / "examples" / "spring_open.trf")
     assert main(["compute", trf, "--format", "csv", "--tiebreaks", "BH", "--player-columns"]) == 0
     rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
-    assert rows[0] == ["Rank", "No", "Name", "Pts", "BH", "Title", "Fed", "Rtg"]
+    assert rows[0] == ["Rank", "No", "Name", "Pts", "BH", "Title", "Fed", "Rtg", "Decided by"]
     by_no = {r[1]: r for r in rows[1:]}
-    assert by_no["3"][5:] == ["WGM", "NGR", "2290"]  # TRF line of #3: WGM, NGR, 2290
+    assert by_no["3"][5:8] == ["WGM", "NGR", "2290"]  # TRF line of #3: WGM, NGR, 2290
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

@@ -169,7 +169,8 @@ def test_compute_on_the_team_template_equals_compute_on_the_trf(
     assert main(["compute", str(E7_TRF), "--format", "csv",
                  "--tiebreaks", "MPTS,GPTS,EDE,BH:MP/C1"]) == 0
     assert book == _csv(capsys.readouterr().out)
-    assert list(book[0]) == ["Rank", "No", "Name", "Pts", "MPTS", "GPTS", "EDE", "BH:MP/C1"]
+    assert list(book[0]) == ["Rank", "No", "Name", "Pts", "MPTS", "GPTS", "EDE", "BH:MP/C1",
+                             "Decided by"]
     order = ",".join(["MPTS", *LABELS, "SSSC"])
     assert main(["compute", str(SHIPPED / "team_swiss.xlsx"), "--format", "csv",
                  "--tiebreaks", order]) == 0

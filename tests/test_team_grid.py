@@ -142,8 +142,9 @@ def test_cli_reads_a_csv_grid(tmp_path: Path, capsys: pytest.CaptureFixture[str]
                     "4,D,-,0,+,\n", encoding="utf-8")
     assert main(["compute", str(path), "--format", "csv", "--tiebreaks", "GPTS,EMGSB"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "Rank,No,Name,Pts,GPTS,EMGSB"
-    assert out[1:] == ["1,1,A,6,9.5,18.5", "2,2,B,3,7.5,19", "3,4,D,2,4,4", "4,3,C,1,3,12"]
+    assert out[0] == "Rank,No,Name,Pts,GPTS,EMGSB,Decided by"
+    assert out[1:] == ["1,1,A,6,9.5,18.5,Pts (6 vs 3)", "2,2,B,3,7.5,19,Pts (3 vs 2)",
+                       "3,4,D,2,4,4,Pts (2 vs 1)", "4,3,C,1,3,12,"]  # separated by points
     assert main(["compute", str(path), "--tiebreaks", "PS:MP"]) == 2
     assert "order of the rounds" in capsys.readouterr().err
 

@@ -23,7 +23,7 @@ def test_cli_compute_team_file_csv(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compute", str(path), "--rules", "fide2023", "--format", "csv",
                  "--tiebreaks", "BH:MP,EGGSB"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
-    assert list(rows[0]) == ["Rank", "No", "Name", "Pts", "BH:MP", "EGGSB"]
+    assert list(rows[0]) == ["Rank", "No", "Name", "Pts", "BH:MP", "EGGSB", "Decided by"]
     official = {r["#"]: r for r in table(section("worked-examples.md", "E7.2"))}
     mp = {r["#"]: r["MP"] for r in table(section("worked-examples.md", "E7.1"))}
     for row in rows:

@@ -99,6 +99,17 @@ def _add_compute(sub: Any) -> None:
                    "Result) for BC, TBR, BBE; its sums must equal the match game points")
     c.add_argument("--explain", type=int, action="append", metavar="NO", default=[],
                    help="also print how every value of start number NO was obtained")
+    c.add_argument("--why", type=_pair, action="append", metavar="A,B", default=[],
+                   help="also print why start number A is ahead of B (or not): the order "
+                   "walked item by item, both values explained, up to the deciding item")
+    c.add_argument("--progression", action="store_true",
+                   help="also print every participant's rank and score after each round")
+    c.add_argument("--ratings", nargs="?", const="", metavar="RATE",
+                   choices=["", "standard", "rapid", "blitz"],
+                   help="also print the FIDE rating report (B.02 applied from 1 March 2024): "
+                   "per player and game the expected score, K and why, the rating change; "
+                   "unrated players' provisional performance. RATE: standard (assumed when "
+                   "not given), rapid or blitz")
     c.add_argument("--lots-seed", metavar="SEED",
                    help="seed of the drawing of lots (tie-break OTHER_LOTS, e.g. "
                    "--tiebreaks 'BH/C1,BH,LOTS'); the same seed gives the same draw")
@@ -109,6 +120,16 @@ def _add_compute(sub: Any) -> None:
                    help="also allocate the prizes of this prize list (CSV) and explain them")
     c.add_argument("--hort", action="store_true",
                    help="with --prizes: Hort system (half shared, half by tie-break order)")
+
+
+def _pair(text: str) -> tuple[int, int]:
+    """``3,7`` → (3, 7): two different start numbers (``--why``)."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"{text!r}: expected two start numbers, e.g. 3,7")
+    if parts[0] == parts[1] or int(parts[0]) == int(parts[1]):
+        raise argparse.ArgumentTypeError(f"{text!r}: two different start numbers are needed")
+    return int(parts[0]), int(parts[1])
 
 
 def _add_export(sub: Any) -> None:

@@ -176,6 +176,9 @@ def _compute(args: argparse.Namespace) -> int:
             standings.row(no)
         except KeyError:
             raise InputError(f"--explain {no}: no participant with that start number") from None
+    from xl_tiebreak.cli.arbiter_report import build
+
+    extras = build(standings, args)  # --why, --progression
     allocation = None
     if args.prizes:
         import xl_tiebreak.cli.prizes as prizes
@@ -187,7 +190,7 @@ def _compute(args: argparse.Namespace) -> int:
         for w in standings.warnings:
             print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
         # explanations are not CSV: they go to stderr, stdout stays a valid CSV file
-        sys.stderr.write(_explanations_text(standings, args.explain))
+        sys.stderr.write(_explanations_text(standings, args.explain) + extras.text())
         if allocation is not None:
             sys.stderr.write(prizes.text(allocation))
     elif args.format == "json":
@@ -208,6 +211,7 @@ def _compute(args: argparse.Namespace) -> int:
             ]
         if allocation is not None:
             data["prizes"] = prizes.as_json(allocation)
+        data.update(extras.as_json())
         out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     elif args.format == "html":
         from xl_tiebreak.report.html import standings_html
@@ -215,10 +219,10 @@ def _compute(args: argparse.Namespace) -> int:
         out.write(standings_html(standings))
         for w in standings.warnings:  # also listed on the page
             print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
-        sys.stderr.write(_explanations_text(standings, args.explain))
+        sys.stderr.write(_explanations_text(standings, args.explain) + extras.text())
     else:
         out.write(standings_table(standings))
-        out.write(_explanations_text(standings, args.explain))
+        out.write(_explanations_text(standings, args.explain) + extras.text())
         if allocation is not None:
             out.write(prizes.text(allocation))
     sys.stdout.write(out.getvalue())

@@ -35,6 +35,9 @@ from xl_tiebreak.report.table import (
     status_text,
     where_and_when,
 )
+from xl_tiebreak.standings.decided_by import HEADER as DECIDED_BY
+from xl_tiebreak.standings.decided_by import LEGEND as DECIDED_BY_LEGEND
+from xl_tiebreak.standings.decided_by import decisions
 from xl_tiebreak.standings.final import Standings
 from xl_tiebreak.util.numbers import fmt_half
 from xl_tiebreak.version import __version__
@@ -175,9 +178,11 @@ def _standings_table(standings: Standings) -> str:
         cls = _CLASSES[c.field].replace(" pts", "").replace("place", "num")
         extra = f' title="{_e(c.descriptor.name)}"' if c.descriptor is not None else ""
         heads.append(f'<th class="{cls}" scope="col"{extra}>{_e(c.header)}</th>')
+    heads.append(f'<th class="name" scope="col">{_e(DECIDED_BY)}</th>')
     body = []
     rows = standings_cells(standings, columns)
-    for place, cells in zip(place_texts(standings.rows), rows, strict=True):
+    for place, cells, decided in zip(place_texts(standings.rows), rows, decisions(standings),
+                                     strict=True):
         tds = []
         for c, value in zip(columns, cells, strict=True):
             if c.field == "place":
@@ -189,6 +194,7 @@ def _standings_table(standings: Standings) -> str:
             else:
                 shown = _e(people_text(value, c.places))
             tds.append(f'<td class="{_CLASSES[c.field]}">{shown}</td>')
+        tds.append(f'<td class="name">{_e(decided.text())}</td>')
         body.append("<tr>" + "".join(tds) + "</tr>")
     return (
         '<div class="scroll"><table class="standings">\n'
@@ -217,6 +223,8 @@ def _legend(standings: Standings) -> str:
         items.append(f"<dt>{_e(d.label)}</dt><dd>{_e(text)}</dd>")
     if not standings.descriptors:
         items.append("<dt>—</dt><dd>no tie-breaks: ties share the place</dd>")
+    items.append(f"<dt>{_e(DECIDED_BY)}</dt>"
+                 f"<dd>{_e(DECIDED_BY_LEGEND.removeprefix(DECIDED_BY + ': '))}</dd>")
     parts = ['<dl class="legend">\n' + "\n".join(items) + "\n</dl>"]
     rules = f"Rule set: {standings.rules.label}"
     if standings.rules_note:

@@ -27,6 +27,9 @@ import datetime
 import io
 from collections.abc import Iterable, Sequence
 
+from xl_tiebreak.standings.decided_by import HEADER as DECIDED_BY
+from xl_tiebreak.standings.decided_by import LEGEND as DECIDED_BY_LEGEND
+from xl_tiebreak.standings.decided_by import decisions
 from xl_tiebreak.tiebreaks.descriptors import Descriptor
 from xl_tiebreak.tiebreaks.outside_games import legend_lines
 from xl_tiebreak.util.numbers import fmt, fmt_half
@@ -280,8 +283,11 @@ def standings_csv_table(standings: Standings, player_columns: bool = False) -> l
         chosen.append(EXTRA_COLUMN)
     if player_columns:
         chosen += [by_field[f] for f in PLAYER_FIELDS]
-    header: list[object] = [*CSV_HEADER, *(c.header for c in chosen[len(CSV_HEADER):])]
-    return [header, *standings_cells(standings, chosen)]
+    header: list[object] = [*CSV_HEADER, *(c.header for c in chosen[len(CSV_HEADER):]),
+                            DECIDED_BY]
+    cells = standings_cells(standings, chosen)
+    return [header, *([*row, x.csv_text()] for row, x in zip(cells, decisions(standings),
+                                                              strict=True))]
 
 
 def csv_places(standings: Standings, player_columns: bool = False) -> list[int | None]:
@@ -292,7 +298,7 @@ def csv_places(standings: Standings, player_columns: bool = False) -> list[int |
         places.append(None)
     if player_columns:
         places += [None] * len(PLAYER_FIELDS)
-    return places
+    return [*places, None]  # Decided by
 
 
 def _csv_text(value: object, places: int | None = None) -> str:
@@ -358,8 +364,10 @@ def standings_json(standings: Standings) -> dict[str, object]:
                 "extra_points": fmt(row.participant.extra_points),
                 "values": {d.label: (None if v is None else fmt(v, n))
                            for d, v, n in zip(standings.descriptors, row.values, places)},
+                "decided_by": decided.as_json(),
             }
-            for row, place in zip(standings.rows, place_texts(standings.rows), strict=True)
+            for row, place, decided in zip(standings.rows, place_texts(standings.rows),
+                                           decisions(standings), strict=True)
         ],
         "warnings": [str(w) for w in standings.warnings],
     }
@@ -382,17 +390,19 @@ def standings_table(standings: Standings) -> str:
     ]
     if has_extra_points(standings):
         lines.append(extra_points_legend())
+    lines.append(DECIDED_BY_LEGEND)
     for k, d in enumerate(standings.descriptors):
         if d.tiebreak.group and all(row.values[k] is None for row in standings.rows):
             lines.append(f"{d.label}: {group_note(standings, k)}")
     lines.append("")
-    columns = standings_columns(standings)
+    columns = [*standings_columns(standings), Column("decided", DECIDED_BY)]
     texts = [place_texts(standings.rows)]
-    texts += [_column_texts(c, standings.rows) for c in columns[1:]]
+    texts += [_column_texts(c, standings.rows) for c in columns[1:-1]]
+    texts.append([x.text() for x in decisions(standings)])
     padded = []
     for c, column in zip(columns, texts, strict=True):
         width = max(len(c.header), *map(len, column)) if column else len(c.header)
-        pad = str.ljust if c.field in ("title", "name", "fed") else str.rjust
+        pad = str.ljust if c.field in ("title", "name", "fed", "decided") else str.rjust
         padded.append([pad(c.header, width), *(pad(t, width) for t in column)])
     lines += ["  ".join(cells).rstrip() for cells in zip(*padded)]
     if standings.warnings:

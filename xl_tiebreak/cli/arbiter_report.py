@@ -1,0 +1,80 @@
+"""``compute``'s arbiter's report options: ``--why A,B``, ``--progression`` and ``--ratings``.
+
+:func:`build` computes what the options ask (refusing unknown start numbers before anything
+is printed); the result is printed after the standings as text (standard output for the
+table, standard error beside CSV and HTML) or added to the JSON document.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from xl_tiebreak.model.tournament import InputError
+from xl_tiebreak.standings.ranking import Standings
+from xl_tiebreak.util.safety import formula_safe
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from xl_tiebreak.ratings.rating_change import RatingReport
+    from xl_tiebreak.standings.progression import Progression
+    from xl_tiebreak.standings.why import Why
+
+__all__ = ["Extras", "build"]
+
+
+class Extras:
+    """What the report options computed: ``whys`` (one per ``--why``) and ``progression``
+    (None without ``--progression``)."""
+
+    def __init__(self, whys: list[Why], progression: Progression | None,
+                 ratings: RatingReport | None = None) -> None:
+        self.whys = whys
+        self.progression = progression
+        self.ratings = ratings
+
+    def text(self) -> str:
+        """Every part as text, each after a blank line; empty when nothing was asked."""
+        blocks = [why.lines() for why in self.whys]
+        if self.progression is not None:
+            blocks.append(self.progression.lines())
+        if self.ratings is not None:
+            blocks.append(self.ratings.lines())
+        return "".join("\n" + "\n".join(formula_safe(x) for x in b) + "\n" for b in blocks)
+
+    def as_json(self) -> dict[str, object]:
+        """The keys added to the JSON document (``why``, ``progression``), only those asked."""
+        data: dict[str, object] = {}
+        if self.whys:
+            data["why"] = [why.as_json() for why in self.whys]
+        if self.progression is not None:
+            data["progression"] = self.progression.as_json()
+        if self.ratings is not None:
+            data["ratings"] = self.ratings.as_json()
+        return data
+
+
+def build(standings: Standings, args: argparse.Namespace) -> Extras:
+    """Compute what ``--why`` and ``--progression`` ask for ``standings`` (InputError for a
+    start number not in the event)."""
+    whys = []
+    for a, b in getattr(args, "why", None) or []:
+        from xl_tiebreak.standings.why import why_ahead
+
+        whys.append(why_ahead(standings, a, b))
+    progression = None
+    if getattr(args, "progression", False):
+        from xl_tiebreak.standings.progression import progression as progress
+
+        progression = progress(standings, args.tiebreaks)
+    ratings = None
+    rate = getattr(args, "ratings", None)
+    if rate is not None:
+        if getattr(standings.evaluation, "event", None) is not None:
+            raise InputError("--ratings: a team event; the rating report is for individual "
+                             "events")
+        from xl_tiebreak.ratings.rating_change import rating_report
+
+        ratings = rating_report(standings.tournament, standings.rounds, rate or "standard",
+                                rate_given=bool(rate),
+                                order=[r.participant.start_no for r in standings.rows])
+    return Extras(whys, progression, ratings)
