@@ -69,7 +69,7 @@ def build(standings: Standings, args: argparse.Namespace) -> Extras:
     ratings = None
     rate = getattr(args, "ratings", None)
     if rate is not None:
-        if getattr(standings.evaluation, "event", None) is not None:
+        if standings.evaluation is not None and standings.evaluation.team:
             raise InputError("--ratings: a team event; the rating report is for individual "
                              "events")
         from xl_tiebreak.ratings.rating_change import rating_report

@@ -94,13 +94,10 @@ def standings_after(standings: Standings, order: Order, k: int) -> Standings:
     from xl_tiebreak.standings.evaluation import Evaluation
 
     evaluation = standings.evaluation
-    event = getattr(evaluation, "event", None)
-    if event is not None:  # a team event
-        from xl_tiebreak.standings.team_evaluation import TeamEvaluation
-
-        return TeamEvaluation(event, standings.rules, k).standings(order)
-    unrated = None if evaluation is None else evaluation.engine.unrated_rating
-    return Evaluation(standings.tournament, standings.rules, k, unrated).standings(order)
+    if evaluation is None:
+        return Evaluation(standings.tournament, standings.rules, k).standings(order)
+    unrated = None if evaluation.team else evaluation.engine.unrated_rating
+    return Evaluation(evaluation.event, standings.rules, k, unrated).standings(order)
 
 
 def progression(standings: Standings, order: Order) -> Progression:
