@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 import xl_tiebreak.excel.functions.arguments as arguments
-import xl_tiebreak.excel.functions.catalogue as functions
 import xl_tiebreak.excel.functions.evaluation as evaluation
 from xl_tiebreak import udfs
 from xl_tiebreak.excel.functions.range_cache import without_empty_tail
@@ -428,30 +427,20 @@ def test_cached_errors_are_reported_again() -> None:
 
 
 def test_every_crosstable_argument_keeps_excel_errors_as_text() -> None:
-    """``err_to_str=True``: without it xlwings turns #N/A cells into empty cells."""
-    import ast
-    import inspect
+    """``err_to_str=True``: without it xlwings turns #N/A cells into empty cells. Read from
+    the options classic xlwings' own decorators recorded for every function."""
+    from tests.xlwings_lists import classic_list
 
-    import xl_tiebreak.excel.functions.one_tiebreak as tiebreak_functions
-
-    tree = ast.parse(inspect.getsource(functions) + "\n" + inspect.getsource(tiebreak_functions))
-    checked = 0
-    for node in tree.body:
-        if not isinstance(node, ast.FunctionDef) or node.name not in udfs.EXCEL_FUNCTIONS:
-            continue
-        options = {}
-        for deco in node.decorator_list:
-            if (isinstance(deco, ast.Call) and isinstance(deco.func, ast.Attribute)
-                    and deco.func.attr == "arg" and isinstance(deco.args[0], ast.Constant)):
-                options[deco.args[0].value] = {
-                    k.arg: k.value.value for k in deco.keywords
-                    if isinstance(k.value, ast.Constant)}
-        assert options["crosstable"].get("err_to_str") is True, node.name
-        assert options["crosstable"].get("ndim") == 2, node.name
-        if "player" in options:
-            assert options["player"].get("err_to_str") is True, node.name
-        checked += 1
-    assert checked == len(udfs.EXCEL_FUNCTIONS)
+    recorded = classic_list()
+    assert set(recorded) == set(udfs.EXCEL_FUNCTIONS) | set(udfs.TEAM_FUNCTIONS)
+    for name, function in recorded.items():
+        options = function["conversion"]
+        assert options["crosstable"].get("err_to_str") is True, name
+        assert options["crosstable"].get("ndim") == 2, name
+        for participant in ("player", "team"):
+            if participant in options:
+                assert options[participant].get("err_to_str") is True, name
+                assert options[participant].get("ndim") == 2, name
 
 
 @pytest.mark.parametrize(("row", "col", "code"), [(3, 3, "#N/A"), (2, 12, "#DIV/0!"),
