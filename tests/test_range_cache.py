@@ -17,11 +17,16 @@ from spec_data import number
 from test_team_excel import PAB, spec_rows
 from test_teams import crosstable, official
 
-import xl_tiebreak.excel.functions.evaluation as evaluation
 import xl_tiebreak.excel.functions.team_evaluation as team_evaluation
 from xl_tiebreak import udfs
 from xl_tiebreak.excel.functions.arguments import CellProblem
-from xl_tiebreak.excel.functions.range_cache import Content, RangeCache, Results, header_flag
+from xl_tiebreak.excel.functions.range_cache import (
+    RANGES,
+    Content,
+    RangeCache,
+    Results,
+    header_flag,
+)
 
 PACKAGE = Path(__file__).resolve().parents[1] / "xl_tiebreak"
 COLUMN = [[float(t)] for t in range(1, 15)]
@@ -82,8 +87,17 @@ def test_header_flag(value: Any, shown: bool) -> None:
 
 
 def test_both_function_families_use_the_one_cache() -> None:
-    assert isinstance(evaluation._parse, RangeCache)
-    assert isinstance(team_evaluation._parse, RangeCache)
+    """A crosstable and a team crosstable read by their functions are two entries of the one
+    cache of read ranges, and one clear forgets both."""
+    assert isinstance(RANGES, RangeCache)
+    before = RANGES.cache_info().currsize
+    assert udfs.POINTS([["No", "Name", "R1"], [1.0, "Ann", "2w1"], [2.0, "Bob", "1b0"]],
+                       1.0) == 1.0
+    assert udfs.TEAM_POINTS([["Boards", 2.0], ["No", "Team", "R1"], [1.0, "Ants", "2w2"],
+                             [2.0, "Bees", "1b0"]], 1.0) == 2.0
+    assert RANGES.cache_info().currsize == before + 2
+    udfs.clear_cache()
+    assert RANGES.cache_info().currsize == 0
 
 
 def test_the_team_functions_use_public_names_only() -> None:

@@ -11,7 +11,7 @@ import pytest
 import xl_tiebreak.excel.functions.arguments as arguments
 import xl_tiebreak.excel.functions.evaluation as evaluation
 from xl_tiebreak import udfs
-from xl_tiebreak.excel.functions.range_cache import without_empty_tail
+from xl_tiebreak.excel.functions.range_cache import RANGES, without_empty_tail
 from xl_tiebreak.excel.templates.builder import ROUND_ROBIN, SWISS
 from xl_tiebreak.formats.crosstable.reader import read_crosstable
 from xl_tiebreak.model.tournament import Tournament, TournamentType, looks_like_round_robin
@@ -218,7 +218,7 @@ def test_trailing_empty_rows_and_columns() -> None:
     tall = as_excel(SWISS.rows, extra_rows=180)
     wide = as_excel(SWISS.rows, extra_rows=180, extra_cols=14)
     assert udfs.STANDINGS(tight) == udfs.STANDINGS(tall) == udfs.STANDINGS(wide)
-    assert evaluation._parse.cache_info().currsize == 2  # trailing empty rows share the entry
+    assert RANGES.cache_info().currsize == 2  # trailing empty rows share the entry
 
 
 def test_unhashable_cells_take_the_slow_path() -> None:
@@ -405,7 +405,7 @@ def test_one_computation_for_a_column_of_cells(monkeypatch: pytest.MonkeyPatch) 
     places = [udfs.PLACE(SWISS_XT, float(n), "BH/C1,SB") for n in nos]
     assert len(places) == len(nos)
     assert calls == [(), ("BH/C1", "SB")]
-    assert evaluation._parse.cache_info().misses == 1
+    assert RANGES.cache_info().misses == 1
 
 
 def test_cache_is_bounded() -> None:
@@ -413,14 +413,14 @@ def test_cache_is_bounded() -> None:
         xt = [list(r) for r in SMALL]
         xt[1][1] = f"Anna {i}"
         assert udfs.BUCHHOLZ(xt, 1.0) == 3.5
-    info = evaluation._parse.cache_info()
+    info = RANGES.cache_info()
     assert info.maxsize is not None and info.currsize <= info.maxsize
 
 
 def test_cached_errors_are_reported_again() -> None:
     xt = broken(7, 8, "zz")
     assert udfs.BUCHHOLZ(xt, 1.0) == udfs.BUCHHOLZ(xt, 1.0)
-    assert evaluation._parse.cache_info().hits >= 1
+    assert RANGES.cache_info().hits >= 1
 
 
 # ---------------------------------------------------------------- review
@@ -477,7 +477,7 @@ def test_whole_column_ranges_are_cheap_and_share_the_cache_entry() -> None:
     tight = as_excel(SWISS.rows)
     whole = tight + [[None] * len(tight[0]) for _ in range(1_048_576 - len(tight))]
     assert udfs.BUCHHOLZ(tight, 1.0) == udfs.BUCHHOLZ(whole, 1.0)
-    assert evaluation._parse.cache_info().currsize == 1
+    assert RANGES.cache_info().currsize == 1
     start = time.perf_counter()
     for _ in range(3):
         udfs.BUCHHOLZ(whole, 1.0)
@@ -509,7 +509,7 @@ def test_memory_is_governed_by_one_bounded_cache() -> None:
         udfs.PLACE(xt, 1.0, "BH")
     gc.collect()
     live = [o for o in gc.get_objects() if isinstance(o, evaluation._Parsed)]
-    info = evaluation._parse.cache_info()
+    info = RANGES.cache_info()
     assert info.maxsize is not None and len(live) <= info.maxsize
     for parsed in live:
         assert len(parsed.results) <= evaluation.MAX_RESULTS_PER_CROSSTABLE

@@ -62,7 +62,6 @@ from typing import Any
 import xlwings as xw
 
 import xl_tiebreak.excel.functions.evaluation as evaluation
-import xl_tiebreak.excel.functions.team_evaluation as team_evaluation
 import xl_tiebreak.tiebreaks.registry as registry
 from xl_tiebreak.excel.functions.arguments import guarded
 from xl_tiebreak.excel.functions.compare_orders import compare_rows
@@ -96,7 +95,6 @@ def clear_cache() -> None:
     """Forget every cached crosstable and result, individual and team ones (tests, or after a
     code reload)."""
     evaluation.clear_cache()
-    team_evaluation.clear_team_cache()
 
 
 # ====================================================================== worksheet functions

@@ -25,16 +25,16 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import math
 from collections.abc import Callable
 from typing import Any
 
 import xl_tiebreak.excel.functions.arguments as arguments
 import xl_tiebreak.tiebreaks.registry as registry
-from xl_tiebreak.excel.book.cells import cell_errors, date_hints, excel_error
+from xl_tiebreak.excel.book.cells import cell_errors, date_hints
 from xl_tiebreak.excel.book.layout import standings_table
 from xl_tiebreak.excel.functions.arguments import CellProblem
-from xl_tiebreak.excel.functions.range_cache import Content, RangeCache, Results, header_flag
+from xl_tiebreak.excel.functions.participants import PLAYER, Participants
+from xl_tiebreak.excel.functions.range_cache import RANGES, Content, Results, header_flag
 from xl_tiebreak.formats.crosstable.reader import read_crosstable
 from xl_tiebreak.model.tournament import (
     BlankRounds,
@@ -93,9 +93,7 @@ class _Parsed:
 
     tournament: Tournament | None
     error: InputError | None
-    start_nos: frozenset[int]
-    by_name: dict[str, tuple[int, ...]]
-    by_folded_name: dict[str, tuple[int, ...]]
+    players: Participants
     results: Results[_Key, _Computed | InputError] = dataclasses.field(
         default_factory=lambda: Results(MAX_RESULTS_PER_CROSSTABLE))
     values: Results[_Key, dict[int, Value]] = dataclasses.field(
@@ -110,9 +108,8 @@ class _Computed:
     rows: dict[int, Row]
 
 
-def _fold(name: str) -> str:
-    """A name compared without case and extra spaces."""
-    return " ".join(name.split()).casefold()
+_NOBODY = Participants(PLAYER, ())
+"""The players of a crosstable that could not be read."""
 
 
 def _cell(row: int, col: int) -> str:
@@ -132,25 +129,15 @@ def _read(content: Content, kind: TournamentType | None = None,
           blanks: BlankRounds = BlankRounds.ABSENT) -> _Parsed:
     errors = cell_errors(content.rows, _cell)
     if errors:
-        return _Parsed(None, InputError(errors), frozenset(), {}, {})
+        return _Parsed(None, InputError(errors), _NOBODY)
     try:
         tournament = read_crosstable(content.rows, tournament_type=kind, blank_rounds=blanks)
     except InputError as error:
-        return _Parsed(None, InputError(date_hints(error.problems)), frozenset(), {}, {})
+        return _Parsed(None, InputError(date_hints(error.problems)), _NOBODY)
     if kind is None:
         _infer_type(tournament)
-    by_name: dict[str, list[int]] = {}
-    by_folded: dict[str, list[int]] = {}
-    for p in tournament.participants:
-        by_name.setdefault(p.name.strip(), []).append(p.start_no)
-        by_folded.setdefault(_fold(p.name), []).append(p.start_no)
-    return _Parsed(
-        tournament,
-        None,
-        frozenset(p.start_no for p in tournament.participants),
-        {k: tuple(v) for k, v in by_name.items()},
-        {k: tuple(v) for k, v in by_folded.items()},
-    )
+    players = Participants(PLAYER, ((p.start_no, p.name) for p in tournament.participants))
+    return _Parsed(tournament, None, players)
 
 
 def _compute(
@@ -193,19 +180,16 @@ def _values(
     return parsed.values.get_or_compute((descriptor, rules, unrated), compute)
 
 
-_parse: RangeCache[_Parsed] = RangeCache(_read, 32)
-"""The read crosstables (the one bounded cache of the individual functions)."""
-
-
 def clear_cache() -> None:
-    """Forget every cached crosstable and result (tests, or after a code reload)."""
-    _parse.cache_clear()
+    """Forget every cached range and result, individual and team ones (the one range cache;
+    tests, or after a code reload)."""
+    RANGES.cache_clear()
 
 
 def _parsed(crosstable: object, kind: object = None, blanks: object = None) -> _Parsed:
     """The read crosstable (cached) for the tournament type argument ``kind`` and the blank
     rounds argument ``blanks`` (what an empty round cell means)."""
-    return _parse(Content(crosstable), arguments.tournament_type(kind),
+    return RANGES(_read, Content(crosstable), arguments.tournament_type(kind),
                   arguments.blank_rounds(blanks))
 
 
@@ -235,45 +219,7 @@ def cached_evaluation(crosstable: object, order: tuple[str, ...] | None, rules: 
 def _player(parsed: _Parsed, player: object) -> int:
     """The start number of a player given by start number or name. Raises CellProblem."""
     _ready(parsed)
-    value = arguments.scalar(player)
-    code = excel_error(value)
-    if code is not None:
-        raise CellProblem(f"#PLAYER? the player cell shows the Excel error {code}")
-    if is_blank(value):
-        raise CellProblem("#PLAYER? no player given: use a start number or a name")
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if isinstance(value, float) and not value.is_integer() or abs(value) > 10**9:
-            raise CellProblem(f"#PLAYER? {value!r} is not a start number")
-        if int(value) in parsed.start_nos:
-            return int(value)
-        raise CellProblem(f"#PLAYER? start number {int(value)} not in crosstable")
-    text = str(value).strip()
-    found = parsed.by_name.get(text) or parsed.by_folded_name.get(_fold(text))
-    if found and len(found) == 1:
-        return found[0]
-    if found:
-        numbers = ", ".join(f"#{n}" for n in found)
-        raise CellProblem(f"#PLAYER? '{text}' is ambiguous ({numbers}): use the start "
-                          "number")
-    number = _start_number_text(text)
-    if number is not None:
-        if number in parsed.start_nos:
-            return number
-        raise CellProblem(f"#PLAYER? start number {number} not in crosstable")
-    raise CellProblem(f"#PLAYER? '{text}' not in crosstable")
-
-
-def _start_number_text(text: str) -> int | None:
-    """A start number typed as text: ``5``, ``5.0``, `` 5 ``; None for anything else."""
-    if len(text) > 20:
-        return None
-    try:
-        number = float(text)
-    except ValueError:
-        return None
-    if not math.isfinite(number) or not number.is_integer() or number < 0:
-        return None
-    return int(number)
+    return parsed.players.find(player)
 
 
 def _shape(players: object) -> list[list[object]] | None:

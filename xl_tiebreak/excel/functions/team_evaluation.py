@@ -29,7 +29,7 @@ import dataclasses
 from typing import Any
 
 import xl_tiebreak.excel.functions.arguments as arguments
-from xl_tiebreak.excel.book.cells import cell_errors, excel_error
+from xl_tiebreak.excel.book.cells import cell_errors
 from xl_tiebreak.excel.book.layout import standings_table
 from xl_tiebreak.excel.functions.arguments import CellProblem
 from xl_tiebreak.excel.functions.evaluation import (
@@ -39,7 +39,8 @@ from xl_tiebreak.excel.functions.evaluation import (
     for_players,
     lines,
 )
-from xl_tiebreak.excel.functions.range_cache import Content, RangeCache, Results, header_flag
+from xl_tiebreak.excel.functions.participants import TEAM, Participants
+from xl_tiebreak.excel.functions.range_cache import RANGES, Content, Results, header_flag
 from xl_tiebreak.excel.reading.team_event import apply_settings
 from xl_tiebreak.excel.reading.team_settings import TeamSettings, read_team_settings_rows
 from xl_tiebreak.formats.crosstable.team_reader import is_team_crosstable, read_team_crosstable
@@ -54,7 +55,6 @@ from xl_tiebreak.util.cells import cell_name, is_blank
 from xl_tiebreak.util.numbers import to_float
 
 __all__ = [
-    "clear_team_cache",
     "team_place",
     "team_points",
     "team_standings_rows",
@@ -87,18 +87,13 @@ class _TeamParsed:
 
     event: TeamEvent | None
     error: InputError | None
-    numbers: frozenset[int] = frozenset()
-    by_name: dict[str, tuple[int, ...]] = dataclasses.field(default_factory=dict)
+    teams: Participants = dataclasses.field(default_factory=lambda: Participants(TEAM, ()))
     evaluations: Results[_Rules, TeamEvaluation | InputError] = dataclasses.field(
         default_factory=lambda: Results(MAX_EVALUATIONS_PER_CROSSTABLE))
     standings: Results[_Key, Standings] = dataclasses.field(
         default_factory=lambda: Results(MAX_RESULTS_PER_CROSSTABLE))
     settings_error: bool = False
     """True when ``error`` is about the settings (boards, match points, settings rows)."""
-
-
-def _fold(name: str) -> str:
-    return " ".join(name.split()).casefold()
 
 
 def _boards(value: object) -> int | None:
@@ -178,20 +173,8 @@ def _read(content: Content, boards: int | None, match_points: str | None,
     except InputError as error:
         return _TeamParsed(None, error)
     apply_settings(event, settings)
-    by_name: dict[str, list[int]] = {}
-    for t in event.teams:
-        by_name.setdefault(_fold(t.name), []).append(t.start_no)
-    return _TeamParsed(event, None, frozenset(t.start_no for t in event.teams),
-                       {k: tuple(v) for k, v in by_name.items()})
-
-
-_parse: RangeCache[_TeamParsed] = RangeCache(_read, 16)
-"""The read team crosstables (the one bounded cache of the team functions)."""
-
-
-def clear_team_cache() -> None:
-    """Forget every cached team crosstable (tests, or after a code reload)."""
-    _parse.cache_clear()
+    return _TeamParsed(event, None, Participants(TEAM, ((t.start_no, t.name)
+                                                        for t in event.teams)))
 
 
 def _parsed(crosstable: object, boards: object, match_points: object,
@@ -199,7 +182,7 @@ def _parsed(crosstable: object, boards: object, match_points: object,
     """The read team crosstable (cached); CellProblem when it cannot be read."""
     if crosstable is None:
         raise CellProblem("#CROSSTABLE the crosstable range is empty")
-    parsed = _parse(Content(crosstable), _boards(boards), _match_points(match_points),
+    parsed = RANGES(_read, Content(crosstable), _boards(boards), _match_points(match_points),
                     _settings_rows(settings))
     if parsed.error is not None and parsed.settings_error:
         problems = parsed.error.problems
@@ -242,26 +225,7 @@ def _standings(parsed: _TeamParsed, order: tuple[str, ...] | None, rules: _Rules
 
 def _team(parsed: _TeamParsed, team: object) -> int:
     """The number of a team given by number or name. Raises CellProblem."""
-    value = arguments.scalar(team)
-    code = excel_error(value)
-    if code is not None:
-        raise CellProblem(f"#TEAM? the team cell shows the Excel error {code}")
-    if is_blank(value):
-        raise CellProblem("#TEAM? no team given: use a team number or a name")
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if float(value).is_integer() and int(value) in parsed.numbers:
-            return int(value)
-        raise CellProblem(f"#TEAM? team number {value:g} not in crosstable")
-    text = str(value).strip()
-    found = parsed.by_name.get(_fold(text))
-    if found and len(found) == 1:
-        return found[0]
-    if found:
-        raise CellProblem(f"#TEAM? '{text}' is ambiguous ({', '.join(map(str, found))}): use "
-                          "the team number")
-    if text.isdigit() and int(text) in parsed.numbers:
-        return int(text)
-    raise CellProblem(f"#TEAM? '{arguments.shorten(text, 60)}' not in crosstable")
+    return parsed.teams.find(team)
 
 
 def _flat(value: object, depth: int = 0) -> list[object]:
