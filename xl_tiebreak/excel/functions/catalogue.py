@@ -46,9 +46,10 @@ parameters, none named ``caller``), annotated only with types xlwings' converter
 (``Any``, ``list``), so that the annotations cannot select a wrong converter.
 
 The team functions (``TEAM_POINTS``, ``TEAM_TIEBREAK``, ``TEAM_PLACE``, ``TEAM_STANDINGS``,
-``TEAM_TIEBREAK_EXPLAIN``) are
-in :mod:`xl_tiebreak.excel.functions.team`; :data:`TEAM_FUNCTIONS` lists them with the
-generated one-tie-break functions of team rows (none is shipped yet), all re-exported here.
+``TEAM_TIEBREAK_EXPLAIN``, ``TEAM_TIEBREAKS``, ``TEAM_COMPARE_ORDERS``,
+``TEAM_CROSSTABLE_CHECK``) are in :mod:`xl_tiebreak.excel.functions.team`;
+:data:`TEAM_FUNCTIONS` lists them with the generated one-tie-break functions of team rows
+(none is shipped yet), all re-exported here.
 
 Shipped workbooks reach these functions as ``xl_tiebreak.udfs`` (its ``UDF Modules``
 setting, and ``from xl_tiebreak.udfs import *`` in xlwings Lite): that module re-exports

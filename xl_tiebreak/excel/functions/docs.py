@@ -7,7 +7,8 @@ from __future__ import annotations
 __all__ = ["CATEGORY", "DOC_BLANKS", "DOC_BOARDS", "DOC_CROSSTABLE", "DOC_DESCRIPTOR",
            "DOC_HEADER", "DOC_MATCH_POINTS", "DOC_ORDER", "DOC_PLAYER", "DOC_RULES", "DOC_SCORE",
            "DOC_SEED", "DOC_SETTINGS", "DOC_TEAM", "DOC_TEAM_CROSSTABLE", "DOC_TEAM_DESCRIPTOR",
-           "DOC_TEAM_ORDER", "DOC_TEAM_RULES", "DOC_TYPE", "DOC_UNRATED", "ONE_TIEBREAK_TEXTS"]
+           "DOC_TEAM_ORDER", "DOC_TEAM_ORDERS", "DOC_TEAM_RULES", "DOC_TYPE", "DOC_UNRATED",
+           "ONE_TIEBREAK_TEXTS"]
 
 CATEGORY = "xl-tiebreak"
 """Function Wizard category of every function."""
@@ -35,6 +36,8 @@ DOC_TEAM_RULES = ("Rule set: AUTO (default), FIDE2026, FIDE2023, FIDE2009, or th
 DOC_TEAM_DESCRIPTOR = "Team tie-break descriptor, e.g. EMGSB/C1, BH:MP/C1, BH:GP, EDE, SSSC"
 DOC_TEAM_ORDER = ("Tie-break order, comma separated or a range (default: the settings' order, "
                   "else MPTS,GPTS,EDE,BH:MP/C1)")
+DOC_TEAM_ORDERS = ("Team tie-break orders: one per cell of a range, or one text with ; between "
+                   "orders, e.g. MPTS,GPTS,EDE; GPTS,MPTS,BH:GP")
 DOC_SCORE = "MP (match points) or GP (game points); empty: the primary score"
 DOC_BOARDS = "Boards per match, when the crosstable has no Boards row"
 DOC_MATCH_POINTS = "Match points win-draw-loss: 2-1-0 (default) or 3-1-0"

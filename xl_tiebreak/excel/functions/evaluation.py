@@ -39,6 +39,7 @@ from xl_tiebreak.formats.crosstable.reader import read_crosstable
 from xl_tiebreak.model.tournament import (
     BlankRounds,
     InputError,
+    Problem,
     Severity,
     Tournament,
     TournamentType,
@@ -65,6 +66,7 @@ __all__ = [
     "lines",
     "place",
     "points",
+    "problems_column",
     "standings_rows",
     "tiebreak_value",
     "tiebreaks_rows",
@@ -403,6 +405,14 @@ def check_text(crosstable: object, kind: object = None, blanks: object = None) -
         # robin): the choices made without the user, said beside the result
         problems = (check(parsed.tournament) + parsed.tournament.notes
                     + inferred_type_note(parsed.tournament))
+    return problems_column(problems)
+
+
+def problems_column(problems: list[Problem]) -> Any:
+    """What CROSSTABLE_CHECK and TEAM_CROSSTABLE_CHECK show for the problems of an event:
+    ``OK``, or a column of lines: a summary (``2 errors, 1 warning:``) followed on its line by
+    the first problem when that fits, then one problem per line (at most 255 characters each;
+    a longer one goes on over the following lines)."""
     if not problems:
         return "OK"
     errors = sum(1 for p in problems if p.severity is Severity.ERROR)

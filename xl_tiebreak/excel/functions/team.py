@@ -1,5 +1,6 @@
 """Excel worksheet functions (xlwings UDFs) for team events: ``TEAM_POINTS``,
-``TEAM_TIEBREAK``, ``TEAM_PLACE`` and ``TEAM_STANDINGS``.
+``TEAM_TIEBREAK``, ``TEAM_PLACE``, ``TEAM_STANDINGS``, ``TEAM_TIEBREAK_EXPLAIN``, and the team
+forms of ``TIEBREAKS``, ``COMPARE_ORDERS`` and ``CROSSTABLE_CHECK``.
 
 The conventions of :mod:`xl_tiebreak.excel.functions.catalogue`: the team crosstable range first
 (its
@@ -40,14 +41,18 @@ from xl_tiebreak.excel.functions.docs import (
     DOC_TEAM_CROSSTABLE,
     DOC_TEAM_DESCRIPTOR,
     DOC_TEAM_ORDER,
+    DOC_TEAM_ORDERS,
     DOC_TEAM_RULES,
 )
 from xl_tiebreak.excel.functions.team_evaluation import (
+    team_check_text,
+    team_compare_rows,
     team_explanation,
     team_place,
     team_points,
     team_standings_rows,
     team_tiebreak_value,
+    team_tiebreaks_rows,
 )
 
 
@@ -138,9 +143,57 @@ def TEAM_TIEBREAK_EXPLAIN(
                    match_points, settings)
 
 
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
+@xw.arg("order", err_to_str=True, doc=DOC_TEAM_ORDER)
+@xw.arg("rules", err_to_str=True, doc=DOC_TEAM_RULES)
+@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
+@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
+@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
+def TEAM_TIEBREAKS(
+    crosstable: list[list[Any]], order: Any = "", rules: Any = "AUTO", boards: Any = "",
+    match_points: Any = "", settings: Any = "",
+) -> Any:
+    """Every tie-break of the order for every team in one call: one row per team in the
+    crosstable's order, one column per tie-break, no header (spills in Excel 365)."""
+    return guarded(team_tiebreaks_rows, crosstable, order, rules, boards, match_points,
+                   settings)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
+@xw.arg("orders", err_to_str=True, doc=DOC_TEAM_ORDERS)
+@xw.arg("rules", err_to_str=True, doc=DOC_TEAM_RULES)
+@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
+@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
+@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
+def TEAM_COMPARE_ORDERS(
+    crosstable: list[list[Any]], orders: Any = "", rules: Any = "AUTO", boards: Any = "",
+    match_points: Any = "", settings: Any = "",
+) -> Any:
+    """The team standings under several tie-break orders side by side: Moves (* = placed
+    differently by some order), No, Name, Pts, one place column per order (spills)."""
+    return guarded(team_compare_rows, crosstable, orders, rules, boards, match_points,
+                   settings)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
+@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
+@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
+@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
+def TEAM_CROSSTABLE_CHECK(
+    crosstable: list[list[Any]], boards: Any = "", match_points: Any = "", settings: Any = "",
+) -> Any:
+    """"OK", or a column of lines: how many errors and warnings, then every problem of the
+    team crosstable and its settings with its cell (errors stop the tie-breaks)."""
+    return guarded(team_check_text, crosstable, boards, match_points, settings)
+
+
 TEAM_FUNCTIONS: dict[str, Any] = {
     f.__name__: f for f in (TEAM_POINTS, TEAM_TIEBREAK, TEAM_PLACE, TEAM_STANDINGS,
-                            TEAM_TIEBREAK_EXPLAIN)
+                            TEAM_TIEBREAK_EXPLAIN, TEAM_TIEBREAKS, TEAM_COMPARE_ORDERS,
+                            TEAM_CROSSTABLE_CHECK)
 }
 """Every team worksheet function by its Excel name."""
 

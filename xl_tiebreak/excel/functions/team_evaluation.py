@@ -32,12 +32,14 @@ import xl_tiebreak.excel.functions.arguments as arguments
 from xl_tiebreak.excel.book.cells import cell_errors
 from xl_tiebreak.excel.book.layout import standings_table
 from xl_tiebreak.excel.functions.arguments import CellProblem
+from xl_tiebreak.excel.functions.compare_orders import order_cells
 from xl_tiebreak.excel.functions.evaluation import (
     MAX_CHECK_TEXT,
     MAX_RESULTS_PER_CROSSTABLE,
     column_of,
     for_players,
     lines,
+    problems_column,
 )
 from xl_tiebreak.excel.functions.participants import TEAM, Participants
 from xl_tiebreak.excel.functions.range_cache import RANGES, Content, Results, header_flag
@@ -46,7 +48,9 @@ from xl_tiebreak.excel.reading.team_settings import TeamSettings, read_team_sett
 from xl_tiebreak.formats.crosstable.team_reader import is_team_crosstable, read_team_crosstable
 from xl_tiebreak.model.teams import Score, TeamEvent
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
+from xl_tiebreak.standings.compare_orders import compare_orders, comparison_rows
 from xl_tiebreak.standings.ranking import Standings
+from xl_tiebreak.standings.team_check import check_event
 from xl_tiebreak.standings.team_evaluation import TeamEvaluation
 from xl_tiebreak.tiebreaks.descriptors import Descriptor, parse_list
 from xl_tiebreak.tiebreaks.engine import Value
@@ -58,7 +62,10 @@ __all__ = [
     "team_place",
     "team_points",
     "team_standings_rows",
+    "team_check_text",
+    "team_compare_rows",
     "team_tiebreak_value",
+    "team_tiebreaks_rows",
 ]
 
 _Key = tuple[object, ...]
@@ -341,3 +348,51 @@ def team_explanation(crosstable: object, team: object, descriptor: object, rules
     if not _is_range(team):
         return column_of(lines(arguments.shorten(text(team), MAX_CHECK_TEXT)))
     return for_players(team, lambda t: arguments.shorten(text(t)))
+
+
+def team_tiebreaks_rows(crosstable: object, order: object, rules: object, boards: object,
+                        match_points: object, settings: object) -> list[list[object]]:
+    """The values of every tie-break of the order (columns, in the order's sequence; the
+    default order when empty) for every team (rows, in the crosstable's order, so that they
+    line up with it); no header row."""
+    rule_set = _rule_set(rules)
+    parsed = _parsed(crosstable, boards, match_points, settings)
+    standings = _standings(parsed, _order(parsed, order), rule_set)
+    rows = {r.participant.start_no: r for r in standings.rows}
+    assert parsed.event is not None
+    out: list[list[object]] = [[_value(v) for v in rows[t.start_no].values]
+                               for t in parsed.event.teams]
+    return out if out and out[0] else [[None] for _ in out]
+
+
+def team_compare_rows(crosstable: object, orders: object, rules: object, boards: object,
+                      match_points: object, settings: object) -> list[list[object]]:
+    """The comparison table of a team event: Moves (``*``), No, Name (the team), Pts (the
+    primary score), one place column per order (an empty order: the default one)."""
+    texts = order_cells(orders)
+    rule_set = _rule_set(rules)
+    parsed = _parsed(crosstable, boards, match_points, settings)
+    chosen = [_order(parsed, text) for text in texts]
+    evaluation = _evaluation(parsed, rule_set)
+    try:
+        comparison = compare_orders(evaluation, [list(o) if o else None for o in chosen])
+    except InputError as error:
+        raise CellProblem(f"#TIEBREAK? {error}") from error
+    return comparison_rows(comparison)
+
+
+def team_check_text(crosstable: object, boards: object, match_points: object,
+                    settings: object) -> Any:
+    """``OK``, or the problems of the team crosstable as a column of lines (as
+    CROSSTABLE_CHECK shows them): what stops the reading (settings, cells), else the
+    consistency check of the event and the reader's own warnings."""
+    if crosstable is None:
+        raise CellProblem("#CROSSTABLE the crosstable range is empty")
+    parsed = RANGES(_read, Content(crosstable), _boards(boards), _match_points(match_points),
+                    _settings_rows(settings))
+    if parsed.error is not None:
+        return problems_column(list(parsed.error.problems))
+    event = parsed.event
+    assert event is not None
+    notes = [Problem(Severity.WARNING, note, event.source) for note in event.notes]
+    return problems_column(check_event(event) + notes)
