@@ -15,6 +15,7 @@ from xl_tiebreak.excel.functions.range_cache import RANGES, without_empty_tail
 from xl_tiebreak.excel.templates.builder import ROUND_ROBIN, SWISS
 from xl_tiebreak.formats.crosstable.reader import read_crosstable
 from xl_tiebreak.model.tournament import Tournament, TournamentType, looks_like_round_robin
+from xl_tiebreak.standings.evaluation import Evaluation
 from xl_tiebreak.standings.final import Standings, compute_standings
 from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
 from xl_tiebreak.util.numbers import to_float
@@ -317,7 +318,7 @@ def test_unexpected_failure_never_shows_a_traceback(monkeypatch: pytest.MonkeyPa
     def boom(*args: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(evaluation, "compute_standings", boom)
+    monkeypatch.setattr(evaluation, "Evaluation", boom)
     # issue 10: no internal exception name or text either, but the function's name
     assert udfs.BUCHHOLZ(SWISS_XT, 1.0) == "#ERROR internal problem — please report (BUCHHOLZ)"
     assert udfs.STANDINGS(SWISS_XT) == "#ERROR internal problem — please report (STANDINGS)"
@@ -388,13 +389,13 @@ def test_a_message_longer_than_255_characters_goes_on_over_the_next_lines() -> N
 
 def test_one_computation_for_a_column_of_cells(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
-    real = evaluation.compute_standings
+    real = Evaluation.standings
 
-    def counting(*args: Any) -> Standings:
-        calls.append(args[1])
-        return real(*args)
+    def counting(self: Evaluation, order: Any = None) -> Standings:
+        calls.append(order)
+        return real(self, order)
 
-    monkeypatch.setattr(evaluation, "compute_standings", counting)
+    monkeypatch.setattr(Evaluation, "standings", counting)
     nos = start_numbers(SWISS_XT)
     first = [udfs.BUCHHOLZ_CUT1([list(r) for r in SWISS_XT], float(n)) for n in nos]
     again = [udfs.BUCHHOLZ_CUT1(SWISS_XT, float(n)) for n in nos]

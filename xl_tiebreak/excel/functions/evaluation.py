@@ -47,7 +47,7 @@ from xl_tiebreak.model.tournament import (
 )
 from xl_tiebreak.standings.check import check
 from xl_tiebreak.standings.evaluation import Evaluation, inferred_type_note
-from xl_tiebreak.standings.final import Row, Standings, compute_standings
+from xl_tiebreak.standings.final import Row, Standings
 from xl_tiebreak.tiebreaks.descriptors import Descriptor, parse_descriptor
 from xl_tiebreak.tiebreaks.engine import Value
 from xl_tiebreak.tiebreaks.rules import RuleSet
@@ -83,6 +83,8 @@ MAX_RESULTS_PER_CROSSTABLE = 16
 """Computed standings kept per crosstable (tie-break orders × rule sets × unrated ratings)."""
 MAX_VALUES_PER_CROSSTABLE = 64
 """Single tie-break value tables kept per crosstable."""
+MAX_EVALUATIONS_PER_CROSSTABLE = 4
+"""Evaluations (one per rule set, unrated rating and lots seed) kept per crosstable."""
 
 _Key = tuple[object, ...]
 
@@ -100,6 +102,8 @@ class _Parsed:
         default_factory=lambda: Results(MAX_RESULTS_PER_CROSSTABLE))
     values: Results[_Key, dict[int, Value]] = dataclasses.field(
         default_factory=lambda: Results(MAX_VALUES_PER_CROSSTABLE))
+    evaluations: Results[_Key, Evaluation | InputError] = dataclasses.field(
+        default_factory=lambda: Results(MAX_EVALUATIONS_PER_CROSSTABLE))
 
 
 @dataclasses.dataclass(eq=False)
@@ -155,14 +159,31 @@ def _compute(
     tournament = parsed.tournament
 
     def compute() -> _Computed | InputError:
-        chosen = tournament if seed is None else tournament.replace(lots_seed=seed)
+        evaluation = _evaluation(parsed, tournament, rules, unrated, seed)
+        if isinstance(evaluation, InputError):
+            return evaluation
         try:
-            standings = compute_standings(chosen, order, rules, None, unrated)
+            standings = evaluation.standings(order)
         except InputError as error:
             return error
         return _Computed(standings, {r.participant.start_no: r for r in standings.rows})
 
     return parsed.results.get_or_compute(key, compute)
+
+
+def _evaluation(parsed: _Parsed, tournament: Tournament, rules: RuleSet, unrated: int | None,
+                seed: str | None) -> Evaluation | InputError:
+    """The one evaluation of the crosstable under a rule set, an unrated rating and a lots
+    seed (None: the crosstable's), checked once and answering every tie-break order (cached
+    on the crosstable, a failed check too)."""
+    def compute() -> Evaluation | InputError:
+        chosen = tournament if seed is None else tournament.replace(lots_seed=seed)
+        try:
+            return Evaluation(chosen, rules, None, unrated)
+        except InputError as error:
+            return error
+
+    return parsed.evaluations.get_or_compute((rules, unrated, seed), compute)
 
 
 def _values(
