@@ -100,25 +100,16 @@ def test_an_error_cell_in_an_optional_argument_is_reported_not_defaulted(
 
 def test_the_optional_arguments_take_error_texts_from_xlwings() -> None:
     """Classic xlwings turns an error cell into None (the default!) unless the argument has
-    ``err_to_str=True``: every argument of every function has it."""
-    import ast
+    ``err_to_str=True``: every argument of every function has it (as classic xlwings' own
+    decorators recorded them)."""
+    from tests.xlwings_lists import classic_list
 
-    functions = ROOT / "xl_tiebreak" / "excel" / "functions"
-    tree = ast.parse("\n".join((functions / name).read_text("utf-8")
-                               for name in ("catalogue.py", "one_tiebreak.py")))
-    checked = 0
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef) and node.name in udfs.EXCEL_FUNCTIONS:
-            params = [a.arg for a in node.args.args]
-            with_err = {
-                d.args[0].value  # type: ignore[union-attr, attr-defined]
-                for d in node.decorator_list
-                if isinstance(d, ast.Call) and getattr(d.func, "attr", "") == "arg"
-                and any(k.arg == "err_to_str" for k in d.keywords)
-            }
-            assert set(params) == with_err, node.name
-            checked += 1
-    assert checked == len(udfs.EXCEL_FUNCTIONS)
+    recorded = classic_list()
+    assert set(udfs.EXCEL_FUNCTIONS) <= set(recorded)
+    for name, function in recorded.items():
+        without = [p for p, options in function["conversion"].items()
+                   if options.get("err_to_str") is not True]
+        assert without == [], name
 
 
 # ---------------------------------------------------------------- the tournament type

@@ -19,6 +19,7 @@ import pytest
 import xl_tiebreak.excel.functions.arguments as arguments
 import xl_tiebreak.excel.functions.catalogue as F
 import xl_tiebreak.excel.functions.evaluation as evaluation
+import xl_tiebreak.excel.functions.one_tiebreak as one_tiebreak
 from xl_tiebreak.cli.main import main
 from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
 from xl_tiebreak.util.safety import formula_safe
@@ -224,6 +225,7 @@ def test_an_unexpected_failure_names_the_function_not_the_exception(
         raise ValueError("invalid literal for int() with base 10: 'secret'")
 
     monkeypatch.setattr(F, target, boom, raising=False)
+    monkeypatch.setattr(one_tiebreak, target, boom, raising=False)  # the generated functions
     monkeypatch.setattr(evaluation, target, boom)
     assert function() == f"#ERROR internal problem — please report ({expected})"
 
@@ -232,7 +234,7 @@ def test_recursion_in_the_engine_is_internal_not_named(monkeypatch: pytest.Monke
     def deep(*args: object) -> None:
         raise RecursionError("maximum recursion depth exceeded")
 
-    monkeypatch.setattr(evaluation, "compute_standings", deep)
+    monkeypatch.setattr(evaluation, "Evaluation", deep)
     evaluation.clear_cache()  # earlier tests may have computed XT already
     started = time.perf_counter()
     assert F.SONNEBORN(XT, 1) == "#ERROR internal problem — please report (SONNEBORN)"

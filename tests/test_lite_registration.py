@@ -78,6 +78,9 @@ TEAM_CALLS: list[tuple[str, list[Any]]] = [
     ("TEAM_TIEBREAK", [TEAMS, [[1.0], [2.0], [3.0]], "BH:MP"]),
     ("TEAM_PLACE", [TEAMS, "Bees"]),
     ("TEAM_STANDINGS", [TEAMS, "GPTS"]),
+    ("TEAM_TIEBREAKS", [TEAMS, "BH:MP"]),
+    ("TEAM_COMPARE_ORDERS", [TEAMS, "BH:MP; DE:MP"]),
+    ("TEAM_CROSSTABLE_CHECK", [TEAMS]),
     ("TEAM_POINTS", [TEAMS, 9.0]),  # a problem: raised in Lite
 ]
 """The team functions (issue 11), called as Excel would."""
@@ -134,8 +137,10 @@ def test_every_worksheet_function_is_registered(lite: dict[str, Any]) -> None:
     assert set(registered) == set(udfs.EXCEL_FUNCTIONS) | set(udfs.TEAM_FUNCTIONS)
     assert len(udfs.EXCEL_FUNCTIONS) == 37  # + TIEBREAKS, COMPARE_ORDERS, RECURSIVE_BUCHHOLZ
     assert set(udfs.TEAM_FUNCTIONS) == {"TEAM_POINTS", "TEAM_TIEBREAK", "TEAM_PLACE",
-                                        "TEAM_STANDINGS", "TEAM_TIEBREAK_EXPLAIN"}  # issue 11
-    assert len(lite["functions"]) == 37 + 5
+                                        "TEAM_STANDINGS", "TEAM_TIEBREAK_EXPLAIN",
+                                        "TEAM_TIEBREAKS", "TEAM_COMPARE_ORDERS",
+                                        "TEAM_CROSSTABLE_CHECK"}
+    assert len(lite["functions"]) == 37 + 8
     for name, function in {**udfs.EXCEL_FUNCTIONS, **udfs.TEAM_FUNCTIONS}.items():
         assert registered[name]["name"] == name  # the Excel name, no namespace
         assert registered[name]["description"] == function.__doc__
@@ -193,4 +198,5 @@ def test_the_team_calls_give_values_and_one_problem() -> None:
     assert values[0] == 3.0 and values[1] == 3.0
     assert values[2][0] == [5.0]
     assert isinstance(values[-1], str) and values[-1].startswith("#TEAM?")
-    assert not any(isinstance(v, str) for v in values[:-1]), values
+    assert not any(isinstance(v, str) and v.startswith("#") for v in values[:-1]), values
+    assert values[-2] == "OK"  # TEAM_CROSSTABLE_CHECK

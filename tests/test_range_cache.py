@@ -17,11 +17,17 @@ from spec_data import number
 from test_team_excel import PAB, spec_rows
 from test_teams import crosstable, official
 
-import xl_tiebreak.excel.functions.evaluation as evaluation
 import xl_tiebreak.excel.functions.team_evaluation as team_evaluation
 from xl_tiebreak import udfs
 from xl_tiebreak.excel.functions.arguments import CellProblem
-from xl_tiebreak.excel.functions.range_cache import Content, RangeCache, Results, header_flag
+from xl_tiebreak.excel.functions.range_cache import (
+    RANGES,
+    Content,
+    RangeCache,
+    Results,
+    header_flag,
+)
+from xl_tiebreak.standings.evaluation import Evaluation
 
 PACKAGE = Path(__file__).resolve().parents[1] / "xl_tiebreak"
 COLUMN = [[float(t)] for t in range(1, 15)]
@@ -82,8 +88,17 @@ def test_header_flag(value: Any, shown: bool) -> None:
 
 
 def test_both_function_families_use_the_one_cache() -> None:
-    assert isinstance(evaluation._parse, RangeCache)
-    assert isinstance(team_evaluation._parse, RangeCache)
+    """A crosstable and a team crosstable read by their functions are two entries of the one
+    cache of read ranges, and one clear forgets both."""
+    assert isinstance(RANGES, RangeCache)
+    before = RANGES.cache_info().currsize
+    assert udfs.POINTS([["No", "Name", "R1"], [1.0, "Ann", "2w1"], [2.0, "Bob", "1b0"]],
+                       1.0) == 1.0
+    assert udfs.TEAM_POINTS([["Boards", 2.0], ["No", "Team", "R1"], [1.0, "Ants", "2w2"],
+                             [2.0, "Bees", "1b0"]], 1.0) == 2.0
+    assert RANGES.cache_info().currsize == before + 2
+    udfs.clear_cache()
+    assert RANGES.cache_info().currsize == 0
 
 
 def test_the_team_functions_use_public_names_only() -> None:
@@ -122,3 +137,25 @@ def _spec_column(label: str) -> str:
     from test_teams import E7_COLUMNS
 
     return next(name for name, code in E7_COLUMNS.items() if code == label)
+
+
+def test_one_evaluation_answers_every_order_of_a_range(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two PLACE orders, a one-tie-break value and TIEBREAKS on one range, under one rule
+    set: the crosstable is checked and evaluated once (one Evaluation), each order ranked from
+    it; another rule set is another evaluation."""
+    made: list[object] = []
+    original = Evaluation.__init__
+
+    def counted(self: Evaluation, *args: Any, **kwargs: Any) -> None:
+        made.append(args)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Evaluation, "__init__", counted)
+    xt = [["No", "Name", "R1", "R2", "R3"], [1.0, "Ann", "2w1", "3b½", "-"],
+          [2.0, "Bob", "1b0", "-", "3w1"], [3.0, "Cy", "-", "1w½", "2b0"]]
+    assert udfs.PLACE(xt, 1.0, "BH") == 1.0
+    assert udfs.PLACE(xt, 2.0, "SB, BH") == 2.0
+    assert udfs.BUCHHOLZ(xt, 3.0) == udfs.TIEBREAKS(xt, "BH")[2][0]
+    assert len(made) == 1
+    udfs.BUCHHOLZ(xt, 3.0, "FIDE2023")
+    assert len(made) == 2

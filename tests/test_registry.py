@@ -197,14 +197,22 @@ def _code_literals(node: ast.AST) -> list[str]:
             if isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value in CODES]
 
 
+_FUNCTION_NAME_TABLES = {"__all__", "ONE_TIEBREAK_TEXTS"}
+"""Assignments whose literal lists Python or worksheet function names, not tie-break codes
+(``ONE_TIEBREAK_TEXTS``: the Function Wizard texts; its keys are checked against the registry's
+function names in tests/test_one_tiebreak_functions.py)."""
+
+
 def collections_of_codes(source: str) -> list[tuple[int, list[str]]]:
     """(line, codes) of each literal set/tuple/list/dict with two or more registered codes.
     ``__all__`` lists Python names (the worksheet functions ``ARO``, ``TPR``… are named like their
-    codes), not tie-break codes, and is not counted."""
+    codes), not tie-break codes, and is not counted; nor are the tables of
+    :data:`_FUNCTION_NAME_TABLES`, keyed by worksheet function names."""
     found = []
     tree = ast.parse(source)
-    exports = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Assign)
-               and any(isinstance(t, ast.Name) and t.id == "__all__" for t in n.targets)}
+    exports = {id(n.value) for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign))
+               and any(isinstance(t, ast.Name) and t.id in _FUNCTION_NAME_TABLES
+                       for t in (n.targets if isinstance(n, ast.Assign) else [n.target]))}
     for node in ast.walk(tree):
         if id(node) in exports:
             continue

@@ -342,7 +342,9 @@ def test_team_function_metadata(recorded: Any) -> None:
     from test_udf_metadata import CELL_REFERENCE, VBA_IDENTIFIER, VBA_RESERVED
 
     assert set(recorded.TEAM_FUNCTIONS) == {"TEAM_POINTS", "TEAM_TIEBREAK", "TEAM_PLACE",
-                                            "TEAM_STANDINGS", "TEAM_TIEBREAK_EXPLAIN"}
+                                            "TEAM_STANDINGS", "TEAM_TIEBREAK_EXPLAIN",
+                                            "TEAM_TIEBREAKS", "TEAM_COMPARE_ORDERS",
+                                            "TEAM_CROSSTABLE_CHECK"}
     for name, f in recorded.TEAM_FUNCTIONS.items():
         assert VBA_IDENTIFIER.fullmatch(name) and not CELL_REFERENCE.fullmatch(name)
         meta = f.__xlmeta__

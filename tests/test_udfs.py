@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 
 import xl_tiebreak.excel.functions.arguments as arguments
-import xl_tiebreak.excel.functions.catalogue as functions
 import xl_tiebreak.excel.functions.evaluation as evaluation
 from xl_tiebreak import udfs
-from xl_tiebreak.excel.functions.range_cache import without_empty_tail
+from xl_tiebreak.excel.functions.range_cache import RANGES, without_empty_tail
 from xl_tiebreak.excel.templates.builder import ROUND_ROBIN, SWISS
 from xl_tiebreak.formats.crosstable.reader import read_crosstable
 from xl_tiebreak.model.tournament import Tournament, TournamentType, looks_like_round_robin
+from xl_tiebreak.standings.evaluation import Evaluation
 from xl_tiebreak.standings.final import Standings, compute_standings
 from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
 from xl_tiebreak.util.numbers import to_float
@@ -219,7 +219,7 @@ def test_trailing_empty_rows_and_columns() -> None:
     tall = as_excel(SWISS.rows, extra_rows=180)
     wide = as_excel(SWISS.rows, extra_rows=180, extra_cols=14)
     assert udfs.STANDINGS(tight) == udfs.STANDINGS(tall) == udfs.STANDINGS(wide)
-    assert evaluation._parse.cache_info().currsize == 2  # trailing empty rows share the entry
+    assert RANGES.cache_info().currsize == 2  # trailing empty rows share the entry
 
 
 def test_unhashable_cells_take_the_slow_path() -> None:
@@ -318,7 +318,7 @@ def test_unexpected_failure_never_shows_a_traceback(monkeypatch: pytest.MonkeyPa
     def boom(*args: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(evaluation, "compute_standings", boom)
+    monkeypatch.setattr(evaluation, "Evaluation", boom)
     # issue 10: no internal exception name or text either, but the function's name
     assert udfs.BUCHHOLZ(SWISS_XT, 1.0) == "#ERROR internal problem — please report (BUCHHOLZ)"
     assert udfs.STANDINGS(SWISS_XT) == "#ERROR internal problem — please report (STANDINGS)"
@@ -389,13 +389,13 @@ def test_a_message_longer_than_255_characters_goes_on_over_the_next_lines() -> N
 
 def test_one_computation_for_a_column_of_cells(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
-    real = evaluation.compute_standings
+    real = Evaluation.standings
 
-    def counting(*args: Any) -> Standings:
-        calls.append(args[1])
-        return real(*args)
+    def counting(self: Evaluation, order: Any = None) -> Standings:
+        calls.append(order)
+        return real(self, order)
 
-    monkeypatch.setattr(evaluation, "compute_standings", counting)
+    monkeypatch.setattr(Evaluation, "standings", counting)
     nos = start_numbers(SWISS_XT)
     first = [udfs.BUCHHOLZ_CUT1([list(r) for r in SWISS_XT], float(n)) for n in nos]
     again = [udfs.BUCHHOLZ_CUT1(SWISS_XT, float(n)) for n in nos]
@@ -406,7 +406,7 @@ def test_one_computation_for_a_column_of_cells(monkeypatch: pytest.MonkeyPatch) 
     places = [udfs.PLACE(SWISS_XT, float(n), "BH/C1,SB") for n in nos]
     assert len(places) == len(nos)
     assert calls == [(), ("BH/C1", "SB")]
-    assert evaluation._parse.cache_info().misses == 1
+    assert RANGES.cache_info().misses == 1
 
 
 def test_cache_is_bounded() -> None:
@@ -414,44 +414,34 @@ def test_cache_is_bounded() -> None:
         xt = [list(r) for r in SMALL]
         xt[1][1] = f"Anna {i}"
         assert udfs.BUCHHOLZ(xt, 1.0) == 3.5
-    info = evaluation._parse.cache_info()
+    info = RANGES.cache_info()
     assert info.maxsize is not None and info.currsize <= info.maxsize
 
 
 def test_cached_errors_are_reported_again() -> None:
     xt = broken(7, 8, "zz")
     assert udfs.BUCHHOLZ(xt, 1.0) == udfs.BUCHHOLZ(xt, 1.0)
-    assert evaluation._parse.cache_info().hits >= 1
+    assert RANGES.cache_info().hits >= 1
 
 
 # ---------------------------------------------------------------- review
 
 
 def test_every_crosstable_argument_keeps_excel_errors_as_text() -> None:
-    """``err_to_str=True``: without it xlwings turns #N/A cells into empty cells."""
-    import ast
-    import inspect
+    """``err_to_str=True``: without it xlwings turns #N/A cells into empty cells. Read from
+    the options classic xlwings' own decorators recorded for every function."""
+    from tests.xlwings_lists import classic_list
 
-    import xl_tiebreak.excel.functions.one_tiebreak as tiebreak_functions
-
-    tree = ast.parse(inspect.getsource(functions) + "\n" + inspect.getsource(tiebreak_functions))
-    checked = 0
-    for node in tree.body:
-        if not isinstance(node, ast.FunctionDef) or node.name not in udfs.EXCEL_FUNCTIONS:
-            continue
-        options = {}
-        for deco in node.decorator_list:
-            if (isinstance(deco, ast.Call) and isinstance(deco.func, ast.Attribute)
-                    and deco.func.attr == "arg" and isinstance(deco.args[0], ast.Constant)):
-                options[deco.args[0].value] = {
-                    k.arg: k.value.value for k in deco.keywords
-                    if isinstance(k.value, ast.Constant)}
-        assert options["crosstable"].get("err_to_str") is True, node.name
-        assert options["crosstable"].get("ndim") == 2, node.name
-        if "player" in options:
-            assert options["player"].get("err_to_str") is True, node.name
-        checked += 1
-    assert checked == len(udfs.EXCEL_FUNCTIONS)
+    recorded = classic_list()
+    assert set(recorded) == set(udfs.EXCEL_FUNCTIONS) | set(udfs.TEAM_FUNCTIONS)
+    for name, function in recorded.items():
+        options = function["conversion"]
+        assert options["crosstable"].get("err_to_str") is True, name
+        assert options["crosstable"].get("ndim") == 2, name
+        for participant in ("player", "team"):
+            if participant in options:
+                assert options[participant].get("err_to_str") is True, name
+                assert options[participant].get("ndim") == 2, name
 
 
 @pytest.mark.parametrize(("row", "col", "code"), [(3, 3, "#N/A"), (2, 12, "#DIV/0!"),
@@ -488,7 +478,7 @@ def test_whole_column_ranges_are_cheap_and_share_the_cache_entry() -> None:
     tight = as_excel(SWISS.rows)
     whole = tight + [[None] * len(tight[0]) for _ in range(1_048_576 - len(tight))]
     assert udfs.BUCHHOLZ(tight, 1.0) == udfs.BUCHHOLZ(whole, 1.0)
-    assert evaluation._parse.cache_info().currsize == 1
+    assert RANGES.cache_info().currsize == 1
     start = time.perf_counter()
     for _ in range(3):
         udfs.BUCHHOLZ(whole, 1.0)
@@ -520,7 +510,7 @@ def test_memory_is_governed_by_one_bounded_cache() -> None:
         udfs.PLACE(xt, 1.0, "BH")
     gc.collect()
     live = [o for o in gc.get_objects() if isinstance(o, evaluation._Parsed)]
-    info = evaluation._parse.cache_info()
+    info = RANGES.cache_info()
     assert info.maxsize is not None and len(live) <= info.maxsize
     for parsed in live:
         assert len(parsed.results) <= evaluation.MAX_RESULTS_PER_CROSSTABLE

@@ -3,9 +3,8 @@ lines of requirements.txt into its requirements.txt editor (see README.md next t
 
 xlwings Lite registers the custom functions and scripts found in this module's namespace, so
 every worksheet function (BUCHHOLZ_CUT1, SONNEBORN, PLACE, STANDINGS, … all of
-xl_tiebreak.udfs.EXCEL_FUNCTIONS, and the team functions TEAM_POINTS, TEAM_TIEBREAK,
-TEAM_PLACE, TEAM_STANDINGS, TEAM_TIEBREAK_EXPLAIN of xl_tiebreak.udfs.TEAM_FUNCTIONS) is put
-here by its Excel name, and the standings script as
+xl_tiebreak.udfs.EXCEL_FUNCTIONS, and the team functions TEAM_POINTS, TEAM_PLACE … all of
+xl_tiebreak.udfs.TEAM_FUNCTIONS) is put here by its Excel name, and the standings script as
 ``write_standings``. Values are those of classic xlwings; a problem is a real #VALUE! error
 whose message (shown on hover) is the classic ``#…`` text.
 """

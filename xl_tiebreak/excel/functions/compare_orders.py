@@ -1,6 +1,7 @@
 """The compute path of the ``COMPARE_ORDERS`` worksheet function: one crosstable ranked by
 several tie-break orders, one place column per order
-(:mod:`xl_tiebreak.standings.compare_orders`)."""
+(:mod:`xl_tiebreak.standings.compare_orders`); :func:`order_cells` also reads the orders of
+``TEAM_COMPARE_ORDERS``."""
 
 from __future__ import annotations
 
@@ -12,10 +13,9 @@ from xl_tiebreak.standings.compare_orders import MAX_ORDERS, compare_orders, com
 from xl_tiebreak.util.cells import is_blank
 
 
-def order_texts(value: object) -> list[tuple[str, ...]]:
-    """The orders: one per cell of a range, or one text with orders separated by ``;``
-    (``BH/C1,BH,SB; SB,BH``). Raises CellProblem when there are none or too many, or a
-    descriptor is not valid."""
+def order_cells(value: object) -> list[str]:
+    """The orders' texts, unread: one per cell of a range, or one text with orders separated
+    by ``;`` (``BH/C1,BH,SB; SB,BH``). Raises CellProblem when there are none or too many."""
     cells = value if isinstance(value, (list, tuple)) else [value]
     texts: list[str] = []
     for cell in arguments._flatten(cells):
@@ -25,8 +25,14 @@ def order_texts(value: object) -> list[tuple[str, ...]]:
         raise CellProblem("#ORDERS? no tie-break order given (one per cell, or separated by ;)")
     if len(texts) > MAX_ORDERS:
         raise CellProblem(f"#ORDERS? {len(texts)} orders: at most {MAX_ORDERS}")
+    return texts
+
+
+def order_texts(value: object) -> list[tuple[str, ...]]:
+    """The orders of an individual event (:func:`order_cells`), each checked; ``()`` for an
+    empty one (the default list). Raises CellProblem."""
     out = []
-    for text in texts:
+    for text in order_cells(value):
         order = arguments.tiebreak_order(text)
         out.append(order if order is not None else ())
     return out

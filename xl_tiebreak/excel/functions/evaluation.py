@@ -24,20 +24,21 @@ command line and the Standings sheet give the same values.
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Callable
 from typing import Any
 
 import xl_tiebreak.excel.functions.arguments as arguments
 import xl_tiebreak.tiebreaks.registry as registry
-from xl_tiebreak.excel.book.cells import cell_errors, date_hints, excel_error
+from xl_tiebreak.excel.book.cells import cell_errors, date_hints
 from xl_tiebreak.excel.book.layout import standings_table
 from xl_tiebreak.excel.functions.arguments import CellProblem
-from xl_tiebreak.excel.functions.range_cache import Content, RangeCache, Results, header_flag
+from xl_tiebreak.excel.functions.participants import PLAYER, Participants
+from xl_tiebreak.excel.functions.range_cache import RANGES, Content, Results, header_flag
 from xl_tiebreak.formats.crosstable.reader import read_crosstable
 from xl_tiebreak.model.tournament import (
     BlankRounds,
     InputError,
+    Problem,
     Severity,
     Tournament,
     TournamentType,
@@ -45,7 +46,7 @@ from xl_tiebreak.model.tournament import (
 )
 from xl_tiebreak.standings.check import check
 from xl_tiebreak.standings.evaluation import Evaluation, inferred_type_note
-from xl_tiebreak.standings.final import Row, Standings, compute_standings
+from xl_tiebreak.standings.final import Row, Standings
 from xl_tiebreak.tiebreaks.descriptors import Descriptor, parse_descriptor
 from xl_tiebreak.tiebreaks.engine import Value
 from xl_tiebreak.tiebreaks.rules import RuleSet
@@ -65,6 +66,7 @@ __all__ = [
     "lines",
     "place",
     "points",
+    "problems_column",
     "standings_rows",
     "tiebreak_value",
     "tiebreaks_rows",
@@ -81,6 +83,8 @@ MAX_RESULTS_PER_CROSSTABLE = 16
 """Computed standings kept per crosstable (tie-break orders × rule sets × unrated ratings)."""
 MAX_VALUES_PER_CROSSTABLE = 64
 """Single tie-break value tables kept per crosstable."""
+MAX_EVALUATIONS_PER_CROSSTABLE = 4
+"""Evaluations (one per rule set, unrated rating and lots seed) kept per crosstable."""
 
 _Key = tuple[object, ...]
 
@@ -92,13 +96,13 @@ class _Parsed(Mutable, eq=False):
 
     tournament: Tournament | None
     error: InputError | None
-    start_nos: frozenset[int]
-    by_name: dict[str, tuple[int, ...]]
-    by_folded_name: dict[str, tuple[int, ...]]
+    players: Participants
     results: Results[_Key, _Computed | InputError] = field(
         default_factory=lambda: Results(MAX_RESULTS_PER_CROSSTABLE))
     values: Results[_Key, dict[int, Value]] = field(
         default_factory=lambda: Results(MAX_VALUES_PER_CROSSTABLE))
+    evaluations: Results[_Key, Evaluation | InputError] = field(
+        default_factory=lambda: Results(MAX_EVALUATIONS_PER_CROSSTABLE))
 
 
 class _Computed(Mutable, eq=False):
@@ -108,9 +112,8 @@ class _Computed(Mutable, eq=False):
     rows: dict[int, Row]
 
 
-def _fold(name: str) -> str:
-    """A name compared without case and extra spaces."""
-    return " ".join(name.split()).casefold()
+_NOBODY = Participants(PLAYER, ())
+"""The players of a crosstable that could not be read."""
 
 
 def _cell(row: int, col: int) -> str:
@@ -130,25 +133,15 @@ def _read(content: Content, kind: TournamentType | None = None,
           blanks: BlankRounds = BlankRounds.ABSENT) -> _Parsed:
     errors = cell_errors(content.rows, _cell)
     if errors:
-        return _Parsed(None, InputError(errors), frozenset(), {}, {})
+        return _Parsed(None, InputError(errors), _NOBODY)
     try:
         tournament = read_crosstable(content.rows, tournament_type=kind, blank_rounds=blanks)
     except InputError as error:
-        return _Parsed(None, InputError(date_hints(error.problems)), frozenset(), {}, {})
+        return _Parsed(None, InputError(date_hints(error.problems)), _NOBODY)
     if kind is None:
         _infer_type(tournament)
-    by_name: dict[str, list[int]] = {}
-    by_folded: dict[str, list[int]] = {}
-    for p in tournament.participants:
-        by_name.setdefault(p.name.strip(), []).append(p.start_no)
-        by_folded.setdefault(_fold(p.name), []).append(p.start_no)
-    return _Parsed(
-        tournament,
-        None,
-        frozenset(p.start_no for p in tournament.participants),
-        {k: tuple(v) for k, v in by_name.items()},
-        {k: tuple(v) for k, v in by_folded.items()},
-    )
+    players = Participants(PLAYER, ((p.start_no, p.name) for p in tournament.participants))
+    return _Parsed(tournament, None, players)
 
 
 def _compute(
@@ -164,14 +157,31 @@ def _compute(
     tournament = parsed.tournament
 
     def compute() -> _Computed | InputError:
-        chosen = tournament if seed is None else tournament.replace(lots_seed=seed)
+        evaluation = _evaluation(parsed, tournament, rules, unrated, seed)
+        if isinstance(evaluation, InputError):
+            return evaluation
         try:
-            standings = compute_standings(chosen, order, rules, None, unrated)
+            standings = evaluation.standings(order)
         except InputError as error:
             return error
         return _Computed(standings, {r.participant.start_no: r for r in standings.rows})
 
     return parsed.results.get_or_compute(key, compute)
+
+
+def _evaluation(parsed: _Parsed, tournament: Tournament, rules: RuleSet, unrated: int | None,
+                seed: str | None) -> Evaluation | InputError:
+    """The one evaluation of the crosstable under a rule set, an unrated rating and a lots
+    seed (None: the crosstable's), checked once and answering every tie-break order (cached
+    on the crosstable, a failed check too)."""
+    def compute() -> Evaluation | InputError:
+        chosen = tournament if seed is None else tournament.replace(lots_seed=seed)
+        try:
+            return Evaluation(chosen, rules, None, unrated)
+        except InputError as error:
+            return error
+
+    return parsed.evaluations.get_or_compute((rules, unrated, seed), compute)
 
 
 def _values(
@@ -191,19 +201,16 @@ def _values(
     return parsed.values.get_or_compute((descriptor, rules, unrated), compute)
 
 
-_parse: RangeCache[_Parsed] = RangeCache(_read, 32)
-"""The read crosstables (the one bounded cache of the individual functions)."""
-
-
 def clear_cache() -> None:
-    """Forget every cached crosstable and result (tests, or after a code reload)."""
-    _parse.cache_clear()
+    """Forget every cached range and result, individual and team ones (the one range cache;
+    tests, or after a code reload)."""
+    RANGES.cache_clear()
 
 
 def _parsed(crosstable: object, kind: object = None, blanks: object = None) -> _Parsed:
     """The read crosstable (cached) for the tournament type argument ``kind`` and the blank
     rounds argument ``blanks`` (what an empty round cell means)."""
-    return _parse(Content(crosstable), arguments.tournament_type(kind),
+    return RANGES(_read, Content(crosstable), arguments.tournament_type(kind),
                   arguments.blank_rounds(blanks))
 
 
@@ -233,45 +240,7 @@ def cached_evaluation(crosstable: object, order: tuple[str, ...] | None, rules: 
 def _player(parsed: _Parsed, player: object) -> int:
     """The start number of a player given by start number or name. Raises CellProblem."""
     _ready(parsed)
-    value = arguments.scalar(player)
-    code = excel_error(value)
-    if code is not None:
-        raise CellProblem(f"#PLAYER? the player cell shows the Excel error {code}")
-    if is_blank(value):
-        raise CellProblem("#PLAYER? no player given: use a start number or a name")
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if isinstance(value, float) and not value.is_integer() or abs(value) > 10**9:
-            raise CellProblem(f"#PLAYER? {value!r} is not a start number")
-        if int(value) in parsed.start_nos:
-            return int(value)
-        raise CellProblem(f"#PLAYER? start number {int(value)} not in crosstable")
-    text = str(value).strip()
-    found = parsed.by_name.get(text) or parsed.by_folded_name.get(_fold(text))
-    if found and len(found) == 1:
-        return found[0]
-    if found:
-        numbers = ", ".join(f"#{n}" for n in found)
-        raise CellProblem(f"#PLAYER? '{text}' is ambiguous ({numbers}): use the start "
-                          "number")
-    number = _start_number_text(text)
-    if number is not None:
-        if number in parsed.start_nos:
-            return number
-        raise CellProblem(f"#PLAYER? start number {number} not in crosstable")
-    raise CellProblem(f"#PLAYER? '{text}' not in crosstable")
-
-
-def _start_number_text(text: str) -> int | None:
-    """A start number typed as text: ``5``, ``5.0``, `` 5 ``; None for anything else."""
-    if len(text) > 20:
-        return None
-    try:
-        number = float(text)
-    except ValueError:
-        return None
-    if not math.isfinite(number) or not number.is_integer() or number < 0:
-        return None
-    return int(number)
+    return parsed.players.find(player)
 
 
 def _shape(players: object) -> list[list[object]] | None:
@@ -455,6 +424,14 @@ def check_text(crosstable: object, kind: object = None, blanks: object = None) -
         # robin): the choices made without the user, said beside the result
         problems = (check(parsed.tournament) + parsed.tournament.notes
                     + inferred_type_note(parsed.tournament))
+    return problems_column(problems)
+
+
+def problems_column(problems: list[Problem]) -> Any:
+    """What CROSSTABLE_CHECK and TEAM_CROSSTABLE_CHECK show for the problems of an event:
+    ``OK``, or a column of lines: a summary (``2 errors, 1 warning:``) followed on its line by
+    the first problem when that fits, then one problem per line (at most 255 characters each;
+    a longer one goes on over the following lines)."""
     if not problems:
         return "OK"
     errors = sum(1 for p in problems if p.severity is Severity.ERROR)

@@ -7,10 +7,11 @@ Three parts, shared by :mod:`xl_tiebreak.excel.functions.evaluation` (crosstable
 * :class:`Content` — a range's values as a cache key: trailing empty rows of a generous range
   (``A1:K200``, even the whole columns ``A:K``) dropped at C speed, cells made hashable, the
   hash computed once;
-* :class:`RangeCache` — one bounded LRU cache of read ranges: ``read(content, *options)`` is
-  called once per distinct content and options (the options are the arguments that change
-  how the range is read: the tournament type, the boards…); it governs memory, since each
-  read range keeps its own results, which go with it;
+* :class:`RangeCache` and its one instance :data:`RANGES` — one bounded LRU cache of read
+  ranges for both families: ``read(content, *options)`` is called once per distinct reader,
+  content and options (the options are the arguments that change how the range is read: the
+  tournament type, the boards…); it governs memory, since each read range keeps its own
+  results, which go with it;
 * :class:`Results` — a read range's own bounded LRU map of computed results (standings per
   tie-break order and rule set, one tie-break's values, one evaluation per rule set):
   :meth:`Results.get_or_compute` computes a result once.
@@ -26,13 +27,14 @@ import datetime
 import functools
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 import xl_tiebreak.excel.functions.arguments as arguments
 from xl_tiebreak.excel.functions.arguments import CellProblem
 from xl_tiebreak.util.cells import is_blank
 
-__all__ = ["Content", "RangeCache", "Results", "header_flag", "without_empty_tail"]
+__all__ = ["MAX_RANGES", "RANGES", "Content", "RangeCache", "Results", "header_flag",
+           "without_empty_tail"]
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -123,19 +125,31 @@ class Content:
         )
 
 
-class RangeCache(Generic[P]):
-    """One bounded LRU cache of read ranges: ``read(content, *options)`` once per distinct
-    content and options (``size`` entries kept; ``cache_info`` / ``cache_clear`` as
+def _read_with(read: Callable[..., object], content: Content, *options: Hashable) -> object:
+    return read(content, *options)
+
+
+class RangeCache:
+    """One bounded LRU cache of read ranges, whoever reads them: ``cache(read, content,
+    *options)`` calls ``read(content, *options)`` once per distinct reader, content and
+    options (``size`` entries kept; ``cache_info`` / ``cache_clear`` as
     :func:`functools.lru_cache`'s)."""
 
-    def __init__(self, read: Callable[..., P], size: int) -> None:
-        self._read = functools.lru_cache(maxsize=size)(read)
+    def __init__(self, size: int) -> None:
+        self._read = functools.lru_cache(maxsize=size)(_read_with)
         self.cache_info = self._read.cache_info
         self.cache_clear = self._read.cache_clear
 
-    def __call__(self, content: Content, *options: Hashable) -> P:
-        """The read range (cached) for the content and the reading options."""
-        return self._read(content, *options)
+    def __call__(self, read: Callable[..., P], content: Content, *options: Hashable) -> P:
+        """The read range (cached) for the reader, the content and the reading options."""
+        return cast(P, self._read(read, content, *options))
+
+
+MAX_RANGES = 48
+"""Read ranges kept, crosstables and team crosstables together."""
+
+RANGES = RangeCache(MAX_RANGES)
+"""The one cache of read ranges of every worksheet function, individual and team."""
 
 
 class Results(Generic[K, V]):

@@ -1,5 +1,6 @@
 """Excel worksheet functions (xlwings UDFs) for team events: ``TEAM_POINTS``,
-``TEAM_TIEBREAK``, ``TEAM_PLACE`` and ``TEAM_STANDINGS``.
+``TEAM_TIEBREAK``, ``TEAM_PLACE``, ``TEAM_STANDINGS``, ``TEAM_TIEBREAK_EXPLAIN``, and the team
+forms of ``TIEBREAKS``, ``COMPARE_ORDERS`` and ``CROSSTABLE_CHECK``.
 
 The conventions of :mod:`xl_tiebreak.excel.functions.catalogue`: the team crosstable range first
 (its
@@ -29,44 +30,40 @@ from typing import Any
 import xlwings as xw
 
 from xl_tiebreak.excel.functions.arguments import guarded
+from xl_tiebreak.excel.functions.docs import (
+    CATEGORY,
+    DOC_BOARDS,
+    DOC_HEADER,
+    DOC_MATCH_POINTS,
+    DOC_SCORE,
+    DOC_SETTINGS,
+    DOC_TEAM,
+    DOC_TEAM_CROSSTABLE,
+    DOC_TEAM_DESCRIPTOR,
+    DOC_TEAM_ORDER,
+    DOC_TEAM_ORDERS,
+    DOC_TEAM_RULES,
+)
 from xl_tiebreak.excel.functions.team_evaluation import (
+    team_check_text,
+    team_compare_rows,
     team_explanation,
     team_place,
     team_points,
     team_standings_rows,
     team_tiebreak_value,
+    team_tiebreaks_rows,
 )
 
-__all__ = ["TEAM_FUNCTIONS", "TEAM_PLACE", "TEAM_POINTS", "TEAM_STANDINGS", "TEAM_TIEBREAK",
-           "TEAM_TIEBREAK_EXPLAIN"]
 
-_CATEGORY = "xl-tiebreak"
-"""Function Wizard category (that of every xl-tiebreak function)."""
-
-_DOC_CROSSTABLE = ("Team crosstable range: optional settings rows, then the header row (No, "
-                   "Team, R1, R2, …); cells such as 8w2½, +F6, PAB")
-_DOC_TEAM = "Team number or exact team name, or a range of them (one value per cell)"
-_DOC_RULES = ("Rule set: AUTO (default), FIDE2026, FIDE2023, FIDE2009, or the start date (the "
-              "rules in force then)")
-_DOC_DESCRIPTOR = "Team tie-break descriptor, e.g. EMGSB/C1, BH:MP/C1, BH:GP, EDE, SSSC"
-_DOC_ORDER = ("Tie-break order, comma separated or a range (default: the settings' order, else "
-              "MPTS,GPTS,EDE,BH:MP/C1)")
-_DOC_SCORE = "MP (match points) or GP (game points); empty: the primary score"
-_DOC_HEADER = "TRUE (default): with the header row; FALSE: the rows only"
-_DOC_BOARDS = "Boards per match, when the crosstable has no Boards row"
-_DOC_MATCH_POINTS = "Match points win-draw-loss: 2-1-0 (default) or 3-1-0"
-_DOC_SETTINGS = ("Range of settings rows (label, value, GP of a bye), e.g. the Settings sheet: "
-                 "PAB 1 2, Primary score GP, Start date …")
-
-
-@xw.func(category=_CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("team", ndim=2, err_to_str=True, doc=_DOC_TEAM)
-@xw.arg("score", err_to_str=True, doc=_DOC_SCORE)
-@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
-@xw.arg("boards", err_to_str=True, doc=_DOC_BOARDS)
-@xw.arg("match_points", err_to_str=True, doc=_DOC_MATCH_POINTS)
-@xw.arg("settings", ndim=2, err_to_str=True, doc=_DOC_SETTINGS)
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
+@xw.arg("team", ndim=2, err_to_str=True, doc=DOC_TEAM)
+@xw.arg("score", err_to_str=True, doc=DOC_SCORE)
+@xw.arg("rules", err_to_str=True, doc=DOC_TEAM_RULES)
+@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
+@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
+@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
 def TEAM_POINTS(
     crosstable: list[list[Any]], team: Any, score: Any = "", rules: Any = "AUTO",
     boards: Any = "", match_points: Any = "", settings: Any = "",
@@ -75,14 +72,14 @@ def TEAM_POINTS(
     return guarded(team_points, crosstable, team, score, rules, boards, match_points, settings)
 
 
-@xw.func(category=_CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("team", ndim=2, err_to_str=True, doc=_DOC_TEAM)
-@xw.arg("descriptor", err_to_str=True, doc=_DOC_DESCRIPTOR)
-@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
-@xw.arg("boards", err_to_str=True, doc=_DOC_BOARDS)
-@xw.arg("match_points", err_to_str=True, doc=_DOC_MATCH_POINTS)
-@xw.arg("settings", ndim=2, err_to_str=True, doc=_DOC_SETTINGS)
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
+@xw.arg("team", ndim=2, err_to_str=True, doc=DOC_TEAM)
+@xw.arg("descriptor", err_to_str=True, doc=DOC_TEAM_DESCRIPTOR)
+@xw.arg("rules", err_to_str=True, doc=DOC_TEAM_RULES)
+@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
+@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
+@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
 def TEAM_TIEBREAK(
     crosstable: list[list[Any]], team: Any, descriptor: Any, rules: Any = "AUTO",
     boards: Any = "", match_points: Any = "", settings: Any = "",
@@ -93,14 +90,14 @@ def TEAM_TIEBREAK(
                    match_points, settings)
 
 
-@xw.func(category=_CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("team", ndim=2, err_to_str=True, doc=_DOC_TEAM)
-@xw.arg("order", err_to_str=True, doc=_DOC_ORDER)
-@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
-@xw.arg("boards", err_to_str=True, doc=_DOC_BOARDS)
-@xw.arg("match_points", err_to_str=True, doc=_DOC_MATCH_POINTS)
-@xw.arg("settings", ndim=2, err_to_str=True, doc=_DOC_SETTINGS)
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
+@xw.arg("team", ndim=2, err_to_str=True, doc=DOC_TEAM)
+@xw.arg("order", err_to_str=True, doc=DOC_TEAM_ORDER)
+@xw.arg("rules", err_to_str=True, doc=DOC_TEAM_RULES)
+@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
+@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
+@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
 def TEAM_PLACE(
     crosstable: list[list[Any]], team: Any, order: Any = "", rules: Any = "AUTO",
     boards: Any = "", match_points: Any = "", settings: Any = "",
@@ -110,14 +107,14 @@ def TEAM_PLACE(
     return guarded(team_place, crosstable, team, order, rules, boards, match_points, settings)
 
 
-@xw.func(category=_CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("order", err_to_str=True, doc=_DOC_ORDER)
-@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
-@xw.arg("header", err_to_str=True, doc=_DOC_HEADER)
-@xw.arg("boards", err_to_str=True, doc=_DOC_BOARDS)
-@xw.arg("match_points", err_to_str=True, doc=_DOC_MATCH_POINTS)
-@xw.arg("settings", ndim=2, err_to_str=True, doc=_DOC_SETTINGS)
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
+@xw.arg("order", err_to_str=True, doc=DOC_TEAM_ORDER)
+@xw.arg("rules", err_to_str=True, doc=DOC_TEAM_RULES)
+@xw.arg("header", err_to_str=True, doc=DOC_HEADER)
+@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
+@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
+@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
 def TEAM_STANDINGS(
     crosstable: list[list[Any]], order: Any = "", rules: Any = "AUTO", header: Any = True,
     boards: Any = "", match_points: Any = "", settings: Any = "",
@@ -128,14 +125,14 @@ def TEAM_STANDINGS(
                    match_points, settings)
 
 
-@xw.func(category=_CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=_DOC_CROSSTABLE)
-@xw.arg("team", ndim=2, err_to_str=True, doc=_DOC_TEAM)
-@xw.arg("descriptor", err_to_str=True, doc=_DOC_DESCRIPTOR)
-@xw.arg("rules", err_to_str=True, doc=_DOC_RULES)
-@xw.arg("boards", err_to_str=True, doc=_DOC_BOARDS)
-@xw.arg("match_points", err_to_str=True, doc=_DOC_MATCH_POINTS)
-@xw.arg("settings", ndim=2, err_to_str=True, doc=_DOC_SETTINGS)
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
+@xw.arg("team", ndim=2, err_to_str=True, doc=DOC_TEAM)
+@xw.arg("descriptor", err_to_str=True, doc=DOC_TEAM_DESCRIPTOR)
+@xw.arg("rules", err_to_str=True, doc=DOC_TEAM_RULES)
+@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
+@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
+@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
 def TEAM_TIEBREAK_EXPLAIN(
     crosstable: list[list[Any]], team: Any, descriptor: Any, rules: Any = "AUTO",
     boards: Any = "", match_points: Any = "", settings: Any = "",
@@ -146,8 +143,58 @@ def TEAM_TIEBREAK_EXPLAIN(
                    match_points, settings)
 
 
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
+@xw.arg("order", err_to_str=True, doc=DOC_TEAM_ORDER)
+@xw.arg("rules", err_to_str=True, doc=DOC_TEAM_RULES)
+@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
+@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
+@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
+def TEAM_TIEBREAKS(
+    crosstable: list[list[Any]], order: Any = "", rules: Any = "AUTO", boards: Any = "",
+    match_points: Any = "", settings: Any = "",
+) -> Any:
+    """Every tie-break of the order for every team in one call: one row per team in the
+    crosstable's order, one column per tie-break, no header (spills in Excel 365)."""
+    return guarded(team_tiebreaks_rows, crosstable, order, rules, boards, match_points,
+                   settings)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
+@xw.arg("orders", err_to_str=True, doc=DOC_TEAM_ORDERS)
+@xw.arg("rules", err_to_str=True, doc=DOC_TEAM_RULES)
+@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
+@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
+@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
+def TEAM_COMPARE_ORDERS(
+    crosstable: list[list[Any]], orders: Any = "", rules: Any = "AUTO", boards: Any = "",
+    match_points: Any = "", settings: Any = "",
+) -> Any:
+    """The team standings under several tie-break orders side by side: Moves (* = placed
+    differently by some order), No, Name, Pts, one place column per order (spills)."""
+    return guarded(team_compare_rows, crosstable, orders, rules, boards, match_points,
+                   settings)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
+@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
+@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
+@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
+def TEAM_CROSSTABLE_CHECK(
+    crosstable: list[list[Any]], boards: Any = "", match_points: Any = "", settings: Any = "",
+) -> Any:
+    """"OK", or a column of lines: how many errors and warnings, then every problem of the
+    team crosstable and its settings with its cell (errors stop the tie-breaks)."""
+    return guarded(team_check_text, crosstable, boards, match_points, settings)
+
+
 TEAM_FUNCTIONS: dict[str, Any] = {
     f.__name__: f for f in (TEAM_POINTS, TEAM_TIEBREAK, TEAM_PLACE, TEAM_STANDINGS,
-                            TEAM_TIEBREAK_EXPLAIN)
+                            TEAM_TIEBREAK_EXPLAIN, TEAM_TIEBREAKS, TEAM_COMPARE_ORDERS,
+                            TEAM_CROSSTABLE_CHECK)
 }
 """Every team worksheet function by its Excel name."""
+
+__all__ = ["TEAM_FUNCTIONS", *TEAM_FUNCTIONS]

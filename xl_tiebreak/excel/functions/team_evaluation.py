@@ -28,23 +28,28 @@ from __future__ import annotations
 from typing import Any
 
 import xl_tiebreak.excel.functions.arguments as arguments
-from xl_tiebreak.excel.book.cells import cell_errors, excel_error
+from xl_tiebreak.excel.book.cells import cell_errors
 from xl_tiebreak.excel.book.layout import standings_table
 from xl_tiebreak.excel.functions.arguments import CellProblem
+from xl_tiebreak.excel.functions.compare_orders import order_cells
 from xl_tiebreak.excel.functions.evaluation import (
     MAX_CHECK_TEXT,
     MAX_RESULTS_PER_CROSSTABLE,
     column_of,
     for_players,
     lines,
+    problems_column,
 )
-from xl_tiebreak.excel.functions.range_cache import Content, RangeCache, Results, header_flag
+from xl_tiebreak.excel.functions.participants import TEAM, Participants
+from xl_tiebreak.excel.functions.range_cache import RANGES, Content, Results, header_flag
 from xl_tiebreak.excel.reading.team_event import apply_settings
 from xl_tiebreak.excel.reading.team_settings import TeamSettings, read_team_settings_rows
 from xl_tiebreak.formats.crosstable.team_reader import is_team_crosstable, read_team_crosstable
 from xl_tiebreak.model.teams import Score, TeamEvent
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
+from xl_tiebreak.standings.compare_orders import compare_orders, comparison_rows
 from xl_tiebreak.standings.ranking import Standings
+from xl_tiebreak.standings.team_check import check_event
 from xl_tiebreak.standings.team_evaluation import TeamEvaluation
 from xl_tiebreak.tiebreaks.descriptors import Descriptor, parse_list
 from xl_tiebreak.tiebreaks.engine import Value
@@ -54,11 +59,13 @@ from xl_tiebreak.util.numbers import to_float
 from xl_tiebreak.util.plain import Mutable, field
 
 __all__ = [
-    "clear_team_cache",
     "team_place",
     "team_points",
     "team_standings_rows",
+    "team_check_text",
+    "team_compare_rows",
     "team_tiebreak_value",
+    "team_tiebreaks_rows",
 ]
 
 _Key = tuple[object, ...]
@@ -86,18 +93,13 @@ class _TeamParsed(Mutable, eq=False):
 
     event: TeamEvent | None
     error: InputError | None
-    numbers: frozenset[int] = frozenset()
-    by_name: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    teams: Participants = field(default_factory=lambda: Participants(TEAM, ()))
     evaluations: Results[_Rules, TeamEvaluation | InputError] = field(
         default_factory=lambda: Results(MAX_EVALUATIONS_PER_CROSSTABLE))
     standings: Results[_Key, Standings] = field(
         default_factory=lambda: Results(MAX_RESULTS_PER_CROSSTABLE))
     settings_error: bool = False
     """True when ``error`` is about the settings (boards, match points, settings rows)."""
-
-
-def _fold(name: str) -> str:
-    return " ".join(name.split()).casefold()
 
 
 def _boards(value: object) -> int | None:
@@ -177,20 +179,8 @@ def _read(content: Content, boards: int | None, match_points: str | None,
     except InputError as error:
         return _TeamParsed(None, error)
     apply_settings(event, settings)
-    by_name: dict[str, list[int]] = {}
-    for t in event.teams:
-        by_name.setdefault(_fold(t.name), []).append(t.start_no)
-    return _TeamParsed(event, None, frozenset(t.start_no for t in event.teams),
-                       {k: tuple(v) for k, v in by_name.items()})
-
-
-_parse: RangeCache[_TeamParsed] = RangeCache(_read, 16)
-"""The read team crosstables (the one bounded cache of the team functions)."""
-
-
-def clear_team_cache() -> None:
-    """Forget every cached team crosstable (tests, or after a code reload)."""
-    _parse.cache_clear()
+    return _TeamParsed(event, None, Participants(TEAM, ((t.start_no, t.name)
+                                                        for t in event.teams)))
 
 
 def _parsed(crosstable: object, boards: object, match_points: object,
@@ -198,7 +188,7 @@ def _parsed(crosstable: object, boards: object, match_points: object,
     """The read team crosstable (cached); CellProblem when it cannot be read."""
     if crosstable is None:
         raise CellProblem("#CROSSTABLE the crosstable range is empty")
-    parsed = _parse(Content(crosstable), _boards(boards), _match_points(match_points),
+    parsed = RANGES(_read, Content(crosstable), _boards(boards), _match_points(match_points),
                     _settings_rows(settings))
     if parsed.error is not None and parsed.settings_error:
         problems = parsed.error.problems
@@ -241,26 +231,7 @@ def _standings(parsed: _TeamParsed, order: tuple[str, ...] | None, rules: _Rules
 
 def _team(parsed: _TeamParsed, team: object) -> int:
     """The number of a team given by number or name. Raises CellProblem."""
-    value = arguments.scalar(team)
-    code = excel_error(value)
-    if code is not None:
-        raise CellProblem(f"#TEAM? the team cell shows the Excel error {code}")
-    if is_blank(value):
-        raise CellProblem("#TEAM? no team given: use a team number or a name")
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if float(value).is_integer() and int(value) in parsed.numbers:
-            return int(value)
-        raise CellProblem(f"#TEAM? team number {value:g} not in crosstable")
-    text = str(value).strip()
-    found = parsed.by_name.get(_fold(text))
-    if found and len(found) == 1:
-        return found[0]
-    if found:
-        raise CellProblem(f"#TEAM? '{text}' is ambiguous ({', '.join(map(str, found))}): use "
-                          "the team number")
-    if text.isdigit() and int(text) in parsed.numbers:
-        return int(text)
-    raise CellProblem(f"#TEAM? '{arguments.shorten(text, 60)}' not in crosstable")
+    return parsed.teams.find(team)
 
 
 def _flat(value: object, depth: int = 0) -> list[object]:
@@ -376,3 +347,51 @@ def team_explanation(crosstable: object, team: object, descriptor: object, rules
     if not _is_range(team):
         return column_of(lines(arguments.shorten(text(team), MAX_CHECK_TEXT)))
     return for_players(team, lambda t: arguments.shorten(text(t)))
+
+
+def team_tiebreaks_rows(crosstable: object, order: object, rules: object, boards: object,
+                        match_points: object, settings: object) -> list[list[object]]:
+    """The values of every tie-break of the order (columns, in the order's sequence; the
+    default order when empty) for every team (rows, in the crosstable's order, so that they
+    line up with it); no header row."""
+    rule_set = _rule_set(rules)
+    parsed = _parsed(crosstable, boards, match_points, settings)
+    standings = _standings(parsed, _order(parsed, order), rule_set)
+    rows = {r.participant.start_no: r for r in standings.rows}
+    assert parsed.event is not None
+    out: list[list[object]] = [[_value(v) for v in rows[t.start_no].values]
+                               for t in parsed.event.teams]
+    return out if out and out[0] else [[None] for _ in out]
+
+
+def team_compare_rows(crosstable: object, orders: object, rules: object, boards: object,
+                      match_points: object, settings: object) -> list[list[object]]:
+    """The comparison table of a team event: Moves (``*``), No, Name (the team), Pts (the
+    primary score), one place column per order (an empty order: the default one)."""
+    texts = order_cells(orders)
+    rule_set = _rule_set(rules)
+    parsed = _parsed(crosstable, boards, match_points, settings)
+    chosen = [_order(parsed, text) for text in texts]
+    evaluation = _evaluation(parsed, rule_set)
+    try:
+        comparison = compare_orders(evaluation, [list(o) if o else None for o in chosen])
+    except InputError as error:
+        raise CellProblem(f"#TIEBREAK? {error}") from error
+    return comparison_rows(comparison)
+
+
+def team_check_text(crosstable: object, boards: object, match_points: object,
+                    settings: object) -> Any:
+    """``OK``, or the problems of the team crosstable as a column of lines (as
+    CROSSTABLE_CHECK shows them): what stops the reading (settings, cells), else the
+    consistency check of the event and the reader's own warnings."""
+    if crosstable is None:
+        raise CellProblem("#CROSSTABLE the crosstable range is empty")
+    parsed = RANGES(_read, Content(crosstable), _boards(boards), _match_points(match_points),
+                    _settings_rows(settings))
+    if parsed.error is not None:
+        return problems_column(list(parsed.error.problems))
+    event = parsed.event
+    assert event is not None
+    notes = [Problem(Severity.WARNING, note, event.source) for note in event.notes]
+    return problems_column(check_event(event) + notes)

@@ -1,21 +1,32 @@
 """The Settings sheet: key/value rows in columns A:B (see :data:`SETTINGS_ROWS`).
 
-The tie-break order is the ``Tie-breaks`` row, comma separated and/or continued one per row in
-column B below it (rows with an empty column A). Labels are compared loosely (``Points for a
-win``, ``win``; ``Tie-breaks (in order)``, ``tiebreak order``); every field has a default, and
-an absent sheet is fine.
+The rows it shares with a team workbook's Settings (name, type, rules, start date, after
+round, blank rounds, tie-breaks) are read as :mod:`xl_tiebreak.excel.reading.settings_schema`
+reads them for both. The tie-break order is the ``Tie-breaks`` row, comma separated and/or
+continued one per row in column B below it (rows with an empty column A). Labels are compared
+loosely (``Points for a win``, ``win``; ``Tie-breaks (in order)``, ``tiebreak order``); every
+field has a default, and an absent sheet is fine.
 """
 
 from __future__ import annotations
 
 import datetime
-import math
 import re
 from fractions import Fraction
 from typing import Any
 
 from xl_tiebreak.excel.book.cells import excel_error
 from xl_tiebreak.excel.book.interface import Book
+from xl_tiebreak.excel.reading.settings_schema import (
+    COMMON_HINTS,
+    COMMON_LABELS,
+    blank_rounds,
+    label_key,
+    rules,
+    start_date,
+    tournament_type,
+    whole,
+)
 from xl_tiebreak.model.tournament import (
     BlankRounds,
     InputError,
@@ -25,9 +36,7 @@ from xl_tiebreak.model.tournament import (
     TournamentType,
 )
 from xl_tiebreak.tiebreaks.descriptors import parse_list
-from xl_tiebreak.tiebreaks.rules import resolve_rules
 from xl_tiebreak.util.cells import is_blank, quoted
-from xl_tiebreak.util.dates import date_value
 from xl_tiebreak.util.numbers import from_float, parse_number
 from xl_tiebreak.util.plain import Mutable, field
 
@@ -154,18 +163,10 @@ _ALIASES = {
 _POINT_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb")
 
 
-def _key(text: object) -> str:
-    """A settings label compared loosely: ``Points for a win`` → ``win``,
-    ``Tie-breaks (in order)`` → ``tiebreaks``."""
-    s = re.sub(r"\(.*?\)", "", str(text)).lower()
-    s = re.sub(r"[^a-z0-9]", "", s)
-    for prefix in ("pointsforan", "pointsfora", "pointsfor", "pointsa", "points"):
-        if s.startswith(prefix) and len(s) > len(prefix):
-            return s[len(prefix):]
-    return s
-
+_key = label_key
 
 _FIELDS: dict[str, str] = {_key(label): field for label, field, _ in SETTINGS_ROWS}
+_FIELDS.update(COMMON_LABELS)
 _FIELDS.update({"pairingallocatedbye": "pab", "fullpointbye": "fpb", "halfpointbye": "hpb",
                 "zeropointbye": "zpb"})
 _FIELDS.update(_ALIASES)
@@ -208,23 +209,6 @@ class Settings(Mutable):
     unknown settings, cells just outside the crosstable's named range."""
 
 
-def _whole(value: object, low: int, high: int) -> int:
-    """A whole number from a cell (``7``, ``7.0``, ``"7"``). Raises ValueError."""
-    if isinstance(value, bool):
-        raise ValueError
-    if isinstance(value, str):
-        value = parse_number(value)
-    if isinstance(value, float):
-        value = from_float(value)
-    if (
-        isinstance(value, (int, Fraction))
-        and Fraction(value).denominator == 1
-        and low <= int(value) <= high
-    ):
-        return int(value)
-    raise ValueError
-
-
 def _points(value: object) -> Fraction:
     """Points from a cell: ``1``, ``0.5``, ``½``, ``1/2``. Raises ValueError."""
     if isinstance(value, bool):
@@ -240,22 +224,6 @@ def _points(value: object) -> Fraction:
     if not 0 <= result <= 100:
         raise ValueError
     return result
-
-
-def _date(value: object) -> datetime.date:
-    """A date from a cell: a date cell, an Excel serial, or a text in any form
-    :func:`xl_tiebreak.util.dates.date_value` reads (``2026-04-11``, ``11.04.2026``…); a time of day
-    after the date (a serial's fraction, ``T10:00`` after an ISO date) is ignored. Raises
-    ValueError."""
-    if isinstance(value, float) and math.isfinite(value):
-        value = math.floor(value)
-    elif isinstance(value, str):
-        text = value.strip()
-        value = text[:10] if text[10:11] in ("T", " ") else text
-    found = date_value(value)
-    if found is None:
-        raise ValueError
-    return found
 
 
 def lots_seed_value(value: object) -> str:
@@ -294,33 +262,22 @@ def _yes_no(value: object) -> bool:
     raise ValueError
 
 
-def _type(value: object) -> TournamentType:
-    key = re.sub(r"[^a-z]", "", str(value).lower())
-    if key in ("swiss", "swisssystem", "open"):
-        return TournamentType.SWISS
-    if key in ("roundrobin", "rr", "predetermined", "allplayall", "berger", "scheveningen"):
-        return TournamentType.PREDETERMINED
-    raise ValueError
-
-
 def _apply(settings: Settings, field: str, value: object) -> None:
     """Store one setting; raises ValueError (InputError for tie-breaks) when not valid."""
     if field == "name":
         settings.name = str(value).strip()
     elif field == "type":
-        settings.tournament_type = _type(value)
+        settings.tournament_type = tournament_type(value)
     elif field == "rules":
-        text = str(value).strip()
-        resolve_rules(text)  # InputError when unknown
-        settings.rules = text
+        settings.rules = rules(value)  # InputError when unknown
     elif field == "start_date":
-        settings.start_date = _date(value)
+        settings.start_date = start_date(value)
     elif field == "scheduled_rounds":
-        settings.scheduled_rounds = _whole(value, 1, 999)
+        settings.scheduled_rounds = whole(value, 1, 999)
     elif field == "after_round":
-        settings.after_round = _whole(value, 0, 999)
+        settings.after_round = whole(value, 0, 999)
     elif field == "unrated_rating":
-        settings.unrated_rating = _whole(value, 0, 4000)
+        settings.unrated_rating = whole(value, 0, 4000)
     elif field == "tiebreaks":
         items = [t.strip() for t in str(value).split(",") if t.strip()]
         parse_list(items)  # InputError when a descriptor is not valid
@@ -336,7 +293,7 @@ def _apply(settings: Settings, field: str, value: object) -> None:
     elif field == "one_prize_per_player":
         settings.one_prize_per_player = _yes_no(value)
     elif field == "blank_rounds":
-        settings.blank_rounds = BlankRounds.parse(str(value))
+        settings.blank_rounds = blank_rounds(value)
     elif field == "lots_seed":
         settings.lots_seed = lots_seed_value(value)
     elif field in _POINT_FIELDS:
@@ -345,10 +302,8 @@ def _apply(settings: Settings, field: str, value: object) -> None:
 
 
 _HINTS = {
-    "type": "expected Swiss or Round robin",
-    "start_date": "expected a date such as 2026-04-11",
+    **COMMON_HINTS,
     "scheduled_rounds": "expected a whole number of rounds",
-    "after_round": "expected a round number",
     "unrated_rating": "expected a whole number such as 1400",
     "blank_rounds": "expected Absent, Half-point bye or Declared",
     "lots_seed": "expected a text or a whole number (type a date or a fraction as text)",

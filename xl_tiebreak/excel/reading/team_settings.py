@@ -9,6 +9,10 @@ comma separated and/or continued one per row in column B below it. Labels are co
 field has a default, except the boards, whose row is what makes a workbook a team workbook
 (:func:`has_boards_row`).
 
+The rows it shares with an individual workbook's Settings are read as
+:mod:`xl_tiebreak.excel.reading.settings_schema` reads them for both (``Type: Berger``, a start
+date with a time of day).
+
 Rows (:data:`TEAM_SETTINGS_ROWS`): event name, tournament type, rules, start date, standings
 after round, boards, match points, primary score, the four byes and the two forfeits, blank
 rounds, tie-breaks.
@@ -22,6 +26,16 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from xl_tiebreak.excel.book.cells import excel_error
+from xl_tiebreak.excel.reading.settings_schema import (
+    COMMON_HINTS,
+    COMMON_LABELS,
+    blank_rounds,
+    label_key,
+    rules,
+    start_date,
+    tournament_type,
+    whole,
+)
 from xl_tiebreak.model.teams import Score, TeamScoring
 from xl_tiebreak.model.tournament import (
     BlankRounds,
@@ -32,9 +46,7 @@ from xl_tiebreak.model.tournament import (
     TournamentType,
 )
 from xl_tiebreak.tiebreaks.descriptors import parse_list
-from xl_tiebreak.tiebreaks.rules import resolve_rules
 from xl_tiebreak.util.cells import is_blank, quoted
-from xl_tiebreak.util.dates import date_value
 from xl_tiebreak.util.numbers import from_float, parse_number
 from xl_tiebreak.util.plain import Mutable, field
 
@@ -77,24 +89,17 @@ _BYES: dict[str, Kind] = {"pab": Kind.PAB, "hpb": Kind.HPB, "fpb": Kind.FPB, "zp
                           "forfeit_win": Kind.FORFEIT_WIN, "forfeit_loss": Kind.FORFEIT_LOSS}
 
 
-def _key(text: object) -> str:
-    """A label compared loosely: without parenthesised parts, case, spaces and punctuation."""
-    s = re.sub(r"\(.*?\)", "", str(text)).lower()
-    return re.sub(r"[^a-z0-9]", "", s)
-
+_key = label_key
 
 _FIELDS: dict[str, str] = {_key(label): field for label, field, _ in TEAM_SETTINGS_ROWS}
+_FIELDS.update(COMMON_LABELS)
 _FIELDS.update({
-    "name": "name", "tournament": "name", "event": "name", "type": "type",
-    "ruleset": "rules", "date": "start_date", "afterround": "after_round",
     "boardspermatch": "boards", "board": "boards", "teamsize": "boards",
     "mp": "match_points", "matchpointscoring": "match_points", "matchscoring": "match_points",
     "primary": "primary", "score": "primary",
     "pab": "pab", "hpb": "hpb", "fpb": "fpb", "zpb": "zpb", "bye": "pab",
     "pairingallocatedbye": "pab", "halfpointbye": "hpb", "fullpointbye": "fpb",
     "zeropointbye": "zpb", "forfeitwin": "forfeit_win", "forfeitloss": "forfeit_loss",
-    "blank": "blank_rounds", "blankrounds": "blank_rounds", "emptyrounds": "blank_rounds",
-    "tiebreak": "tiebreaks", "tiebreakorder": "tiebreaks", "tiebreaks": "tiebreaks",
 })
 
 
@@ -150,13 +155,6 @@ def _number(value: object) -> Fraction:
     raise ValueError
 
 
-def _whole(value: object, low: int, high: int) -> int:
-    n = _number(value)
-    if n.denominator != 1 or not low <= n <= high:
-        raise ValueError
-    return int(n)
-
-
 def _points(value: object) -> Fraction | None:
     if is_blank(value):
         return None
@@ -164,15 +162,6 @@ def _points(value: object) -> Fraction | None:
     if n < 0 or n > 1000 or (n * 2).denominator != 1:
         raise ValueError
     return n
-
-
-def _type(value: object) -> TournamentType:
-    key = re.sub(r"[^a-z]", "", str(value).lower())
-    if key in ("swiss", "swisssystem", "open"):
-        return TournamentType.SWISS
-    if key in ("roundrobin", "rr", "predetermined", "allplayall"):
-        return TournamentType.PREDETERMINED
-    raise ValueError
 
 
 def _win_draw_loss(value: object) -> tuple[Fraction, Fraction, Fraction]:
@@ -185,19 +174,8 @@ def _win_draw_loss(value: object) -> tuple[Fraction, Fraction, Fraction]:
     return w, d, lo
 
 
-def _date(value: object) -> datetime.date:
-    if isinstance(value, float):
-        value = int(value)
-    found = date_value(value)
-    if found is None:
-        raise ValueError
-    return found
-
-
 _HINTS = {
-    "type": "expected Swiss or Round robin",
-    "start_date": "expected a date such as 2024-08-01",
-    "after_round": "expected a round number",
+    **COMMON_HINTS,
     "boards": "expected a whole number of boards from 1 to 64",
     "match_points": "expected win-draw-loss such as 2-1-0 or 3-1-0",
     "primary": "expected MP or GP",
@@ -211,17 +189,15 @@ def _apply(s: TeamSettings, field: str, value: object, more: object) -> None:
     if field == "name":
         s.name = str(value).strip()
     elif field == "type":
-        s.type = _type(value)
+        s.type = tournament_type(value)
     elif field == "rules":
-        text = str(value).strip()
-        resolve_rules(text)  # InputError when unknown
-        s.rules = text
+        s.rules = rules(value)  # InputError when unknown
     elif field == "start_date":
-        s.start_date = _date(value)
+        s.start_date = start_date(value)
     elif field == "after_round":
-        s.after_round = _whole(value, 0, 999)
+        s.after_round = whole(value, 0, 999)
     elif field == "boards":
-        s.boards = _whole(value, 1, 64)
+        s.boards = whole(value, 1, 64)
     elif field == "match_points":
         s.win_draw_loss = _win_draw_loss(value)
     elif field == "primary":
@@ -230,10 +206,7 @@ def _apply(s: TeamSettings, field: str, value: object, more: object) -> None:
             raise ValueError
         s.primary = Score.GP if text == "GP" else Score.MP
     elif field == "blank_rounds":
-        blank = BlankRounds.parse(str(value))
-        if blank is BlankRounds.DECLARED:
-            raise ValueError
-        s.blank_rounds = blank
+        s.blank_rounds = blank_rounds(value, declared=False)
     elif field == "tiebreaks":
         items = [t.strip() for t in str(value).split(",") if t.strip()]
         parse_list(items, s.primary or Score.MP)  # InputError when a descriptor is not valid

@@ -1,0 +1,139 @@
+"""What the Settings of an individual and of a team workbook share: how a label is compared,
+the labels of the common rows, and how each common value is read.
+
+Both readers (:mod:`xl_tiebreak.excel.reading.settings` and
+:mod:`xl_tiebreak.excel.reading.team_settings`, which also reads the ``settings`` argument of
+the team worksheet functions) take the common rows from here, so that a value one accepts the
+other accepts with the same meaning: ``Type: Berger`` is a round robin, ``Start date:
+2026-04-11 10:00`` is 11 April 2026, ``After round: 3.0`` is round 3, on either sheet.
+
+The common rows: event name, tournament type, rules, start date, standings after round, blank
+rounds, tie-breaks (each sheet reads its own kind of tie-break order).
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import re
+from fractions import Fraction
+
+from xl_tiebreak.model.tournament import BlankRounds, TournamentType
+from xl_tiebreak.tiebreaks.rules import resolve_rules
+from xl_tiebreak.util.dates import date_value
+from xl_tiebreak.util.numbers import from_float, parse_number
+
+__all__ = [
+    "COMMON_HINTS",
+    "COMMON_LABELS",
+    "blank_rounds",
+    "label_key",
+    "rules",
+    "start_date",
+    "tournament_type",
+    "whole",
+]
+
+_POINTS_PREFIXES = ("pointsforan", "pointsfora", "pointsfor", "pointsa", "points")
+"""How the points rows of the individual sheet start (``Points for a win``)."""
+
+
+def label_key(text: object) -> str:
+    """A settings label compared loosely: without parenthesised parts, case, spaces and
+    punctuation, and without a leading ``Points for a`` (``Points for a win`` → ``win``,
+    ``Tie-breaks (in order)`` → ``tiebreaks``)."""
+    s = re.sub(r"\(.*?\)", "", str(text)).lower()
+    s = re.sub(r"[^a-z0-9]", "", s)
+    for prefix in _POINTS_PREFIXES:
+        if s.startswith(prefix) and len(s) > len(prefix):
+            return s[len(prefix):]
+    return s
+
+
+COMMON_LABELS: dict[str, str] = {
+    "tournamentname": "name", "tournament": "name", "event": "name", "name": "name",
+    "tournamenttype": "type", "type": "type",
+    "rules": "rules", "ruleset": "rules",
+    "startdate": "start_date", "date": "start_date",
+    "standingsafterround": "after_round", "afterround": "after_round",
+    "blankrounds": "blank_rounds", "blank": "blank_rounds", "emptyrounds": "blank_rounds",
+    "blankcells": "blank_rounds",
+    "tiebreaks": "tiebreaks", "tiebreak": "tiebreaks", "tiebreakorder": "tiebreaks",
+}
+"""The labels of the common rows (as :func:`label_key` gives them) and their fields."""
+
+COMMON_HINTS: dict[str, str] = {
+    "type": "expected Swiss or Round robin",
+    "start_date": "expected a date such as 2026-04-11",
+    "after_round": "expected a round number",
+}
+"""What a common row expects, said when its value cannot be read."""
+
+
+def _number(value: object) -> Fraction:
+    """A number from a cell (``2``, ``2.0``, ``" 2½ "``). Raises ValueError."""
+    if isinstance(value, bool):
+        raise ValueError
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        return from_float(value)
+    if isinstance(value, str):
+        return parse_number(value.strip())
+    if isinstance(value, Fraction):
+        return value
+    raise ValueError
+
+
+def whole(value: object, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high`` from a cell (``7``, ``7.0``, ``"7"``). Raises
+    ValueError."""
+    n = _number(value)
+    if n.denominator != 1 or not low <= n <= high:
+        raise ValueError
+    return int(n)
+
+
+def tournament_type(value: object) -> TournamentType:
+    """The tournament type from a cell: Swiss (``Swiss system``, ``Open``) or a round robin
+    (``Round robin``, ``RR``, ``All-play-all``, ``Berger``, ``Scheveningen``, ``Predetermined``).
+    Raises ValueError."""
+    key = re.sub(r"[^a-z]", "", str(value).lower())
+    if key in ("swiss", "swisssystem", "open"):
+        return TournamentType.SWISS
+    if key in ("roundrobin", "rr", "predetermined", "allplayall", "berger", "scheveningen"):
+        return TournamentType.PREDETERMINED
+    raise ValueError
+
+
+def start_date(value: object) -> datetime.date:
+    """A date from a cell: a date cell, an Excel serial, or a text in any form
+    :func:`xl_tiebreak.util.dates.date_value` reads (``2026-04-11``, ``11.04.2026``…); a time of
+    day after the date (a serial's fraction, ``T10:00`` or `` 10:00`` after the date) is
+    ignored. Raises ValueError."""
+    if isinstance(value, float) and math.isfinite(value):
+        value = math.floor(value)
+    elif isinstance(value, str):
+        text = value.strip()
+        value = text[:10] if text[10:11] in ("T", " ") else text
+    found = date_value(value)
+    if found is None:
+        raise ValueError
+    return found
+
+
+def rules(value: object) -> str:
+    """The rules cell as text, checked (AUTO, a rule set, a date). Raises InputError when
+    unknown."""
+    text = str(value).strip()
+    resolve_rules(text)
+    return text
+
+
+def blank_rounds(value: object, declared: bool = True) -> BlankRounds:
+    """What an empty round cell means, from a cell; ``declared``: whether ``Declared`` (each
+    participant's own total says) is possible on this sheet. Raises ValueError."""
+    blank = BlankRounds.parse(str(value))
+    if blank is BlankRounds.DECLARED and not declared:
+        raise ValueError
+    return blank
