@@ -127,6 +127,9 @@ RANK_LISTS = ["MPTS,GPTS,EDE", "MPTS,MPVGP,EDET", "MPTS,GPTS,EDEB", "MPTS,BH:MP/
               "MPTS,EGGSB/C1,SSSC,BH:GP", "MPTS,GPTS,EDEBT"]
 """Tie-break lists whose ranks are compared (EDE and its board forms give ranks only)."""
 DEFAULT_EVENTS = 36
+"""Generated events whose coverage of every kind of round is checked in the default run."""
+FAST_EVENTS = 12
+"""Of them, those compared with the checker in the default run (the others in the slow run)."""
 SLOW_EVENTS = 400
 
 
@@ -196,13 +199,13 @@ def check_generated(seeds: range) -> int:
 
 
 def test_generated_events_agree_with_the_checker() -> None:
-    compared = check_generated(range(DEFAULT_EVENTS))
-    assert compared > 5_000  # values and ranks actually compared (about 6 400)
+    compared = check_generated(range(FAST_EVENTS))
+    assert compared > 1_500  # values and ranks actually compared (about 2 000)
 
 
 @pytest.mark.slow
 def test_many_generated_events_agree_with_the_checker() -> None:
-    check_generated(range(DEFAULT_EVENTS, DEFAULT_EVENTS + SLOW_EVENTS))
+    check_generated(range(FAST_EVENTS, DEFAULT_EVENTS + SLOW_EVENTS))
 
 
 def test_generated_events_cover_every_kind() -> None:

@@ -120,6 +120,9 @@ def _add_compute(sub: Any) -> None:
                    help="also allocate the prizes of this prize list (CSV) and explain them")
     c.add_argument("--hort", action="store_true",
                    help="with --prizes: Hort system (half shared, half by tie-break order)")
+    c.add_argument("-o", "--output", metavar="FILE",
+                   help="write the output to FILE (UTF-8) instead of standard output")
+    c.add_argument("--force", action="store_true", help="overwrite an existing -o file")
 
 
 def _pair(text: str) -> tuple[int, int]:

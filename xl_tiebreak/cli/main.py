@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from xl_tiebreak.cli.arguments import parse_arguments
+from xl_tiebreak.cli.console import configure_streams, write_stdout
 from xl_tiebreak.cli.loading import load, load_tournament
 from xl_tiebreak.model.tournament import InputError, Tournament, TournamentType
 from xl_tiebreak.report.table import standings_csv, standings_json, standings_table
@@ -46,6 +47,7 @@ _HEADINGS = {
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
+    configure_streams()  # UTF-8 into files and pipes, the terminal's encoding on a terminal
     args = parse_arguments(sys.argv[1:] if argv is None else list(argv))
     # `compute` is short-lived and builds tens of thousands of objects at once (records, values)
     # without reference cycles to reclaim: the cyclic garbage collector's passes over them are
@@ -133,6 +135,11 @@ def _compute(args: argparse.Namespace) -> int:
         if start_date is None:
             raise InputError(f"--start-date {args.start_date!r}: not a date (expected e.g. "
                              "2024-08-01 or 01.08.2024)")
+    target = None
+    if args.output is not None:  # refused before anything is read when it exists
+        from xl_tiebreak.cli.outputs import refuse_existing
+
+        target = refuse_existing(args.output, args.force)
     event, settings = load(args)
     if settings is not None:  # a workbook: its Settings sheet gives defaults; options win
         if args.rules == "auto":
@@ -166,7 +173,14 @@ def _compute(args: argparse.Namespace) -> int:
         if args.compare:
             import xl_tiebreak.cli.compare as compare
 
-            return compare.run(tournament, args)
+            if target is None:
+                return compare.run(tournament, args)
+            import contextlib
+
+            with contextlib.redirect_stdout(io.StringIO()) as compared:
+                status = compare.run(tournament, args)
+            _write_output(target, compared.getvalue())
+            return status
         standings = compute_standings(
             tournament, args.tiebreaks, rules=args.rules, after_round=args.after_round,
             unrated_rating=args.unrated_rating, withdrawals=args.rr_withdrawals,
@@ -225,8 +239,22 @@ def _compute(args: argparse.Namespace) -> int:
         out.write(_explanations_text(standings, args.explain) + extras.text())
         if allocation is not None:
             out.write(prizes.text(allocation))
-    sys.stdout.write(out.getvalue())
+    if target is None:
+        write_stdout(out.getvalue(), utf8=args.format == "html")
+    else:
+        _write_output(target, out.getvalue())
     return 0
+
+
+def _write_output(target: os.PathLike[str], text: str) -> None:
+    """Write ``text`` to the ``-o`` file ``target`` (UTF-8, whole or not at all) and print its
+    name, as ``export`` and ``check`` do."""
+    from pathlib import Path
+
+    from xl_tiebreak.cli.outputs import write_text
+
+    write_text(Path(target), text)
+    print(target)
 
 
 def _team_standings(args: argparse.Namespace, kind: TournamentType | None,
