@@ -8,6 +8,7 @@ nothing; the other tests derive their values by hand.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import oracle
@@ -78,6 +79,17 @@ def test_a_score_anywhere_in_the_list_stands_where_it_is_written() -> None:
     assert any("declares no primary score" in w.message for w in s.warnings)
 
 
+def test_without_a_declaration_the_score_the_list_starts_with_is_primary() -> None:
+    event = read_csv_team_crosstable(FOUR, source="t.csv")
+    s = compute_standings(event, "GPTS,MPTS")
+    assert s.primary is Score.GP
+    assert [r.points for r in s.rows] == [Fraction(15, 2), 6, Fraction(11, 2), 5]
+    assert not s.warnings
+    s = compute_standings(event, "WIN:MP,GPTS,MPTS")  # starts with no score: MP primary
+    assert s.primary is Score.MP and [r.points for r in s.rows] == [4, 3, 3, 2]
+    assert [r.participant.start_no for r in s.rows] == [1, 2, 4, 3]
+
+
 def test_a_declared_primary_that_the_list_overrides_is_warned() -> None:
     event = read_csv_team_crosstable(FOUR.replace("Boards,4\n", "Boards,4\nPrimary,MP\n"),
                                      source="t.csv")
@@ -85,6 +97,7 @@ def test_a_declared_primary_that_the_list_overrides_is_warned() -> None:
     s = compute_standings(event, "GPTS,MPTS")
     assert [r.participant.start_no for r in s.rows] == [2, 4, 3, 1]
     assert [r.points for r in s.rows] == [3, 3, 2, 4]  # Pts stays the declared MP
+    assert s.primary is Score.MP
     assert any("ranked as the list says" in w.message for w in s.warnings)
     plain = compute_standings(event, "MPTS,GPTS")
     assert not any("ranked as the list says" in w.message for w in plain.warnings)

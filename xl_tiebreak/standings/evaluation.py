@@ -116,7 +116,9 @@ class Evaluation:
         self.team = True
         self.event = event
         self.rounds_known = event.rounds_known
+        self._after_round = after_round
         engine = TeamEngine(event, self.rules, after_round)
+        self._engines: dict[Score, TeamEngine] = {engine.primary: engine}
         self.engine = engine
         self.tournament = engine.tournament
         self.problems = warnings + [Problem(Severity.WARNING, n, event.source)
@@ -128,6 +130,19 @@ class Evaluation:
         event = self.event
         assert not isinstance(event, Tournament)
         return event
+
+    def engine_for(self, primary: Score | None) -> Engine:
+        """The engine whose points are ``primary`` (a team event's score; None: the event's
+        primary score, and the one engine of an individual event)."""
+        if primary is None or not self.team:
+            return self.engine
+        found = self._engines.get(primary)
+        if found is None:
+            from xl_tiebreak.tiebreaks.team_engine import TeamEngine
+
+            found = self._engines[primary] = TeamEngine(self._team_event(), self.rules,
+                                                        self._after_round, primary)
+        return found
 
     def _start(
         self, found: list[Problem], rules: str | RuleSet | None,
@@ -288,31 +303,36 @@ class Evaluation:
         return resolved
 
     def standings(self, order: Order = None) -> Standings:
-        """The standings for a tie-break order (cached per list of descriptors and place of
-        the points)."""
+        """The standings for a tie-break order (cached per list of descriptors, place of the
+        points and primary score)."""
         resolved = self.resolve(order)
         descriptors, points_at = resolved.descriptors, resolved.points_at
-        key: tuple[object, ...] = (*descriptors, points_at)
+        key: tuple[object, ...] = (*descriptors, points_at, resolved.primary)
         found = self._standings.get(key)
         if found is None:
-            warnings = self.problems + resolved.notes + self.advice(descriptors)
+            engine = self.engine_for(resolved.primary)
+            warnings = self.problems + resolved.notes + self.advice(descriptors, engine)
             found = Standings(self.tournament, descriptors, self.rules, self.rounds,
-                              rank(self.engine, descriptors, points_at), warnings, self.engine,
-                              self.rules_note, self, points_at=points_at)
+                              rank(engine, descriptors, points_at), warnings, engine,
+                              self.rules_note, self, points_at=points_at,
+                              primary=resolved.primary)
             self._standings[key] = found
         return found
 
-    def advice(self, descriptors: Sequence[Descriptor]) -> list[Problem]:
+    def advice(self, descriptors: Sequence[Descriptor], engine: Engine | None = None
+               ) -> list[Problem]:
         """Warnings about a tie-break list itself: a code listed twice, the rating rule, the
         warnings of the registry rows (Buchholz-type in a round robin, KS in a Swiss); for a
-        team event also the team ones (:func:`xl_tiebreak.standings.team_check.team_advice`)."""
+        team event also the team ones (:func:`xl_tiebreak.standings.team_check.team_advice`,
+        on ``engine``: the one that ranks the list, default the event's)."""
         out = self._advice(descriptors)
         if self.team:
             from xl_tiebreak.standings.team_check import team_advice
             from xl_tiebreak.tiebreaks.team_engine import TeamEngine
 
-            assert isinstance(self.engine, TeamEngine)
-            out += team_advice(self.engine, descriptors)
+            ranking = engine or self.engine
+            assert isinstance(ranking, TeamEngine)
+            out += team_advice(ranking, descriptors)
         return out
 
     def _advice(self, descriptors: Sequence[Descriptor]) -> list[Problem]:
@@ -385,15 +405,17 @@ def _descriptor(descriptor: Descriptor | str) -> Descriptor:
 class Resolved:
     """A tie-break order read for one event: ``descriptors`` without the points item,
     ``points_at`` (how many of them rank before the points; :data:`NO_POINTS`: the points are
-    not ranked, the list names the scores) and ``notes`` (warnings on how the order was
-    read)."""
+    not ranked, the list names the scores), ``primary`` (a team event's primary score for this
+    order: what ``Pts`` shows; None for an individual event) and ``notes`` (warnings on how
+    the order was read)."""
 
-    __slots__ = ("descriptors", "points_at", "notes")
+    __slots__ = ("descriptors", "points_at", "primary", "notes")
 
     def __init__(self, descriptors: list[Descriptor], points_at: int = 0,
-                 notes: list[Problem] | None = None) -> None:
+                 primary: Score | None = None, notes: list[Problem] | None = None) -> None:
         self.descriptors = descriptors
         self.points_at = points_at
+        self.primary = primary
         self.notes: list[Problem] = [] if notes is None else notes
 
 
@@ -419,8 +441,9 @@ def _score_order(order: str | Sequence[str] | Sequence[Descriptor], event: TeamE
     ranking: when it names a score (MPTS, GPTS) the teams are ranked by the list alone, each
     score where it stands; ``PTS`` is the primary score where it stands; a list naming none
     starts with the primary score. The primary score (the ``Pts`` column, codes without score
-    type, EDE, SSSC, MPvGP) is the declared one, match points when none is declared. Notes
-    say when the list ranks first by a score the input does not declare as primary."""
+    type, EDE, SSSC, MPvGP) is the declared one; when none is declared, the score the list
+    starts with, else match points. Notes say when the list ranks first by a score that is
+    not the primary one."""
     from xl_tiebreak.model.teams import Score
 
     primary = event.primary
@@ -436,11 +459,16 @@ def _score_order(order: str | Sequence[str] | Sequence[Descriptor], event: TeamE
         pts_at = at if at or _lists_pts(text) else None
     score_at = next((k for k, d in enumerate(descriptors) if d.code in _SCORE_CODES), None)
     if pts_at is not None:
-        return Resolved(descriptors, pts_at)
+        return Resolved(descriptors, pts_at, primary)
     if score_at is None:
-        return Resolved(descriptors, 0, _undeclared(event))
+        return Resolved(descriptors, 0, primary, _undeclared(event))
     code = descriptors[score_at].code
     first = Score.MP if code == "MPTS" else Score.GP
+    if first is not primary and score_at == 0 and not event.primary_from:
+        # nothing declares the primary score: the score the list starts with is
+        primary = first
+        if text is not None:  # codes without score type: on that score
+            descriptors = parse_order(text, primary)[0]
     notes: list[Problem] = []
     if first is not primary:
         on_primary = any(_on_primary(d) for d in descriptors) or (
@@ -456,11 +484,12 @@ def _score_order(order: str | Sequence[str] | Sequence[Descriptor], event: TeamE
         elif on_primary:
             notes.append(Problem(
                 Severity.WARNING,
-                f"the input declares no primary score: {_score_name(primary)} is primary for "
-                f"EDE, SSSC, MPvGP and the codes without score type, although the list ranks "
-                f"by {_score_name(first)} first ({code}); give --primary "
-                f"{first.value} (or TRF 192, the Primary row) to make it primary", event.source))
-    return Resolved(descriptors, NO_POINTS, notes)
+                f"the input declares no primary score and the list does not start with one: "
+                f"{_score_name(primary)} is primary for EDE, SSSC, MPvGP and the codes "
+                f"without score type, although the list ranks by {_score_name(first)} before "
+                f"{_score_name(primary)} ({code}); give --primary {first.value} (or TRF 192, "
+                "the Primary row) to make it primary", event.source))
+    return Resolved(descriptors, NO_POINTS, primary, notes)
 
 
 def _lists_pts(order: str | list[str]) -> bool:
@@ -500,7 +529,8 @@ class Standings:
     def __init__(self, tournament: Tournament, descriptors: list[Descriptor], rules: RuleSet,
                  rounds: int, rows: list[Row], warnings: list[Problem], _engine: Engine,
                  rules_note: str = "", evaluation: Evaluation | None = None,
-                 _by_start_no: dict[int, Row] | None = None, points_at: int = 0) -> None:
+                 _by_start_no: dict[int, Row] | None = None, points_at: int = 0,
+                 primary: Score | None = None) -> None:
         self.tournament = tournament
         self.descriptors = descriptors
         self.rules = rules
@@ -512,6 +542,9 @@ class Standings:
         self.evaluation = evaluation
         self._by_start_no: dict[int, Row] = {} if _by_start_no is None else _by_start_no
         self.points_at = points_at
+        self.primary = primary
+        """A team event's primary score in these standings (what ``Pts`` shows,
+        docs/decisions.md D-A1); None for an individual event."""
 
     def _compared(self) -> tuple[object, ...]:
         return (self.tournament, self.descriptors, self.rules, self.rounds, self.rows,
