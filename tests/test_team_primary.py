@@ -8,7 +8,6 @@ nothing; the other tests derive their values by hand.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 
 import oracle
@@ -79,15 +78,14 @@ def test_a_score_anywhere_in_the_list_stands_where_it_is_written() -> None:
     assert any("declares no primary score" in w.message for w in s.warnings)
 
 
-def test_without_a_declaration_the_score_the_list_starts_with_is_primary() -> None:
+def test_without_a_declaration_match_points_stay_primary() -> None:
     event = read_csv_team_crosstable(FOUR, source="t.csv")
     s = compute_standings(event, "GPTS,MPTS")
-    assert s.primary is Score.GP
-    assert [r.points for r in s.rows] == [Fraction(15, 2), 6, Fraction(11, 2), 5]
-    assert not s.warnings
-    s = compute_standings(event, "WIN:MP,GPTS,MPTS")  # starts with no score: MP primary
-    assert s.primary is Score.MP and [r.points for r in s.rows] == [4, 3, 3, 2]
-    assert [r.participant.start_no for r in s.rows] == [1, 2, 4, 3]
+    assert s.primary is Score.MP
+    assert [r.points for r in s.rows] == [3, 3, 2, 4]  # B, D, C, A by GP; Pts = their MP
+    assert not s.warnings  # no code read on the primary score
+    s = compute_standings(event, "GPTS,EDE")
+    assert any("--primary GP" in w.message for w in s.warnings)
 
 
 def test_a_declared_primary_that_the_list_overrides_is_warned() -> None:

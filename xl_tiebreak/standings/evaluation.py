@@ -8,7 +8,7 @@ line ask it; :func:`xl_tiebreak.standings.final.compute_standings` is built on i
 
 A team event is ranked in the order of its tie-break list: a score it names (``MPTS``,
 ``GPTS``; ``PTS`` for the primary score) stands where it is written, and a list naming none
-starts with the declared primary score (docs/decisions.md D-A1).
+starts with the primary score (docs/decisions.md D-A1).
 """
 
 from __future__ import annotations
@@ -116,9 +116,7 @@ class Evaluation:
         self.team = True
         self.event = event
         self.rounds_known = event.rounds_known
-        self._after_round = after_round
         engine = TeamEngine(event, self.rules, after_round)
-        self._engines: dict[Score, TeamEngine] = {engine.primary: engine}
         self.engine = engine
         self.tournament = engine.tournament
         self.problems = warnings + [Problem(Severity.WARNING, n, event.source)
@@ -130,19 +128,6 @@ class Evaluation:
         event = self.event
         assert not isinstance(event, Tournament)
         return event
-
-    def engine_for(self, primary: Score | None) -> Engine:
-        """The engine whose points are ``primary`` (a team event's score; None: the event's
-        primary score, and the one engine of an individual event)."""
-        if primary is None or not self.team:
-            return self.engine
-        found = self._engines.get(primary)
-        if found is None:
-            from xl_tiebreak.tiebreaks.team_engine import TeamEngine
-
-            found = self._engines[primary] = TeamEngine(self._team_event(), self.rules,
-                                                        self._after_round, primary)
-        return found
 
     def _start(
         self, found: list[Problem], rules: str | RuleSet | None,
@@ -303,36 +288,32 @@ class Evaluation:
         return resolved
 
     def standings(self, order: Order = None) -> Standings:
-        """The standings for a tie-break order (cached per list of descriptors, place of the
-        points and primary score)."""
+        """The standings for a tie-break order (cached per list of descriptors and place of
+        the points)."""
         resolved = self.resolve(order)
         descriptors, points_at = resolved.descriptors, resolved.points_at
-        key: tuple[object, ...] = (*descriptors, points_at, resolved.primary)
+        key: tuple[object, ...] = (*descriptors, points_at)
         found = self._standings.get(key)
         if found is None:
-            engine = self.engine_for(resolved.primary)
-            warnings = self.problems + resolved.notes + self.advice(descriptors, engine)
+            warnings = self.problems + resolved.notes + self.advice(descriptors)
             found = Standings(self.tournament, descriptors, self.rules, self.rounds,
-                              rank(engine, descriptors, points_at), warnings, engine,
+                              rank(self.engine, descriptors, points_at), warnings, self.engine,
                               self.rules_note, self, points_at=points_at,
                               primary=resolved.primary)
             self._standings[key] = found
         return found
 
-    def advice(self, descriptors: Sequence[Descriptor], engine: Engine | None = None
-               ) -> list[Problem]:
+    def advice(self, descriptors: Sequence[Descriptor]) -> list[Problem]:
         """Warnings about a tie-break list itself: a code listed twice, the rating rule, the
         warnings of the registry rows (Buchholz-type in a round robin, KS in a Swiss); for a
-        team event also the team ones (:func:`xl_tiebreak.standings.team_check.team_advice`,
-        on ``engine``: the one that ranks the list, default the event's)."""
+        team event also the team ones (:func:`xl_tiebreak.standings.team_check.team_advice`)."""
         out = self._advice(descriptors)
         if self.team:
             from xl_tiebreak.standings.team_check import team_advice
             from xl_tiebreak.tiebreaks.team_engine import TeamEngine
 
-            ranking = engine or self.engine
-            assert isinstance(ranking, TeamEngine)
-            out += team_advice(ranking, descriptors)
+            assert isinstance(self.engine, TeamEngine)
+            out += team_advice(self.engine, descriptors)
         return out
 
     def _advice(self, descriptors: Sequence[Descriptor]) -> list[Problem]:
@@ -405,9 +386,9 @@ def _descriptor(descriptor: Descriptor | str) -> Descriptor:
 class Resolved:
     """A tie-break order read for one event: ``descriptors`` without the points item,
     ``points_at`` (how many of them rank before the points; :data:`NO_POINTS`: the points are
-    not ranked, the list names the scores), ``primary`` (a team event's primary score for this
-    order: what ``Pts`` shows; None for an individual event) and ``notes`` (warnings on how
-    the order was read)."""
+    not ranked, the list names the scores), ``primary`` (a team event's primary score: what
+    ``Pts`` shows; None for an individual event) and ``notes`` (warnings on how the order was
+    read)."""
 
     __slots__ = ("descriptors", "points_at", "primary", "notes")
 
@@ -426,13 +407,22 @@ class TeamEvaluation(Evaluation):
     engine: TeamEngine
 
 
-_SCORE_CODES = ("MPTS", "GPTS")
+def _score_of(d: Descriptor) -> Score | None:
+    """The score a team list's score item ranks by: MP for MPTS, GP for GPTS (Art. 11.1);
+    None for any other tie-break."""
+    from xl_tiebreak.model.teams import Score
+
+    if d.code == "MPTS":
+        return Score.MP
+    if d.code == "GPTS":
+        return Score.GP
+    return None
 
 
 def _on_primary(d: Descriptor) -> bool:
     """True for the team tie-breaks computed on the primary score itself (EDE and its board
     forms, SSSC, MPvGP: the secondary score)."""
-    return d.code.startswith("EDE") or d.code in ("SSSC", "MPVGP")
+    return d.code.startswith("EDE") or d.code == "SSSC" or d.code == "MPVGP"
 
 
 def _score_order(order: str | Sequence[str] | Sequence[Descriptor], event: TeamEvent
@@ -441,11 +431,9 @@ def _score_order(order: str | Sequence[str] | Sequence[Descriptor], event: TeamE
     ranking: when it names a score (MPTS, GPTS) the teams are ranked by the list alone, each
     score where it stands; ``PTS`` is the primary score where it stands; a list naming none
     starts with the primary score. The primary score (the ``Pts`` column, codes without score
-    type, EDE, SSSC, MPvGP) is the declared one; when none is declared, the score the list
-    starts with, else match points. Notes say when the list ranks first by a score that is
-    not the primary one."""
-    from xl_tiebreak.model.teams import Score
-
+    type, EDE, SSSC, MPvGP) is the event's: the declared one, else match points (a team TRF's
+    declared list starting with GPTS: game points). Notes say when the list ranks first by a
+    score that is not the primary one."""
     primary = event.primary
     text: str | list[str] | None = None
     if not isinstance(order, str) and all(isinstance(x, Descriptor) for x in order):
@@ -457,18 +445,14 @@ def _score_order(order: str | Sequence[str] | Sequence[Descriptor], event: TeamE
         text = order if isinstance(order, str) else [str(x) for x in order]
         descriptors, at = parse_order(text, primary)
         pts_at = at if at or _lists_pts(text) else None
-    score_at = next((k for k, d in enumerate(descriptors) if d.code in _SCORE_CODES), None)
+    scores = [(k, score) for k, d in enumerate(descriptors)
+              if (score := _score_of(d)) is not None]
     if pts_at is not None:
         return Resolved(descriptors, pts_at, primary)
-    if score_at is None:
+    if not scores:
         return Resolved(descriptors, 0, primary, _undeclared(event))
+    score_at, first = scores[0]
     code = descriptors[score_at].code
-    first = Score.MP if code == "MPTS" else Score.GP
-    if first is not primary and score_at == 0 and not event.primary_from:
-        # nothing declares the primary score: the score the list starts with is
-        primary = first
-        if text is not None:  # codes without score type: on that score
-            descriptors = parse_order(text, primary)[0]
     notes: list[Problem] = []
     if first is not primary:
         on_primary = any(_on_primary(d) for d in descriptors) or (
@@ -484,11 +468,10 @@ def _score_order(order: str | Sequence[str] | Sequence[Descriptor], event: TeamE
         elif on_primary:
             notes.append(Problem(
                 Severity.WARNING,
-                f"the input declares no primary score and the list does not start with one: "
-                f"{_score_name(primary)} is primary for EDE, SSSC, MPvGP and the codes "
-                f"without score type, although the list ranks by {_score_name(first)} before "
-                f"{_score_name(primary)} ({code}); give --primary {first.value} (or TRF 192, "
-                "the Primary row) to make it primary", event.source))
+                f"the input declares no primary score: {_score_name(primary)} is primary for "
+                f"EDE, SSSC, MPvGP and the codes without score type, although the list ranks "
+                f"by {_score_name(first)} first ({code}); give --primary {first.value} (or "
+                "TRF 192, the Primary row) to make it primary", event.source))
     return Resolved(descriptors, NO_POINTS, primary, notes)
 
 

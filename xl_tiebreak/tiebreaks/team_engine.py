@@ -101,11 +101,9 @@ class TeamEngine(Engine):
     """The engine of a team event: ranks by the primary score; :meth:`of` gives the engine of
     either score type for the team tie-breaks."""
 
-    def __init__(self, event: TeamEvent, rules: RuleSet, rounds: int | None = None,
-                 primary: Score | None = None) -> None:
+    def __init__(self, event: TeamEvent, rules: RuleSet, rounds: int | None = None) -> None:
         self.event = event
-        self.primary = event.primary if primary is None else primary
-        """The score ranked as points (default: the event's primary score)."""
+        self.primary = event.primary
         tournament = event.as_tournament()
         self.by_score = {s: ScoreEngine(event, tournament, s, rules, rounds) for s in Score}
         super().__init__(tournament, rules, rounds)
