@@ -78,6 +78,16 @@ def test_a_score_anywhere_in_the_list_stands_where_it_is_written() -> None:
     assert any("declares no primary score" in w.message for w in s.warnings)
 
 
+def test_without_a_declaration_match_points_stay_primary() -> None:
+    event = read_csv_team_crosstable(FOUR, source="t.csv")
+    s = compute_standings(event, "GPTS,MPTS")
+    assert s.primary is Score.MP
+    assert [r.points for r in s.rows] == [3, 3, 2, 4]  # B, D, C, A by GP; Pts = their MP
+    assert not s.warnings  # no code read on the primary score
+    s = compute_standings(event, "GPTS,EDE")
+    assert any("--primary GP" in w.message for w in s.warnings)
+
+
 def test_a_declared_primary_that_the_list_overrides_is_warned() -> None:
     event = read_csv_team_crosstable(FOUR.replace("Boards,4\n", "Boards,4\nPrimary,MP\n"),
                                      source="t.csv")
@@ -85,6 +95,7 @@ def test_a_declared_primary_that_the_list_overrides_is_warned() -> None:
     s = compute_standings(event, "GPTS,MPTS")
     assert [r.participant.start_no for r in s.rows] == [2, 4, 3, 1]
     assert [r.points for r in s.rows] == [3, 3, 2, 4]  # Pts stays the declared MP
+    assert s.primary is Score.MP
     assert any("ranked as the list says" in w.message for w in s.warnings)
     plain = compute_standings(event, "MPTS,GPTS")
     assert not any("ranked as the list says" in w.message for w in plain.warnings)

@@ -8,7 +8,7 @@ line ask it; :func:`xl_tiebreak.standings.final.compute_standings` is built on i
 
 A team event is ranked in the order of its tie-break list: a score it names (``MPTS``,
 ``GPTS``; ``PTS`` for the primary score) stands where it is written, and a list naming none
-starts with the declared primary score (docs/decisions.md D-A1).
+starts with the primary score (docs/decisions.md D-A1).
 """
 
 from __future__ import annotations
@@ -303,7 +303,8 @@ class Evaluation:
             warnings = self.problems + resolved.notes + self.advice(descriptors)
             found = Standings(self.tournament, descriptors, self.rules, self.rounds,
                               rank(self.engine, descriptors, points_at), warnings, self.engine,
-                              self.rules_note, self, points_at=points_at)
+                              self.rules_note, self, points_at=points_at,
+                              primary=resolved.primary)
             self._standings[key] = found
         return found
 
@@ -390,15 +391,17 @@ def _descriptor(descriptor: Descriptor | str) -> Descriptor:
 class Resolved:
     """A tie-break order read for one event: ``descriptors`` without the points item,
     ``points_at`` (how many of them rank before the points; :data:`NO_POINTS`: the points are
-    not ranked, the list names the scores) and ``notes`` (warnings on how the order was
+    not ranked, the list names the scores), ``primary`` (a team event's primary score: what
+    ``Pts`` shows; None for an individual event) and ``notes`` (warnings on how the order was
     read)."""
 
-    __slots__ = ("descriptors", "points_at", "notes")
+    __slots__ = ("descriptors", "points_at", "primary", "notes")
 
     def __init__(self, descriptors: list[Descriptor], points_at: int = 0,
-                 notes: list[Problem] | None = None) -> None:
+                 primary: Score | None = None, notes: list[Problem] | None = None) -> None:
         self.descriptors = descriptors
         self.points_at = points_at
+        self.primary = primary
         self.notes: list[Problem] = [] if notes is None else notes
 
 
@@ -409,13 +412,22 @@ class TeamEvaluation(Evaluation):
     engine: TeamEngine
 
 
-_SCORE_CODES = ("MPTS", "GPTS")
+def _score_of(d: Descriptor) -> Score | None:
+    """The score a team list's score item ranks by: MP for MPTS, GP for GPTS (Art. 11.1);
+    None for any other tie-break."""
+    from xl_tiebreak.model.teams import Score
+
+    if d.code == "MPTS":
+        return Score.MP
+    if d.code == "GPTS":
+        return Score.GP
+    return None
 
 
 def _on_primary(d: Descriptor) -> bool:
     """True for the team tie-breaks computed on the primary score itself (EDE and its board
     forms, SSSC, MPvGP: the secondary score)."""
-    return d.code.startswith("EDE") or d.code in ("SSSC", "MPVGP")
+    return d.code.startswith("EDE") or d.code == "SSSC" or d.code == "MPVGP"
 
 
 def _score_order(order: str | Sequence[str] | Sequence[Descriptor], event: TeamEvent
@@ -424,10 +436,9 @@ def _score_order(order: str | Sequence[str] | Sequence[Descriptor], event: TeamE
     ranking: when it names a score (MPTS, GPTS) the teams are ranked by the list alone, each
     score where it stands; ``PTS`` is the primary score where it stands; a list naming none
     starts with the primary score. The primary score (the ``Pts`` column, codes without score
-    type, EDE, SSSC, MPvGP) is the declared one, match points when none is declared. Notes
-    say when the list ranks first by a score the input does not declare as primary."""
-    from xl_tiebreak.model.teams import Score
-
+    type, EDE, SSSC, MPvGP) is the event's: the declared one, else match points (a team TRF's
+    declared list starting with GPTS: game points). Notes say when the list ranks first by a
+    score that is not the primary one."""
     primary = event.primary
     text: str | list[str] | None = None
     if not isinstance(order, str) and all(isinstance(x, Descriptor) for x in order):
@@ -439,13 +450,14 @@ def _score_order(order: str | Sequence[str] | Sequence[Descriptor], event: TeamE
         text = order if isinstance(order, str) else [str(x) for x in order]
         descriptors, at = parse_order(text, primary)
         pts_at = at if at or _lists_pts(text) else None
-    score_at = next((k for k, d in enumerate(descriptors) if d.code in _SCORE_CODES), None)
+    scores = [(k, score) for k, d in enumerate(descriptors)
+              if (score := _score_of(d)) is not None]
     if pts_at is not None:
-        return Resolved(descriptors, pts_at)
-    if score_at is None:
-        return Resolved(descriptors, 0, _undeclared(event))
+        return Resolved(descriptors, pts_at, primary)
+    if not scores:
+        return Resolved(descriptors, 0, primary, _undeclared(event))
+    score_at, first = scores[0]
     code = descriptors[score_at].code
-    first = Score.MP if code == "MPTS" else Score.GP
     notes: list[Problem] = []
     if first is not primary:
         on_primary = any(_on_primary(d) for d in descriptors) or (
@@ -463,9 +475,9 @@ def _score_order(order: str | Sequence[str] | Sequence[Descriptor], event: TeamE
                 Severity.WARNING,
                 f"the input declares no primary score: {_score_name(primary)} is primary for "
                 f"EDE, SSSC, MPvGP and the codes without score type, although the list ranks "
-                f"by {_score_name(first)} first ({code}); give --primary "
-                f"{first.value} (or TRF 192, the Primary row) to make it primary", event.source))
-    return Resolved(descriptors, NO_POINTS, notes)
+                f"by {_score_name(first)} first ({code}); give --primary {first.value} (or "
+                "TRF 192, the Primary row) to make it primary", event.source))
+    return Resolved(descriptors, NO_POINTS, primary, notes)
 
 
 def _lists_pts(order: str | list[str]) -> bool:
@@ -505,7 +517,8 @@ class Standings:
     def __init__(self, tournament: Tournament, descriptors: list[Descriptor], rules: RuleSet,
                  rounds: int, rows: list[Row], warnings: list[Problem], _engine: Engine,
                  rules_note: str = "", evaluation: Evaluation | None = None,
-                 _by_start_no: dict[int, Row] | None = None, points_at: int = 0) -> None:
+                 _by_start_no: dict[int, Row] | None = None, points_at: int = 0,
+                 primary: Score | None = None) -> None:
         self.tournament = tournament
         self.descriptors = descriptors
         self.rules = rules
@@ -517,6 +530,9 @@ class Standings:
         self.evaluation = evaluation
         self._by_start_no: dict[int, Row] = {} if _by_start_no is None else _by_start_no
         self.points_at = points_at
+        self.primary = primary
+        """A team event's primary score in these standings (what ``Pts`` shows,
+        docs/decisions.md D-A1); None for an individual event."""
 
     def _compared(self) -> tuple[object, ...]:
         return (self.tournament, self.descriptors, self.rules, self.rounds, self.rows,
