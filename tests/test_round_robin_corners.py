@@ -140,3 +140,27 @@ def test_the_command_line_option_and_its_warning(tmp_path: Path,
     with pytest.raises(SystemExit) as exit_code:
         main(["compute", str(path), "--rr-withdrawals", "some"])
     assert exit_code.value.code == 2
+
+
+# ---------------------------------------------------------------- Fore Buchholz after round K
+
+SWISS4 = {
+    # R1 1-2 1-0, 3-4 1-0; R2 3-1 ½-½, 2-4 1-0; R3 1-4 1-0, 2-3 ½-½
+    1: "2w1 3b= 4w1",
+    2: "1b0 4w1 3w=",
+    3: "4w1 1w= 2b=",
+    4: "3b0 2b0 1b0",
+}
+
+
+def test_fore_buchholz_after_round_k_draws_round_k() -> None:
+    """D-E4: standings after round K are those of the event as it stood then, round K its
+    last round; Art. 8.3 draws that round's paired games. After round 2 with round 2 drawn:
+    #1 1½, #2 ½, #3 1½, #4 ½, so FB(#1) = ½ (#2) + 1½ (#3) = 2 and FB(#3) = ½ (#4) + 1½ (#1)
+    = 2, where BH after round 2 is 1 + 1½ = 2½ for #1 and 0 + 1½ = 1½ for #3. After the
+    last round (round 3 drawn: #1 2, #2 1½, #3 2, #4 ½): FB(#1) = 1½ + 2 + ½ = 4."""
+    t = compact(SWISS4)
+    after2 = compute_standings(t, "FB,BH", after_round=2)
+    assert (after2.value(1, "FB"), after2.value(3, "FB")) == (2, 2)
+    assert (after2.value(1, "BH"), after2.value(3, "BH")) == (Fraction(5, 2), Fraction(3, 2))
+    assert compute_standings(t, "FB").value(1, "FB") == 4
