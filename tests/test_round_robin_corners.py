@@ -164,3 +164,29 @@ def test_fore_buchholz_after_round_k_draws_round_k() -> None:
     assert (after2.value(1, "FB"), after2.value(3, "FB")) == (2, 2)
     assert (after2.value(1, "BH"), after2.value(3, "BH")) == (Fraction(5, 2), Fraction(3, 2))
     assert compute_standings(t, "FB").value(1, "FB") == 4
+
+
+# ---------------------------------------------------------------- rest rounds, pre-2023 and US
+
+RR3 = {
+    # R1 1-2 (rest #3), R2 3-1 (rest #2), R3 2-3 (rest #1): #1 beats #2, draws #3; #2 beats
+    # #3. Scores: #1 1½, #2 1, #3 ½.
+    1: "2w1 3b= Z",
+    2: "1b0 Z 3w1",
+    3: "Z 1w= 2b0",
+}
+
+
+def test_rest_rounds_count_nothing_under_the_pre_2023_and_us_chess_rules() -> None:
+    """D-E6: a rest round of the schedule is no game: no virtual opponent for the resting
+    player (pre-2023 C.02 13.15.2) and no ½ for his opponents (13.15.1, US Chess 34E), so
+    BH(#1) = 1 (#2) + ½ (#3) = 1½, BH(#2) = 1½ + ½ = 2, BH(#3) = 1½ + 1 = 2½; SB(#1) = 1 + ½ × ½
+    = 1¼; Solkoff = BH here. (As an unplayed round BH(#1) would be 1½ + 1 + a virtual opponent
+    of 2½ = 5.)"""
+    t = compact(RR3, round_robin=True)
+    old = compute_standings(t, "BH,SB", rules="fide2009")
+    assert [old.value(n, "BH") for n in (1, 2, 3)] == [Fraction(3, 2), 2, Fraction(5, 2)]
+    assert old.value(1, "SB") == Fraction(5, 4)
+    us = compute_standings(t, "OTHER_SOLKOFF", rules="uscf")
+    assert [us.value(n, "OTHER_SOLKOFF") for n in (1, 2, 3)] == [Fraction(3, 2), 2,
+                                                                 Fraction(5, 2)]
