@@ -190,3 +190,29 @@ def test_rest_rounds_count_nothing_under_the_pre_2023_and_us_chess_rules() -> No
     us = compute_standings(t, "OTHER_SOLKOFF", rules="uscf")
     assert [us.value(n, "OTHER_SOLKOFF") for n in (1, 2, 3)] == [Fraction(3, 2), 2,
                                                                  Fraction(5, 2)]
+
+
+ODD_RR5_WITHDRAWAL = {
+    # the 5-player schedule of ODD_RR5; #5 rests in R1, loses to #2 in R2, then withdraws:
+    # forfeits against #1 (R3), #3 (R4), #4 (R5). 1 of 4 games completed: set aside.
+    1: "2w1 3w= 5b+ 4w1 Z",
+    2: "1b0 5w1 4b= Z 3w0",
+    3: "4w1 1b= Z 5w+ 2b1",
+    4: "3b0 Z 2w= 1b0 5b+",
+    5: "Z 2b0 1w- 3b- 4w-",
+}
+
+
+def test_a_participant_set_aside_leaves_the_schedules_rests_in_place() -> None:
+    """Without #5: #1 1 + ½ + 1 = 2½, #2 0 + ½ + 0 = ½, #3 2½, #4 ½. Each of them keeps his
+    rest of the 5-player schedule and has one round whose game (against #5) no longer exists:
+    both are rests, so REP is 5 for all, and under the pre-2023 rules neither gets a virtual
+    opponent: BH(#1) = ½ (#2) + 2½ (#3) + ½ (#4) = 3½ under every rule set."""
+    t = compact(ODD_RR5_WITHDRAWAL, round_robin=True)
+    for rules in ("fide2026", "fide2009"):
+        s = compute_standings(t, "REP,BH", rules=rules)
+        assert sorted(_order(s)) == [(1, Fraction(5, 2)), (2, Fraction(1, 2)),
+                                     (3, Fraction(5, 2)), (4, Fraction(1, 2))], rules
+        assert [s.value(n, "REP") for n in (1, 2, 3, 4)] == [5, 5, 5, 5], rules
+        assert s.value(1, "BH") == Fraction(7, 2), rules
+        assert any("#5" in str(w) and "1 of 4 games" in str(w) for w in s.warnings)

@@ -275,6 +275,13 @@ def _all_categories(
             for ks, os_, ob in zip(kinds, opps, otb)]
 
 
+SET_ASIDE = -2
+"""Opponent indices at or below this stand for an opponent no longer in the event (a
+participant set aside under C.06 5.4, :mod:`xl_tiebreak.standings.withdrawals`): ``-2 − his
+start number``. Below 0, so no opponent for every tie-break; a rest round of the schedule for
+:func:`rest_rounds`, which also counts those participants in the schedule's field."""
+
+
 def rest_rounds(kinds: list[list[Kind]], opps: list[list[int]]) -> list[int]:
     """The rest rounds of each participant of a round robin, as bits (bit r: round r + 1;
     spec §4.7, docs/decisions.md D-E1). A round without a game looks the same whether it is
@@ -283,23 +290,31 @@ def rest_rounds(kinds: list[list[Kind]], opps: list[list[int]]) -> list[int]:
     participant one rest, and round r is a participant's rest when he alone is without an
     opponent in it, or the only one left after setting aside those whose rest of the same
     cycle is certain (a withdrawn player's later rounds); otherwise it is not known to be a
-    rest and counts as a zero-point bye."""
+    rest and counts as a zero-point bye. A round whose game was against a participant set
+    aside (:data:`SET_ASIDE`) is a rest too: that game does not exist any more."""
     n = len(kinds)
     rounds = len(kinds[0]) if kinds else 0
-    if n % 2 == 0 or rounds == 0:
-        return [0] * n
-    unpaired = [[j for j in range(n) if kinds[j][r] is Kind.ZPB and opps[j][r] < 0]
+    masks = [0] * n
+    aside: set[int] = set()
+    for j in range(n):  # a game against a participant set aside: no game, as a rest
+        for r in range(rounds):
+            if opps[j][r] <= SET_ASIDE and kinds[j][r] is Kind.ZPB:
+                masks[j] |= 1 << r
+                aside.add(opps[j][r])
+    field = n + len(aside)  # the schedule was made for them too
+    if field % 2 == 0 or rounds == 0:
+        return masks
+    unpaired = [[j for j in range(n) if kinds[j][r] is Kind.ZPB and opps[j][r] == -1]
                 for r in range(rounds)]
     alone = {r: u[0] for r, u in enumerate(unpaired) if len(u) == 1}
-    masks = [0] * n
     for r, here in enumerate(unpaired):
         if not here:
             continue
         if len(here) == 1:
             masks[here[0]] |= 1 << r
             continue
-        first = r - r % n
-        rested = {alone[q] for q in range(first, min(first + n, rounds)) if q in alone}
+        first = r - r % field
+        rested = {alone[q] for q in range(first, min(first + field, rounds)) if q in alone}
         left = [j for j in here if j not in rested]
         if len(left) == 1:
             masks[left[0]] |= 1 << r
@@ -324,7 +339,9 @@ def _tables(
         # a record is a named tuple: its fields come out as columns (kind, opponent, colour…)
         ks, os_, cs, _, _ = zip(*recs, strict=True)
         kinds.append(list(ks))
-        opps.append([-1 if o is None else get(o, -1) for o in os_])
+        # -2: an opponent no longer in the event (set aside by C.06 5.4, round-robin
+        # withdrawals): no game, the round a rest of the schedule (rest_rounds)
+        opps.append([-1 if o is None else get(o, SET_ASIDE - o) for o in os_])
         colors.append(list(cs))
     return kinds, opps, colors
 
