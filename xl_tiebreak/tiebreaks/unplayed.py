@@ -275,6 +275,7 @@ def _all_categories(
             for ks, os_, ob in zip(kinds, opps, otb)]
 
 
+_ZPB = Kind.ZPB
 SET_ASIDE = -2
 """Opponent indices at or below this stand for an opponent no longer in the event (a
 participant set aside under C.06 5.4, :mod:`xl_tiebreak.standings.withdrawals`): ``-2 − his
@@ -339,9 +340,10 @@ def _tables(
         # a record is a named tuple: its fields come out as columns (kind, opponent, colour…)
         ks, os_, cs, _, _ = zip(*recs, strict=True)
         kinds.append(list(ks))
-        # -2: an opponent no longer in the event (set aside by C.06 5.4, round-robin
-        # withdrawals): no game, the round a rest of the schedule (rest_rounds)
-        opps.append([-1 if o is None else get(o, SET_ASIDE - o) for o in os_])
+        # a zero-point round naming an opponent no longer in the event: a game set aside
+        # by C.06 5.4 (SET_ASIDE); any other unknown opponent is none (-1)
+        opps.append([-1 if o is None else get(o, SET_ASIDE - o if k is _ZPB else -1)
+                     for o, k in zip(os_, ks, strict=True)])
         colors.append(list(cs))
     return kinds, opps, colors
 
