@@ -948,3 +948,25 @@ def _main(argv: list[str]) -> int:  # pragma: no cover - reporting helper
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(_main(sys.argv))
+
+
+def test_fore_buchholz_after_round_k_is_the_checkers_on_the_first_k_rounds() -> None:
+    """D-E4 (``FB-AFTER-ROUND``): after round K we draw round K, as the checker does on the
+    event of the first K rounds; given the whole file with ``-n K`` it draws round XXR,
+    outside the K rounds, and its FB is then plain BH after round K."""
+    path = DATA / "gros_open_2010.trf"
+    if not path.exists():
+        pytest.skip("the real TRF files are not here")
+    t = read_trf(path)
+    k = 3
+    ours = compute_standings(t, "FB,BH", rules="fide2023", after_round=k,
+                             withdrawals=AS_WRITTEN)
+    first_k = oracle.run_text(generator.oracle_trf(_first_rounds(t, k)), ["PTS", "BH", "FB"],
+                              swiss=True, rounds=k)
+    whole = oracle.run_text(generator.oracle_trf(t), ["PTS", "BH", "FB"], swiss=True,
+                            rounds=k)
+    players = [p.start_no for p in t.participants]
+    assert all(ours.value(n, "FB") == first_k.values[n]["FB"] for n in players)
+    assert all(whole.values[n]["FB"] == ours.value(n, "BH") for n in players)
+    differ = sum(ours.value(n, "FB") != whole.values[n]["FB"] for n in players)
+    assert differ == 39 and len(players) == 52  # the figures of the report

@@ -114,6 +114,7 @@ def test_us_chess_counts_round_robin_forfeits_as_unplayed() -> None:
     # Solkoff(A): B scored 0 vs A, 1 vs C and won by forfeit vs D -> adjusted 0 + 1 + ½ = 1.5;
     # C scored 0, 0, 1 -> 1; A's own forfeit win vs D counts 0. 1.5 + 1 + 0 = 2.5
     assert us.row(1).values == (Fraction(5, 2),)
-    fide = compute_standings(t, "SB", rules="fide2026")
-    # FIDE 15.2: forfeits are games: SB(A) = 1·B(2) + 1·C(1) + 1·D(0) = 3
+    fide = compute_standings(t, "SB", rules="fide2026", withdrawals="count")
+    # FIDE 15.2: forfeits are games: SB(A) = 1·B(2) + 1·C(1) + 1·D(0) = 3 (with D's results
+    # counted: by default C.06 5.4 sets D aside, 1 of his 3 games completed)
     assert fide.row(1).values == (Fraction(3),)

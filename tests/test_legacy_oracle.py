@@ -506,3 +506,29 @@ def test_what_the_package_cannot_represent_is_refused() -> None:
         to_npm(t.replace(scoring=Scoring(pab=Fraction(1, 2))))
     with pytest.raises(NotRepresentable, match="scoring"):
         to_npm(t.replace(scoring=Scoring(win=Fraction(3), draw=Fraction(1))))
+
+
+# ------------------------------------------------------- round robins (docs/decisions.md D-E6)
+
+EVEN_RR4_ABSENCES = {
+    # Berger table for 4: R1 1-4 2-3, R2 4-3 1-2, R3 2-4 3-1; #2 and #4 absent in round 3
+    1: "4w1 2b= 3b1",
+    2: "3w1 1w= Z",
+    3: "2b0 4b= 1w0",
+    4: "1b0 3w= Z",
+}
+
+
+def test_absences_in_an_even_round_robin_are_unplayed_rounds_as_the_package_reads_them(
+    npm: Callable[[list[dict[str, Any]]], list[dict[str, Any]]],
+) -> None:
+    """D-E6: under the pre-2023 rules a round robin's absence (not a rest: an even field has
+    none, D-E1) is an unplayed round: a virtual opponent for the absent player, ½ for his
+    opponents. The package knows only Swiss events: given the same games as a Swiss it reads
+    them so, and agrees with our round robin on every BH value and adjusted score. By hand:
+    scores #1 2½, #2 1½, #3 ½, #4 ½; #2 (1½ after R2, absent in R3): virtual opponent
+    1½ + (1 − 0) = 2½, BH = ½ (#3) + 2½ (#1) + 2½ = 5½."""
+    rr = event(EVEN_RR4_ABSENCES).replace(type=TournamentType.PREDETERMINED)
+    [result] = npm([to_npm(rr.replace(type=TournamentType.SWISS))])
+    assert ours(rr, 3)[2]["BH"] == Fraction(11, 2)
+    assert not mismatches(rr, result, 3)

@@ -48,8 +48,10 @@ def _standings(
     t: Tournament, tiebreaks: list[str], rules: str = "auto", after_round: int | None = None
 ) -> Standings:
     unrated = 1400 if generator.has_unrated(t) else None
+    # results as written: C.06 5.4 (round-robin withdrawals) judges the whole file and sets
+    # participants aside, which the properties of the engine below do not describe
     return compute_standings(t, tiebreaks, rules=rules, unrated_rating=unrated,
-                             after_round=after_round)
+                             after_round=after_round, withdrawals="count")
 
 
 def _values(s: Standings) -> dict[int, dict[str, Fraction | None]]:

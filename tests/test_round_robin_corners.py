@@ -157,3 +157,79 @@ def test_the_command_line_option_and_its_warning(tmp_path: Path,
     with pytest.raises(SystemExit) as exit_code:
         main(["compute", str(path), "--rr-withdrawals", "some"])
     assert exit_code.value.code == 2
+
+
+# ---------------------------------------------------------------- Fore Buchholz after round K
+
+SWISS4 = {
+    # R1 1-2 1-0, 3-4 1-0; R2 3-1 ½-½, 2-4 1-0; R3 1-4 1-0, 2-3 ½-½
+    1: "2w1 3b= 4w1",
+    2: "1b0 4w1 3w=",
+    3: "4w1 1w= 2b=",
+    4: "3b0 2b0 1b0",
+}
+
+
+def test_fore_buchholz_after_round_k_draws_round_k() -> None:
+    """D-E4: standings after round K are those of the event as it stood then, round K its
+    last round; Art. 8.3 draws that round's paired games. After round 2 with round 2 drawn:
+    #1 1½, #2 ½, #3 1½, #4 ½, so FB(#1) = ½ (#2) + 1½ (#3) = 2 and FB(#3) = ½ (#4) + 1½ (#1)
+    = 2, where BH after round 2 is 1 + 1½ = 2½ for #1 and 0 + 1½ = 1½ for #3. After the
+    last round (round 3 drawn: #1 2, #2 1½, #3 2, #4 ½): FB(#1) = 1½ + 2 + ½ = 4."""
+    t = compact(SWISS4)
+    after2 = compute_standings(t, "FB,BH", after_round=2)
+    assert (after2.value(1, "FB"), after2.value(3, "FB")) == (2, 2)
+    assert (after2.value(1, "BH"), after2.value(3, "BH")) == (Fraction(5, 2), Fraction(3, 2))
+    assert compute_standings(t, "FB").value(1, "FB") == 4
+
+
+# ---------------------------------------------------------------- rest rounds, pre-2023 and US
+
+RR3 = {
+    # R1 1-2 (rest #3), R2 3-1 (rest #2), R3 2-3 (rest #1): #1 beats #2, draws #3; #2 beats
+    # #3. Scores: #1 1½, #2 1, #3 ½.
+    1: "2w1 3b= Z",
+    2: "1b0 Z 3w1",
+    3: "Z 1w= 2b0",
+}
+
+
+def test_rest_rounds_count_nothing_under_the_pre_2023_and_us_chess_rules() -> None:
+    """D-E6: a rest round of the schedule is no game: no virtual opponent for the resting
+    player (pre-2023 C.02 13.15.2) and no ½ for his opponents (13.15.1, US Chess 34E), so
+    BH(#1) = 1 (#2) + ½ (#3) = 1½, BH(#2) = 1½ + ½ = 2, BH(#3) = 1½ + 1 = 2½; SB(#1) = 1 + ½ × ½
+    = 1¼; Solkoff = BH here. (As an unplayed round BH(#1) would be 1½ + 1 + a virtual opponent
+    of 2½ = 5.)"""
+    t = compact(RR3, round_robin=True)
+    old = compute_standings(t, "BH,SB", rules="fide2009")
+    assert [old.value(n, "BH") for n in (1, 2, 3)] == [Fraction(3, 2), 2, Fraction(5, 2)]
+    assert old.value(1, "SB") == Fraction(5, 4)
+    us = compute_standings(t, "OTHER_SOLKOFF", rules="uscf")
+    assert [us.value(n, "OTHER_SOLKOFF") for n in (1, 2, 3)] == [Fraction(3, 2), 2,
+                                                                 Fraction(5, 2)]
+
+
+ODD_RR5_WITHDRAWAL = {
+    # the 5-player schedule of ODD_RR5; #5 rests in R1, loses to #2 in R2, then withdraws:
+    # forfeits against #1 (R3), #3 (R4), #4 (R5). 1 of 4 games completed: set aside.
+    1: "2w1 3w= 5b+ 4w1 Z",
+    2: "1b0 5w1 4b= Z 3w0",
+    3: "4w1 1b= Z 5w+ 2b1",
+    4: "3b0 Z 2w= 1b0 5b+",
+    5: "Z 2b0 1w- 3b- 4w-",
+}
+
+
+def test_a_participant_set_aside_leaves_the_schedules_rests_in_place() -> None:
+    """Without #5: #1 1 + ½ + 1 = 2½, #2 0 + ½ + 0 = ½, #3 2½, #4 ½. Each of them keeps his
+    rest of the 5-player schedule and has one round whose game (against #5) no longer exists:
+    both are rests, so REP is 5 for all, and under the pre-2023 rules neither gets a virtual
+    opponent: BH(#1) = ½ (#2) + 2½ (#3) + ½ (#4) = 3½ under every rule set."""
+    t = compact(ODD_RR5_WITHDRAWAL, round_robin=True)
+    for rules in ("fide2026", "fide2009"):
+        s = compute_standings(t, "REP,BH", rules=rules)
+        assert sorted(_order(s)) == [(1, Fraction(5, 2)), (2, Fraction(1, 2)),
+                                     (3, Fraction(5, 2)), (4, Fraction(1, 2))], rules
+        assert [s.value(n, "REP") for n in (1, 2, 3, 4)] == [5, 5, 5, 5], rules
+        assert s.value(1, "BH") == Fraction(7, 2), rules
+        assert any("#5" in str(w) and "1 of 4 games" in str(w) for w in s.warnings)

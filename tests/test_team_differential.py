@@ -8,6 +8,7 @@ there.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import oracle
@@ -17,6 +18,7 @@ from spec_data import TRF_DIR, require
 
 from xl_tiebreak.formats.trf.team_reader import parse_team_trf, read_team_trf
 from xl_tiebreak.model.teams import TeamEvent
+from xl_tiebreak.model.tournament import Kind
 from xl_tiebreak.standings.team_evaluation import compute_team_standings
 
 pytestmark = pytest.mark.skipif(not oracle.available(), reason="gacrux not installed")
@@ -158,7 +160,8 @@ def rank_list(event: team_generator.GeneratedEvent) -> str:
 def generated_differences(seed: int) -> tuple[dict[str, set[int]], int]:
     """Tie-break (or ``rank <list>``) → teams that differ from the checker; values compared."""
     event = team_generator.generate(seed)
-    values = compared_values(event)
+    # WON:MP too, its round-robin forfeit wins explained by TEAM-Q3-RR-FORFEIT-WIN (FB last)
+    values = [*compared_values(event)[:-1], "WON:MP", "FB:MP"]
     ours = read_generated(event)
     theirs = oracle.run_text(event.text, ["PTS", *[NAMES.get(x, x) for x in values]],
                              predetermined=event.round_robin)
@@ -168,7 +171,10 @@ def generated_differences(seed: int) -> tuple[dict[str, set[int]], int]:
     for no, row in theirs.values.items():
         for x in values:
             compared += 1
-            if s.value(no, x) != row[NAMES.get(x, x)]:
+            ours_value, theirs_value = s.value(no, x), row[NAMES.get(x, x)]
+            if ours_value != theirs_value and not (
+                    x == "WON:MP" and event.round_robin
+                    and known_won_rr_forfeit(ours, no, ours_value, theirs_value)):
                 out.setdefault(x, set()).add(no)
     order = rank_list(event)
     codes = [NAMES.get(x, x) for x in order.split(",")[1:]]
@@ -179,6 +185,18 @@ def generated_differences(seed: int) -> tuple[dict[str, set[int]], int]:
         if s.row(no).rank != rank:
             out.setdefault(f"rank {order}", set()).add(no)
     return out, compared
+
+
+def known_won_rr_forfeit(event: TeamEvent, no: int, ours: object, theirs: object) -> bool:
+    """``TEAM-Q3-RR-FORFEIT-WIN`` (KNOWN_DIFFERENCES.md, docs/decisions.md Q3, D-E5): in a team
+    round robin a whole-match forfeit win against a known opponent is a match won for WON:MP
+    (Art. 15.2: a forfeit in pre-determined pairings is a game); the checker counts matches
+    played only. Explains the difference when ours exceeds theirs by exactly those wins."""
+    if not isinstance(ours, Fraction) or not isinstance(theirs, Fraction):
+        return False
+    team = next(t for t in event.teams if t.start_no == no)
+    wins = sum(1 for m in team.rounds if m.kind is Kind.FORFEIT_WIN and m.opponent is not None)
+    return wins > 0 and ours - theirs == wins
 
 
 def read_generated(event: team_generator.GeneratedEvent) -> TeamEvent:
@@ -248,3 +266,33 @@ def test_t4_checker_fails_on_gp_buchholz_with_a_forfeit_win_without_opponent() -
     s = compute_team_standings(read_generated(event), "BH:MP,BH:GP", rules="auto")
     assert all(s.value(no, "BH:MP") == v["BH:MP"] for no, v in theirs.values.items())
     assert all(s.value(no, "BH:GP") is not None for no in theirs.values)
+
+
+def _first_round_robin_with_a_forfeit_win() -> tuple[team_generator.GeneratedEvent, TeamEvent]:
+    for seed in range(200):
+        event = team_generator.generate(seed, round_robin=True)
+        ours = read_generated(event)
+        if any(m.kind is Kind.FORFEIT_WIN and m.opponent is not None
+               for t in ours.teams for m in t.rounds):
+            return event, ours
+    raise AssertionError("no generated team round robin with a match forfeit")
+
+
+def test_known_team_won_counts_a_round_robin_forfeit_win() -> None:
+    """``TEAM-Q3-RR-FORFEIT-WIN``: WON:MP in a team round robin is, for us, the matches won
+    over the board plus the whole-match forfeit wins against a known opponent (Q3 for teams,
+    D-E5); for the checker the matches won over the board only. Both counted from the event."""
+    event, ours = _first_round_robin_with_a_forfeit_win()
+    theirs = oracle.run_text(event.text, ["PTS", "WON"], predetermined=True)
+    s = compute_team_standings(ours, "WON:MP", rules="auto")
+    seen = 0
+    for team in ours.teams:
+        over_the_board = sum(1 for m in team.rounds if m.kind is Kind.WIN)
+        by_forfeit = sum(1 for m in team.rounds
+                         if m.kind is Kind.FORFEIT_WIN and m.opponent is not None)
+        assert theirs.values[team.start_no]["WON"] == over_the_board
+        assert s.value(team.start_no, "WON:MP") == over_the_board + by_forfeit
+        assert known_won_rr_forfeit(ours, team.start_no, s.value(team.start_no, "WON:MP"),
+                                    theirs.values[team.start_no]["WON"]) == (by_forfeit > 0)
+        seen += by_forfeit
+    assert seen > 0

@@ -41,12 +41,17 @@ def test_team_swiss_manager_round_trip(row: TieBreak, primary: Score) -> None:
 def test_buchholz_84_type_field_is_the_score_type() -> None:
     # spec §9.1, 84: Type (0 GP, 1 MP); strongest discarded; weakest discarded; -/P; Fore
     assert parse_descriptor("BH:MP/C1", Score.MP).swiss_manager == "84 / 1,0,1,-,-"
-    assert parse_descriptor("BH:GP", Score.MP).swiss_manager == "84 / 0,0,0,-,-"
+    # a team's game points are written by name: 84 with type 0 is read on match points in a
+    # team event (DiSwiss's team tables, docs/decisions.md D-E3)
+    assert parse_descriptor("BH:GP", Score.MP).swiss_manager == "84 / GP,0,0,-,-"
     assert parse_descriptor("FB:MP/P", Score.GP).swiss_manager == "84 / 1,0,0,P,F"
     assert parse_descriptor("BH:MP/M1", Score.MP).swiss_manager == "84 / 1,1,1,-,-"
     # the DiSwiss strings (spec §9.2) carry two more fields; they are read as the first five
     assert parse_swiss_manager("SM:84/1,0,1,--,0,1", Score.MP).canonical == "BH:MP/C1"
-    assert parse_swiss_manager("SM:84/0,0,1,--,0,1", Score.MP).canonical == "BH:GP/C1"
+    assert parse_swiss_manager("SM:84/0,0,1,--,0,1", Score.MP).canonical == "BH:MP/C1"
+    assert parse_swiss_manager("SM:84/0,0,1,--,0,1", Score.GP).canonical == "BH:MP/C1"
+    assert parse_swiss_manager("SM:84/GP,0,1,-", Score.MP).canonical == "BH:GP/C1"
+    assert parse_swiss_manager("SM:84/MP,1,1,P", Score.GP).canonical == "BH:MP/M1/P"
     # an individual event still takes game points only
     with pytest.raises(InputError, match="only game points"):
         parse_swiss_manager("SM:84/1,0,1,-")

@@ -146,7 +146,8 @@ def round_robin_withdrawals(
 
 def _without(rec: Record, annulled: set[int]) -> Record:
     """A record with a game against a participant set aside made a round without a game that
-    counts nothing (as a rest round)."""
+    counts nothing: a zero-point round that still names him, which the engine reads as a rest
+    round of the schedule (:data:`xl_tiebreak.tiebreaks.unplayed.SET_ASIDE`)."""
     if rec.opponent is None or rec.opponent not in annulled:
         return rec
-    return Record(Kind.ZPB, where=rec.where)
+    return Record(Kind.ZPB, rec.opponent, where=rec.where)

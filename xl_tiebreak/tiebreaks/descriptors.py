@@ -14,11 +14,13 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from xl_tiebreak.model.tournament import InputError
+from xl_tiebreak.model.tournament import InputError, Problem
 from xl_tiebreak.tiebreaks.descriptor import Descriptor as Descriptor
 from xl_tiebreak.tiebreaks.descriptor import swiss_manager_text as swiss_manager_text
 from xl_tiebreak.tiebreaks.presets import PRESETS, expand
 from xl_tiebreak.tiebreaks.registry import (
+    SWISS_MANAGER_ALSO,
+    SWISS_MANAGER_OLD,
     codes,
     lookup,
     swiss_manager_numbers,
@@ -202,22 +204,37 @@ def parse_order(
     items = _split_items(text)
     if len(items) > MAX_LIST:
         raise InputError(f"the tie-break list has {len(items)} entries; at most {MAX_LIST}")
+    refused: list[Problem] = []  # every Swiss-Manager code that cannot be mapped, with why
     for item in items:
         if item.lower().startswith("preset:"):
             out.extend(parse_list(_preset(item), team))
         elif item.upper().startswith("SM"):
-            d = parse_swiss_manager(item, team)
-            if d.tiebreak.team != (team is not None):
-                kind = "a team" if d.tiebreak.team else "an individual"
-                raise InputError(f"Swiss-Manager code '{item}' is {kind} tie-break ({d.code})")
-            out.append(d)
+            try:
+                out.append(_swiss_manager_item(item, team))
+            except InputError as exc:
+                refused.extend(exc.problems)
         else:
             out.append(parse_descriptor(item, team))
+    if refused:
+        raise InputError(refused)
     codes_seen = [d.code for d in out]
     points_at = codes_seen.index("PTS") if "PTS" in codes_seen else 0
     if codes_seen.count("PTS") > 1:
         raise InputError("PTS is listed more than once in the tie-break list")
     return [d for d in out if d.code != "PTS"], points_at
+
+
+def _swiss_manager_item(item: str, team: Score | None) -> Descriptor:
+    """A Swiss-Manager code of a list, of the event's kind (individual or team)."""
+    d = parse_swiss_manager(item, team)
+    if d.tiebreak.team != (team is not None):
+        kind = "a team" if d.tiebreak.team else "an individual"
+        why = ""
+        if d.code == "WIN:MP":
+            why = ("; Swiss-Manager's own 12 for individuals ('greater number of victories') "
+                   "does not say how byes and forfeits count: write 68 (WIN, WON, BWG, BPG)")
+        raise InputError(f"Swiss-Manager code '{item}' is {kind} tie-break ({d.code}){why}")
+    return d
 
 
 def _preset(item: str) -> str:
@@ -255,8 +272,10 @@ def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
     where the mapping to a FIDE descriptor is certain (spec §9); otherwise InputError.
 
     ``team``: the primary score of a team event (None: an individual event). In a team event
-    a number with a score type (84, 86, 87: 0 game points, 1 match points) gives the team form
-    on that type (``SM:84/1,0,1,-`` → ``BH:MP/C1``)."""
+    a number with a score type (84, 86, 87: 0 game points, 1 match points, or the type named:
+    ``GP``, ``MP``) gives the team form on that type (``SM:84/1,0,1,-`` → ``BH:MP/C1``);
+    84 with type 0 is on match points there, as DiSwiss's team tables read it
+    (docs/decisions.md D-E3). 53 and 50 (DiSwiss) read as BPG and EMGSB."""
     raw = code.strip()
     if len(raw) > MAX_DESCRIPTOR:
         raise InputError(f"Swiss-Manager code {shown(raw)} is too long (at most "
@@ -270,15 +289,32 @@ def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
     def fail(why: str) -> InputError:
         return InputError(f"Swiss-Manager code {shown(raw)}: {why}")
 
+    also = SWISS_MANAGER_ALSO.get(number)
+    if also is not None:  # a number DiSwiss publishes for a row written with another one
+        row = tiebreak(also[0])
+        if params:
+            raise fail(f"{number} ({also[1]}) takes no parameters")
+        if row.team != (team is not None):
+            what = "a team" if row.team else "an individual"
+            raise fail(f"{number} ({also[1]}) is {what} tie-break ({row.code})")
+        return Descriptor(row, text=raw)
     rows = swiss_manager_rows(number)
     if not rows:
-        known = ", ".join(str(n) for n in swiss_manager_numbers())
+        old = SWISS_MANAGER_OLD.get(number)
+        known = ", ".join(str(n) for n in sorted({*swiss_manager_numbers(),
+                                                  *SWISS_MANAGER_ALSO}))
+        if old is not None:
+            raise fail(f"{number} is Swiss-Manager's {old}, with no certain FIDE equivalent "
+                       f"(known: {known})")
         raise fail(f"no certain FIDE equivalent (known: {known})")
     layout = rows[0].swiss_manager.params if rows[0].swiss_manager else ()
     if SmParam.POINTS_TAG in layout and params and params[0] in ("GP", "MP"):
-        if params[0] == "MP":
+        tag, params = params[0], params[1:]
+        if team is None and tag == "MP":
             raise fail("only game points apply to individual events")
-        params = params[1:]
+        if team is not None and tag != team.value:
+            raise fail(f"{rows[0].code} on {'match' if tag == 'MP' else 'game'} points in an "
+                       f"event ranked on {team.value}: not a FIDE form (C.07 Art. 13)")
     order: list[SmParam] = [p for p in layout if p is not SmParam.POINTS_TAG]
     values: dict[SmParam, str] = dict(zip(order, params))
 
@@ -294,7 +330,13 @@ def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
     def flag(p: SmParam, letter: str) -> bool:
         return values.get(p, "") in (letter, "1" if letter == "F" else letter)
 
-    score_type = num(SmParam.GAME_POINTS) if SmParam.GAME_POINTS in layout else 0
+    type_text = values.get(SmParam.GAME_POINTS, "0")
+    if type_text in ("GP", "MP"):  # the score type named (how a team BH:GP is written)
+        score_type = 1 if type_text == "MP" else 0
+    elif team is not None and number == 84 and type_text in ("0", "-", "--"):
+        score_type = 1  # DiSwiss's team tables: 84 with type 0 is on match points (D-E3)
+    else:
+        score_type = num(SmParam.GAME_POINTS) if SmParam.GAME_POINTS in layout else 0
     if team is None and score_type != 0:
         raise fail("only game points (type 0) apply to individual events")
     if score_type not in (0, 1):

@@ -24,7 +24,7 @@ from xl_tiebreak.tiebreaks.engine import (
     cut,
     element_terms,
 )
-from xl_tiebreak.tiebreaks.unplayed import Context
+from xl_tiebreak.tiebreaks.unplayed import Context, rest_rounds
 from xl_tiebreak.util.numbers import fmt_half, round_half_up
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -88,36 +88,9 @@ def tb_bwg(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Valu
     return _count(eng, i, terms, rounds)
 
 
-def _unpaired(ctx: Context, r: int) -> list[int]:
-    """The participants without an opponent and without points from a bye in round r
-    (zero-point byes without opponent): a round-robin rest round looks like this."""
-    return [j for j in range(ctx.n) if ctx.kinds[j][r] is Kind.ZPB and ctx.opps[j][r] < 0]
-
-
 def _rest_mask(ctx: Context, i: int) -> int:
-    """The rest rounds of i in a round robin, as bits (bit r: round r + 1; spec §4.7 with
-    docs/decisions.md D10, D-E1). An even field has none. In an odd field of n every cycle of n
-    rounds gives each participant one rest; round r is i's rest when i is the only participant
-    without an opponent in it, or the only one left after setting aside those whose rest of
-    the same cycle is certain (a withdrawn player's later rounds); otherwise it is not
-    known to be a rest and counts as a zero-point bye."""
-    n = ctx.n
-    if n % 2 == 0:
-        return 0
-    alone = {r: u[0] for r in range(ctx.rounds) if len(u := _unpaired(ctx, r)) == 1}
-    mask = 0
-    for r in range(ctx.rounds):
-        if ctx.kinds[i][r] is not Kind.ZPB or ctx.opps[i][r] >= 0:
-            continue
-        if alone.get(r) == i:
-            mask |= 1 << r
-            continue
-        cycle = range(r - r % n, min(r - r % n + n, ctx.rounds))
-        rested = {alone[q] for q in cycle if q in alone}
-        left = [j for j in _unpaired(ctx, r) if j not in rested]
-        if left == [i]:
-            mask |= 1 << r
-    return mask
+    """The rest rounds of i in a round robin, as bits (:func:`rest_rounds`)."""
+    return rest_rounds(ctx.kinds, ctx.opps)[i]
 
 
 def tb_rep(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:

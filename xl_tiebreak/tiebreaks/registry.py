@@ -348,7 +348,8 @@ TEAM_TIEBREAKS: tuple[TieBreak, ...] = (
              modifiers=_mods("P"), whole=True, score_types=_MP, base=_IND["DE"]),
     TieBreak("DE:GP", "Direct Encounter (game points)", "Art. 6 (teams)", None, *_DE_GP,
              modifiers=_mods("P"), whole=True, score_types=_GP, base=_IND["DE"]),
-    _on("WIN", _MS, _IND["WIN"], "Number of Match Wins"),
+    _on("WIN", _MS, _IND["WIN"], "Number of Match Wins").replace(
+        swiss_manager=SwissManager(12)),  # DiSwiss's team tables: match wins (D-E3)
     _on("WON", _MS, _IND["WON"], "Number of Matches Won over the board"),
     _on("PS", _MS, _IND["PS"], "Progressive Score (match points)"),
     _on("PS", _GS, _IND["PS"], "Progressive Score (game points)"),
@@ -375,14 +376,15 @@ TEAM_TIEBREAKS: tuple[TieBreak, ...] = (
     TieBreak("OSB", "Olympiad Sonneborn-Berger (opponent MP × own GP, lowest dropped)",
              "D.02.01 App. 2 (Olympiad)", _tt("tb_olympiad_sb"), modifiers=_mods("P"),
              explained=_SUM, swiss_manager=SwissManager(74), score_types=_TEAM),
-    _ede("EDE", "Extended Direct Encounter", "", SwissManager(83, (_P.FORFEITS,))),
+    _ede("EDE", "Extended Direct Encounter", "",
+         SwissManager(83, (_P.POINTS_TAG, _P.FORFEITS))),
     _ede("EDEC", "Extended Direct Encounter + BC", "C"),
     _ede("EDET", "Extended Direct Encounter + TBR", "T"),
     _ede("EDEB", "Extended Direct Encounter + BBE", "B"),
     _ede("EDEBT", "Extended Direct Encounter + BC + TBR", "CT"),
     _ede("EDEBB", "Extended Direct Encounter + BC + BBE", "CB"),
     TieBreak("SSSC", "Score Strength Combination", "Art. 13.4", _tt("tb_sssc"),
-             modifiers=_mods("PF"), swiss_manager=SwissManager(91, (_P.FORFEITS,)),
+             modifiers=_mods("PF"), swiss_manager=SwissManager(91, (_P.POINTS_TAG, _P.FORFEITS)),
              score_types=_TEAM),
     TieBreak("BC", "Board Count", "Art. 12", _tt("tb_bc"), lower_is_better=True,
              explained=_SUM, swiss_manager=SwissManager(78), score_types=_TEAM,
@@ -402,6 +404,38 @@ EMMSB), so whole numbers when every match point of the event is (MP 2-1-0, 3-1-0
 without decimals then (:mod:`xl_tiebreak.report.decimals`). AOB:MP is an average (rounded)."""
 
 TIEBREAKS = TIEBREAKS + TEAM_TIEBREAKS
+
+SWISS_MANAGER_ALSO: dict[int, tuple[str, str]] = {
+    53: ("BPG", "most games with Black"),
+    50: ("EMGSB", "Olympiad Sonneborn-Berger: opponents' match points × own game points"),
+}
+"""Swiss-Manager numbers DiSwiss publishes (spec §9.2, §9.3) for rows written back with their
+own number (53 → BPG, written 68 / 3; 50 → EMGSB, written 82 / 1): code and meaning."""
+
+SWISS_MANAGER_OLD: dict[int, str] = {
+    2: "old 'Buchholz, all results'", 3: "old 'Buchholz without one result'",
+    4: "old 'median Buchholz'", 5: "manual input", 6: "manual input",
+    7: "'Sonneborn-Berger with real points' (teams)", 8: "old 'FIDE tie-break'",
+    9: "old 'FIDE tie-break'", 10: "old 'average rating of opponents'",
+    11: "old 'direct encounter in the same point group'", 14: "old 'team DE by match points'",
+    15: "'board tie-breaks'", 16: "old 'team Buchholz'", 17: "old 'Buchholz with real points'",
+    19: "old 'Sonneborn-Berger with modified points'",
+    20: "old 'rating average without one result'", 21: "old 'performance'",
+    22: "old 'team Buchholz'", 23: "old 'sum of ratings without one result'",
+    25: "'sum of Buchholz' (no certain parameters; OTHER_RBH by name)",
+    35: "old 'FIDE Sonneborn-Berger for teams'", 36: "old 'ARO variable' (now 80)",
+    37: "old 'Buchholz variable' (now 84)", 40: "'match points 3/1/0'",
+    45: "old 'Koya' (now 87)", 49: "'Olympiad match points without the lowest result'",
+    52: "old 'Sonneborn-Berger variable' (now 85)",
+    54: "'recursive rating performance'", 55: "'average recursive rating performance'",
+    56: "'Olympiad Khanty-Mansiysk' variant", 57: "'Olympiad Khanty-Mansiysk' variant",
+    60: "old 'performance variable' (now 88)", 67: "'team SB of all results'",
+    69: "'Koya fine'", 70: "'sum of Buchholz variable'", 71: "'Berlin' tie-break",
+    75: "'Olympiad adjusted match points without the lowest result'",
+    76: "'special white/black game points'",
+}
+"""Swiss-Manager numbers read in real lists that have no certain FIDE descriptor, with what
+Herzog's table says they are (spec §9.1): named in the refusal."""
 
 _BY_CODE = {row.code: row for row in TIEBREAKS}
 _BY_NAME: dict[str, tuple[TieBreak, tuple[str, ...]]] = {row.code: (row, ()) for row in TIEBREAKS}

@@ -264,9 +264,62 @@ def _all_categories(
     kinds: list[list[Kind]], opps: list[list[int]], otb: list[list[bool]], predetermined: bool,
     forfeit_game: bool,
 ) -> list[list[Category]]:
-    """Art. 16.2 categories of every participant's rounds."""
+    """Art. 16.2 categories of every participant's rounds. In a round robin whose rule set
+    keeps forfeits unplayed (pre-2023, US Chess: docs/decisions.md D8) only the rest rounds of
+    the schedule are rests (D-E1, D-E6); another round without a game is an unplayed round."""
+    if predetermined and not forfeit_game:
+        rests = rest_rounds(kinds, opps)
+        return [_categories(ks, os_, ob, predetermined, forfeit_game, rest)
+                for ks, os_, ob, rest in zip(kinds, opps, otb, rests)]
     return [_categories(ks, os_, ob, predetermined, forfeit_game)
             for ks, os_, ob in zip(kinds, opps, otb)]
+
+
+_ZPB = Kind.ZPB
+SET_ASIDE = -2
+"""Opponent indices at or below this stand for an opponent no longer in the event (a
+participant set aside under C.06 5.4, :mod:`xl_tiebreak.standings.withdrawals`): ``-2 − his
+start number``. Below 0, so no opponent for every tie-break; a rest round of the schedule for
+:func:`rest_rounds`, which also counts those participants in the schedule's field."""
+
+
+def rest_rounds(kinds: list[list[Kind]], opps: list[list[int]]) -> list[int]:
+    """The rest rounds of each participant of a round robin, as bits (bit r: round r + 1;
+    spec §4.7, docs/decisions.md D-E1). A round without a game looks the same whether it is
+    the schedule's rest or an absence (a zero-point bye without opponent), so the schedule
+    decides: an even field has none; in an odd field of n every cycle of n rounds gives each
+    participant one rest, and round r is a participant's rest when he alone is without an
+    opponent in it, or the only one left after setting aside those whose rest of the same
+    cycle is certain (a withdrawn player's later rounds); otherwise it is not known to be a
+    rest and counts as a zero-point bye. A round whose game was against a participant set
+    aside (:data:`SET_ASIDE`) is a rest too: that game does not exist any more."""
+    n = len(kinds)
+    rounds = len(kinds[0]) if kinds else 0
+    masks = [0] * n
+    aside: set[int] = set()
+    for j in range(n):  # a game against a participant set aside: no game, as a rest
+        for r in range(rounds):
+            if opps[j][r] <= SET_ASIDE and kinds[j][r] is Kind.ZPB:
+                masks[j] |= 1 << r
+                aside.add(opps[j][r])
+    field = n + len(aside)  # the schedule was made for them too
+    if field % 2 == 0 or rounds == 0:
+        return masks
+    unpaired = [[j for j in range(n) if kinds[j][r] is Kind.ZPB and opps[j][r] == -1]
+                for r in range(rounds)]
+    alone = {r: u[0] for r, u in enumerate(unpaired) if len(u) == 1}
+    for r, here in enumerate(unpaired):
+        if not here:
+            continue
+        if len(here) == 1:
+            masks[here[0]] |= 1 << r
+            continue
+        first = r - r % field
+        rested = {alone[q] for q in range(first, min(first + field, rounds)) if q in alone}
+        left = [j for j in here if j not in rested]
+        if len(left) == 1:
+            masks[left[0]] |= 1 << r
+    return masks
 
 
 def _tables(
@@ -287,7 +340,10 @@ def _tables(
         # a record is a named tuple: its fields come out as columns (kind, opponent, colour…)
         ks, os_, cs, _, _ = zip(*recs, strict=True)
         kinds.append(list(ks))
-        opps.append([-1 if o is None else get(o, -1) for o in os_])
+        # a zero-point round naming an opponent no longer in the event: a game set aside
+        # by C.06 5.4 (SET_ASIDE); any other unknown opponent is none (-1)
+        opps.append([-1 if o is None else get(o, SET_ASIDE - o if k is _ZPB else -1)
+                     for o, k in zip(os_, ks, strict=True)])
         colors.append(list(cs))
     return kinds, opps, colors
 
@@ -296,9 +352,12 @@ _FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
 
 
 def _categories(
-    kinds: list[Kind], opps: list[int], otb: list[bool], predetermined: bool, forfeit_game: bool
+    kinds: list[Kind], opps: list[int], otb: list[bool], predetermined: bool, forfeit_game: bool,
+    rest: int | None = None,
 ) -> list[Category]:
-    """Art. 16.2 category of each round of one participant (PLAYED for games)."""
+    """Art. 16.2 category of each round of one participant (PLAYED for games); ``rest``: the
+    participant's rest rounds as bits (:func:`rest_rounds`), None when every round of a round
+    robin without a game counts as a rest (C.07 2023 and later: no adjusted scores there)."""
     k = len(kinds)
     cats = [Category.PLAYED] * k
     if all(otb):
@@ -314,7 +373,7 @@ def _categories(
         forfeit = kind in _FORFEITS
         if forfeit and paired and forfeit_game:
             cats[r] = Category.PLAYED
-        elif predetermined and not forfeit:
+        elif predetermined and not forfeit and (rest is None or rest >> r & 1):
             cats[r] = Category.REST
         elif kind is Kind.PAB or kind is Kind.FPB:
             cats[r] = Category.BYE_WIN
