@@ -441,8 +441,12 @@ def _workbook_command(args: argparse.Namespace) -> int:
         raise InputError(f"this command needs openpyxl and xlwings: pip install "
                          f"'xl-tiebreak[excel]' ({exc})") from exc
     if args.command == "standings":
-        print(write_standings_file(args.book, args.output, args.csv, force=args.force,
-                                   player_columns=args.player_columns))
+        written, *warned = str(write_standings_file(
+            args.book, args.output, args.csv, force=args.force,
+            player_columns=args.player_columns)).split("\n")
+        print(written)
+        for line in warned:  # what the copy lacks, and other warnings
+            print(line, file=sys.stderr)
     elif args.command == "templates":
         for path in build_templates(args.dir, force=args.force):
             print(path)

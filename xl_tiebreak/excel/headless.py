@@ -95,6 +95,10 @@ def write_standings_file(
     if lost and in_place:
         raise _refusal(source, lost)
     workbook.template = False  # the output is an .xlsx or .xlsm workbook
+    if workbook.calculation is None:  # no <calcPr> (many writers other than Excel omit it)
+        from openpyxl.workbook.properties import CalcProperties
+
+        workbook.calculation = CalcProperties()
     book = OpenpyxlBook(workbook, files.values_view(source))
     try:
         before = book.sheet_names()
