@@ -13,7 +13,7 @@ from xl_tiebreak.knockout.bracket import Bracket, explain, knockout_standings, r
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.util.numbers import fmt, fmt_half
 from xl_tiebreak.util.safety import formula_safe
-from xl_tiebreak.util.text_files import MAX_INPUT_BYTES, decode_text
+from xl_tiebreak.util.text_files import MAX_INPUT_BYTES, DecodeError, decode_text
 
 
 def read_bracket(path: Path) -> Bracket:
@@ -27,7 +27,11 @@ def read_bracket(path: Path) -> Bracket:
         from xl_tiebreak.knockout.trf import read_knockout_trf
 
         return read_knockout_trf(data, source=path.name)
-    return read_bracket_csv(decode_text(data), source=path.name)
+    try:
+        text = decode_text(data)
+    except DecodeError as exc:
+        raise InputError(str(exc), f"{path.name}, {exc.where}") from None
+    return read_bracket_csv(text, source=path.name)
 
 
 def _workbook_bracket(path: Path) -> Bracket:

@@ -345,7 +345,7 @@ def _is_team_csv(args: argparse.Namespace) -> bool:
         return True
     from xl_tiebreak.formats.crosstable.team_reader import csv_rows, is_team_crosstable
 
-    return is_team_crosstable(csv_rows(_csv_text(args.file)))
+    return is_team_crosstable(csv_rows(_csv_text(args.file), os.path.basename(args.file)))
 
 
 def _workbook_team_event(args: argparse.Namespace) -> TeamEvent | None:
@@ -371,7 +371,7 @@ def _team_event(args: argparse.Namespace, event: TeamEvent | None = None) -> Tea
 
         blanks = BlankRounds(args.blank_rounds) if args.blank_rounds else BlankRounds.ABSENT
         text, name = _csv_text(args.file), os.path.basename(args.file)
-        rows = csv_rows(text)
+        rows = csv_rows(text, os.path.basename(args.file))
         if is_team_grid(rows, args.teams):  # one column per team: a round-robin grid
             event = read_team_grid(rows, boards=args.teams, source=name)
         else:
