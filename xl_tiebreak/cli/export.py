@@ -18,7 +18,8 @@ from xl_tiebreak.util.safety import formula_safe
 def run(args: argparse.Namespace, load: Callable[[str], Tournament]) -> int:
     """Rank ``args.file`` (read by ``load``) and write it as TRF to ``args.output`` (``-``:
     standard output); prints the path written."""
-    out = None if args.output == "-" else refuse_existing(args.output, args.force)
+    out = None if args.output == "-" else refuse_existing(args.output, args.force,
+                                                          inputs=[args.file])
     tournament = load(args.file)
     standings = compute_standings(tournament, args.tiebreaks, rules=args.rules)
     try:

@@ -157,13 +157,19 @@ def _run(args: argparse.Namespace) -> int:
         _fail(exc, _heading(args.command, exc))
         return 2
     except OSError as exc:
-        print(f"xl-tiebreak: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+        where = f"{_shown(os.fsdecode(exc.filename))}: " if exc.filename else ""
+        print(f"xl-tiebreak: {where}{exc.strerror or exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # pragma: no cover - output piped into head
         return 0
     except KeyboardInterrupt:
         print("xl-tiebreak: interrupted; no file was changed", file=sys.stderr)
         return 130
+
+
+def _shown(name: str) -> str:
+    """A file name from the system, its control characters escaped (``\\x1b``)."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
 
 
 def _heading(command: str, exc: InputError) -> str:

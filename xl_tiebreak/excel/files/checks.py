@@ -85,6 +85,9 @@ from xl_tiebreak.excel.files.output import (
     csv_path as csv_path,
 )
 from xl_tiebreak.excel.files.output import (
+    identity as identity,
+)
+from xl_tiebreak.excel.files.output import (
     link_note as link_note,
 )
 from xl_tiebreak.excel.files.output import (
