@@ -91,8 +91,8 @@ def test_a_hard_link_is_reported(book: Path, capsys: pytest.CaptureFixture[str])
     os.link(book, link)
     before = link.read_bytes()
     assert main(["standings", str(book)]) == 0
-    out = capsys.readouterr().out
-    assert "1 other hard link(s)" in out and "old content" in out
+    err = capsys.readouterr().err  # a warning: on stderr
+    assert "1 other hard link(s)" in err and "old content" in err
     assert link.read_bytes() == before  # what the message says
     assert has_standings_of_16(book)
 

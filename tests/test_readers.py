@@ -557,11 +557,13 @@ def test_a_bad_202_list_is_reported_with_its_line(capsys: pytest.CaptureFixture[
 # ============================================================================ encodings, files
 
 
-def test_utf16_trf_says_utf16() -> None:
+def test_utf16_trf_without_its_byte_order_mark_says_utf16() -> None:
+    """With its byte-order mark UTF-16 is read (tests/test_text_inputs.py); without it the
+    file is refused saying what it looks like."""
     text = _player(1, "A", "", "   2 w 1") + "\n" + _player(2, "B", "", "   1 b 0") + "\n"
-    for data in (text.encode("utf-16"), text.encode("utf-16-le")):
-        with pytest.raises(InputError, match="UTF-16"):
-            parse_trf(data)
+    with pytest.raises(InputError, match="UTF-16"):
+        parse_trf(text.encode("utf-16-le"))
+    assert len(parse_trf(text.encode("utf-16")).participants) == 2
 
 
 def test_one_latin1_byte_in_a_utf8_trf_names_its_line() -> None:

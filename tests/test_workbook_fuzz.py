@@ -143,3 +143,125 @@ def test_files_that_are_not_readable_workbooks_are_named(
     err = capsys.readouterr().err
     assert expected in err and "Traceback" not in err
     assert "book.xlsx" in err
+
+
+# ---------------------------------------------------------------- what real files and bombs hold
+
+
+FAMILY_CASES = 16
+SLOW_FAMILY_CASES = 160
+
+
+def _formula_family(wb: object, rng: random.Random) -> str:
+    """A formula of the user's: over a huge range, reading itself, a cycle of names, a chain."""
+    from openpyxl.workbook.defined_name import DefinedName
+
+    ws = wb["Settings"]  # type: ignore[index]
+    kind = rng.choice(["huge", "whole", "self", "names", "chain"])
+    if kind == "huge":
+        ws["H1"] = f"=BUCHHOLZ(Crosstable!A1:K{rng.randrange(20_000, 1_048_576)},1)"
+    elif kind == "whole":
+        ws["H1"] = "=BUCHHOLZ(Crosstable!A1:XFD1048576,1)"
+    elif kind == "self":
+        ws["H1"] = "=BUCHHOLZ(Settings!H1:H3,1)"
+    elif kind == "names":
+        wb.defined_names["Loop1"] = DefinedName("Loop1", attr_text="Loop2")  # type: ignore[attr-defined]
+        wb.defined_names["Loop2"] = DefinedName("Loop2", attr_text="Loop1")  # type: ignore[attr-defined]
+        ws["H1"] = "=BUCHHOLZ(Loop1,1)"
+    else:
+        for row in range(1, rng.randrange(100, 3001)):
+            ws.cell(row=row, column=10, value=f"=BUCHHOLZ(Settings!J{row + 1}:J{row + 2},1)")
+    return f"formula:{kind}"
+
+
+def _xml_family(parts: dict[str, bytes], rng: random.Random) -> str:
+    """What other writers put in the XML, harmless or hostile."""
+    import re
+
+    kind = rng.choice(["no calcPr", "theme version", "libreoffice defaults", "merge bomb",
+                       "strings bomb", "empty drawing", "signature"])
+    book, sheet = "xl/workbook.xml", "xl/worksheets/sheet1.xml"
+    if kind == "no calcPr":
+        parts[book] = re.sub(rb"<calcPr\b[^>]*/>", b"", parts[book])
+    elif kind == "theme version":
+        version = str(rng.randrange(124226, 202301)).encode()
+        parts[book] = re.sub(rb"<workbookPr\b", b'<workbookPr defaultThemeVersion="' + version
+                             + b'"', parts[book], count=1)
+    elif kind == "libreoffice defaults":
+        parts[sheet] = parts[sheet].replace(b"<row ", b'<row hidden="false" outlineLevel="0" ')
+    elif kind == "merge bomb":
+        ref = rng.choice([b"A1:XFD1048576", b"A1:Z100000", b"B2:C1048576"])
+        parts[sheet] = parts[sheet].replace(
+            b"</sheetData>", b'</sheetData><mergeCells count="1"><mergeCell ref="' + ref
+            + b'"/></mergeCells>', 1)
+    elif kind == "strings bomb":
+        count = rng.randrange(300_001, 600_000)
+        parts["xl/sharedStrings.xml"] = (
+            b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+            + b"<si><t>x</t></si>" * count + b"</sst>")
+        parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace(
+            b"</Relationships>", b'<Relationship Id="rIdS9" Type="http://schemas.'
+            b'openxmlformats.org/officeDocument/2006/relationships/sharedStrings" '
+            b'Target="sharedStrings.xml"/></Relationships>')
+    elif kind == "empty drawing":
+        parts["xl/drawings/drawing1.xml"] = (
+            b'<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/'
+            b'spreadsheetDrawing"></xdr:wsDr>')
+        parts["xl/worksheets/_rels/sheet1.xml.rels"] = (
+            b'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
+            b'relationships"><Relationship Id="rIdD1" Type="http://schemas.openxmlformats.'
+            b'org/officeDocument/2006/relationships/drawing" Target="../drawings/'
+            b'drawing1.xml"/></Relationships>')
+    else:
+        parts["_xmlsignatures/origin.sigs"] = b""
+        parts["_rels/.rels"] = parts["_rels/.rels"].replace(
+            b"</Relationships>", b'<Relationship Id="rIdS1" Type="http://schemas.openxmlformats'
+            b'.org/package/2006/relationships/digital-signature/origin" '
+            b'Target="_xmlsignatures/origin.sigs"/></Relationships>')
+    return f"xml:{kind}"
+
+
+def run_family_cases(tmp_path: Path, capsys: pytest.CaptureFixture[str], count: int,
+                     seed: int) -> None:
+    """Each case: the template with one or two of the families above; ``standings`` in place
+    ends with exit 0 or 2, never a traceback, within the time limit, and a refused file is
+    byte-identical."""
+    rng = random.Random(seed)
+    book = tmp_path / "book.xlsx"
+    seen: set[str] = set()
+    for _ in range(count):
+        wb = build_workbook(SWISS, vba=False)
+        kinds = [_formula_family(wb, rng)] if rng.random() < 0.5 else []
+        wb.save(book)
+        with zipfile.ZipFile(book) as archive:
+            parts = {name: archive.read(name) for name in archive.namelist()}
+        if not kinds or rng.random() < 0.5:
+            kinds.append(_xml_family(parts, rng))
+        with zipfile.ZipFile(book, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name, data in parts.items():
+                archive.writestr(name, data)
+        seen.update(kinds)
+        before = book.read_bytes()
+        started = time.perf_counter()
+        code = main(["standings", str(book)])
+        elapsed = time.perf_counter() - started
+        out, err = capsys.readouterr()
+        assert code in (0, 2) and "Traceback" not in err, (kinds, err)
+        assert elapsed < LIMIT_SECONDS, (kinds, elapsed)
+        if code == 2 and "listed in the" not in err:  # refused: nothing written
+            assert book.read_bytes() == before, kinds
+            assert book.name in err, (kinds, err)
+    assert len(seen) >= min(count, 6)  # the seed reaches most families
+
+
+def test_real_and_hostile_workbook_contents_never_give_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run_family_cases(tmp_path, capsys, FAMILY_CASES, seed=24)
+
+
+@pytest.mark.slow
+def test_real_and_hostile_workbook_contents_never_give_a_traceback_many(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run_family_cases(tmp_path, capsys, SLOW_FAMILY_CASES, seed=2424)

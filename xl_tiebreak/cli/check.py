@@ -117,8 +117,9 @@ def run(args: argparse.Namespace) -> int:
     jobs = default_jobs() if args.jobs is None else args.jobs
     if jobs < 1:
         raise InputError(f"--jobs {jobs}: expected 1 or more")
-    out = None if args.output is None else refuse_existing(args.output, args.force)
     files = event_files(list(args.paths))
+    out = None if args.output is None else refuse_existing(args.output, args.force,
+                                                            inputs=files)
     if not files:
         raise InputError("no event files (.trf, .trfx, .csv) found in "
                          + ", ".join(args.paths))

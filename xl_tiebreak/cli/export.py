@@ -18,7 +18,8 @@ from xl_tiebreak.util.safety import formula_safe
 def run(args: argparse.Namespace) -> int:
     """Rank ``args.file`` (an individual event) and write it as TRF to ``args.output`` (``-``:
     standard output); prints the path written."""
-    out = None if args.output == "-" else refuse_existing(args.output, args.force)
+    out = None if args.output == "-" else refuse_existing(args.output, args.force,
+                                                          inputs=[args.file])
     tournament = individual(load(args)[0], args.file, "export")
     standings = compute_standings(tournament, args.tiebreaks, rules=args.rules)
     try:

@@ -92,13 +92,19 @@ def _run(args: argparse.Namespace) -> int:
         _fail(exc, _heading(args.command, exc))
         return 2
     except OSError as exc:
-        print(f"xl-tiebreak: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+        where = f"{_shown(os.fsdecode(exc.filename))}: " if exc.filename else ""
+        print(f"xl-tiebreak: {where}{exc.strerror or exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # pragma: no cover - output piped into head
         return 0
     except KeyboardInterrupt:
         print("xl-tiebreak: interrupted; no file was changed", file=sys.stderr)
         return 130
+
+
+def _shown(name: str) -> str:
+    """A file name from the system, its control characters escaped (``\\x1b``)."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
 
 
 def _heading(command: str, exc: InputError) -> str:
@@ -308,8 +314,12 @@ def _workbook_command(args: argparse.Namespace) -> int:
         raise InputError(f"this command needs openpyxl and xlwings: pip install "
                          f"'xl-tiebreak[excel]' ({exc})") from exc
     if args.command == "standings":
-        print(write_standings_file(args.book, args.output, args.csv, force=args.force,
-                                   player_columns=args.player_columns))
+        written, *warned = str(write_standings_file(
+            args.book, args.output, args.csv, force=args.force,
+            player_columns=args.player_columns)).split("\n")
+        print(written)
+        for line in warned:  # what the copy lacks, and other warnings
+            print(line, file=sys.stderr)
     elif args.command == "templates":
         for path in build_templates(args.dir, force=args.force):
             print(path)

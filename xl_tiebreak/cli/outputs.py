@@ -1,35 +1,123 @@
-"""Output files of the subcommands: refused when they exist (unless ``--force``), written
-whole or not at all."""
+"""Output files of the subcommands: refused when they exist (unless ``--force``) or when they
+are one of the inputs, written whole or not at all.
+
+What :func:`refuse_existing` decided holds until the file is written (:func:`write_text`): a
+file that appears meanwhile is not replaced without ``--force`` (the new file is linked into
+place, which fails when the name is taken), and ``--force`` replaces only a regular file (never
+a FIFO or a device). A new file gets the permissions the user's umask gives; a replaced file
+keeps its own.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import stat
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from xl_tiebreak.model.tournament import InputError
 
+_FORCED: dict[str, bool] = {}
+"""Output path (absolute) → whether ``--force`` was given, as told to :func:`refuse_existing`."""
 
-def refuse_existing(path: str | os.PathLike[str], force: bool) -> Path:
-    """``path`` as a Path; InputError when it exists and ``force`` is False."""
+
+def _same(a: Path, b: Path) -> bool:
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def refuse_existing(path: str | os.PathLike[str], force: bool, *,
+                    inputs: Iterable[str | os.PathLike[str]] = ()) -> Path:
+    """``path`` as a Path; InputError when it exists and ``force`` is False, when it is a
+    folder, a FIFO or a device (even with ``force``), or when it names one of ``inputs``."""
     p = Path(path)
-    if p.exists() and not force:
+    for source in inputs:
+        if _same(p, Path(source)):
+            raise InputError(f"{p}: the output would overwrite the input {source}; give "
+                             "another name")
+    if os.path.lexists(p) and not force:
         raise InputError(f"{p}: the file exists; use --force to overwrite it")
-    if p.exists() and p.is_dir():
+    if p.is_dir():
         raise InputError(f"{p}: is a folder, not a file")
+    if p.exists() and not p.is_file():
+        raise InputError(f"{p}: is not a regular file (a FIFO or a device); it is not "
+                         "replaced: give a file name")
+    _FORCED[os.path.abspath(p)] = force
     return p
+
+
+def _new_mode() -> int:
+    """The permissions of a new file under the user's umask."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def write_text(path: Path, text: str, encoding: str = "utf-8") -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder (a failed
-    write leaves no half file)."""
+    write leaves no half file), with what :func:`refuse_existing` decided for it: without
+    ``--force`` a file that appeared meanwhile is left alone (InputError), with it only a
+    regular file is replaced. OS errors become InputError naming the file."""
+    force = _FORCED.get(os.path.abspath(path), True)
     folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline="\n") as f:
             f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            mode = stat.S_IMODE(os.stat(path).st_mode)
+        except OSError:
+            mode = _new_mode()
+        os.chmod(tmp, mode)
+        _put(Path(tmp), path, force)
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}; it was not "
+                         "changed") from None
+    finally:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise
+
+
+def _put(tmp: Path, path: Path, force: bool) -> None:
+    """Move the written temporary into place: linked when no file may be replaced (fails
+    if one appeared), else renamed over a regular file only."""
+    if not force:
+        try:
+            os.link(tmp, path)
+            return
+        except FileExistsError:
+            raise InputError(f"{path}: a file of that name appeared while writing; it was "
+                             "not replaced (use --force to overwrite it)") from None
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV,
+                                 errno.EMLINK, errno.ENOSYS):
+                raise
+            # a file system without hard links: checked, then renamed
+            if os.path.lexists(path):
+                raise InputError(f"{path}: a file of that name appeared while writing; it "
+                                 "was not replaced (use --force to overwrite it)") from None
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode) and not stat.S_ISLNK(info.st_mode):
+        raise InputError(f"{path}: is not a regular file (a FIFO or a device); it was not "
+                         "replaced")
+    target = Path(os.path.realpath(path)) if info is not None and stat.S_ISLNK(
+        info.st_mode) else path
+    if target != path and os.path.lexists(target) and not os.path.isfile(target):
+        raise InputError(f"{path}: points to something that is not a regular file; it was "
+                         "not replaced")
+    os.replace(tmp, target)

@@ -18,7 +18,7 @@ from xl_tiebreak.prizes.allocation import (
 from xl_tiebreak.standings.ranking import Standings
 from xl_tiebreak.util.numbers import fmt
 from xl_tiebreak.util.safety import formula_safe
-from xl_tiebreak.util.text_files import MAX_INPUT_BYTES, decode_text
+from xl_tiebreak.util.text_files import MAX_INPUT_BYTES, DecodeError, decode_text
 
 
 def allocation(standings: Standings, args: argparse.Namespace) -> Allocation:
@@ -28,7 +28,11 @@ def allocation(standings: Standings, args: argparse.Namespace) -> Allocation:
         raise InputError(f"{path}: no such file")
     if path.stat().st_size > MAX_INPUT_BYTES:
         raise InputError(f"{path}: file is larger than {MAX_INPUT_BYTES // 2**20} MB")
-    prize_list = read_prize_csv(decode_text(path.read_bytes()), source=path.name)
+    try:
+        text = decode_text(path.read_bytes())
+    except DecodeError as exc:
+        raise InputError(str(exc), f"{path.name}, {exc.where}") from None
+    prize_list = read_prize_csv(text, source=path.name)
     options = PrizeOptions(Sharing.HORT if args.hort else Sharing.EQUAL)
     return allocate(standings, prize_list, options)
 

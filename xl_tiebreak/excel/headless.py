@@ -61,8 +61,10 @@ def write_standings_file(
     of the original would be lost (charts, printer settings, rich text, custom views, …) the
     workbook is not rewritten in place (InputError naming what, suggesting ``-o``), and a
     different ``out`` gets a warning naming it. An existing ``out`` or ``csv_out`` is replaced
-    only with ``force``; a workbook open in Excel or LibreOffice (its lock file is there) and
-    a read-only file are never replaced. The CSV and the workbook are both written to
+    only with ``force`` (and one that appears meanwhile never without it); a workbook open in
+    Excel or LibreOffice (its lock file is there), one saved by another program while this
+    ran (its identity is checked again just before the rename), a read-only file and anything
+    but a regular file are never replaced. The CSV and the workbook are both written to
     temporaries and renamed only when both are complete, so a failure leaves both as they
     were; temporaries of killed runs are removed. The CSV has the columns of ``compute --format
     csv`` (with ``player_columns`` also Title, Fed, Rtg).
@@ -73,6 +75,7 @@ def write_standings_file(
     the workbook written).
     """
     source = Path(path)
+    seen = files.identity(source)  # the version read: replaced only if it is still the one
     files.check_file(source)
     target, keep_vba = files.output_path(source, out)
     in_place = files.same_file(source, target)
@@ -95,6 +98,10 @@ def write_standings_file(
     if lost and in_place:
         raise _refusal(source, lost)
     workbook.template = False  # the output is an .xlsx or .xlsm workbook
+    if workbook.calculation is None:  # no <calcPr> (many writers other than Excel omit it)
+        from openpyxl.workbook.properties import CalcProperties
+
+        workbook.calculation = CalcProperties()
     book = OpenpyxlBook(workbook, files.values_view(source))
     try:
         before = book.sheet_names()
@@ -108,14 +115,16 @@ def write_standings_file(
         # openpyxl stores no formula values: cached here when xl-tiebreak can compute every
         # formula, else the spreadsheet recomputes them on opening (files.RECOMPUTED)
         data, cached = saved_bytes(workbook)
-        staged = stage(target, data)
+        staged = stage(target, data, expected=seen if in_place else None,
+                       new_only=not in_place and not force)
         for item in keep.lost_features(source, staged.temp, ours):
             if item not in lost:
                 lost.append(item)
         if lost and in_place:
             raise _refusal(source, lost)
         if result.ok and csv_target is not None:
-            stage(csv_target, files.csv_bytes(result.csv_table(player_columns)))
+            stage(csv_target, files.csv_bytes(result.csv_table(player_columns)),
+                  new_only=not force)
         notes_after = [n for n in (files.link_note(target),
                                    files.link_note(csv_target) if csv_target else None) if n]
     result.path = Path(os.path.realpath(target))

@@ -8,14 +8,12 @@ Rows are numbered from 1 = the header row, like spreadsheet rows when the table 
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Mapping, Sequence
 
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.util.cells import cell_name, is_blank, quoted
 from xl_tiebreak.util.plain import Frozen, Mutable
-from xl_tiebreak.util.text_files import MAX_INPUT_BYTES
+from xl_tiebreak.util.text_files import MAX_INPUT_BYTES, DecodeError, csv_table
 
 MAX_ROWS = 100_000
 """Most data rows a table may have."""
@@ -36,16 +34,10 @@ def csv_rows(text: str, source: str = "") -> list[list[object]]:
     if len(text) > MAX_INPUT_BYTES:
         raise InputError(f"the CSV text is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB",
                          source)
-    text = text.removeprefix("\ufeff")
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    counts = {d: first.count(d) for d in ("\t", ";", ",")}
-    best = max(counts, key=lambda d: counts[d])
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=best if counts[best] else ",")
     try:
-        return [list(row) for row in reader]
-    except csv.Error as exc:
-        where = f"{source}, line {reader.line_num}" if source else f"line {reader.line_num}"
-        raise InputError(f"cannot read the CSV text: {exc}", where) from exc
+        return [list(row) for row in csv_table(text)]
+    except DecodeError as exc:
+        raise InputError(str(exc), f"{source}, {exc.where}" if source else exc.where) from None
 
 
 class Cell(Frozen):

@@ -7,11 +7,15 @@ byte that is not UTF-8).
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import stat
 
 MAX_INPUT_BYTES = 20 * 1024 * 1024
 """Largest TRF or CSV file read (20 MB): far above any real tournament."""
+MAX_FIELD_CHARS = 131_072
+"""Longest CSV field read (characters): far above any name or cell of a crosstable."""
 
 
 class DecodeError(ValueError):
@@ -35,9 +39,12 @@ def decode_text_noted(data: bytes) -> tuple[str, list[str]]:
     UTF-8 (a byte-order mark dropped). When the bytes are not valid UTF-8, each line is decoded
     on its own: as UTF-8 when it is valid, else as Latin-1, and one note per such line says
     which byte was not UTF-8 (``line 7: byte 0xE9 at col 23 is not UTF-8; the line was read as
-    Latin-1``). A wholly Latin-1 file gets a single note. Raises :class:`DecodeError` for
-    UTF-16/UTF-32 text (a byte-order mark or NUL bytes between the characters) and for other
-    binary data (NUL bytes)."""
+    Latin-1``). A wholly Latin-1 file gets a single note. UTF-16 and UTF-32 text with its
+    byte-order mark is read as such. Raises :class:`DecodeError` for UTF-16/UTF-32 text
+    without one (NUL bytes between the characters) and for NUL bytes (naming the line)."""
+    wide = _wide(data)
+    if wide is not None:
+        return wide, []
     _refuse_wide(data)
     try:
         return data.decode("utf-8-sig"), []
@@ -63,6 +70,69 @@ def decode_text_noted(data: bytes) -> tuple[str, list[str]]:
         return text, [f"the file is not UTF-8 ({bad[0].split(':', 1)[1].strip()}, first on "
                       f"{bad[0].split(':', 1)[0]}); it was read as Latin-1"]
     return text, [f"mixed encodings: {note}" for note in bad]
+
+
+_BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le", "UTF-32"), (b"\x00\x00\xfe\xff", "utf-32-be", "UTF-32"),
+         (b"\xff\xfe", "utf-16-le", "UTF-16"), (b"\xfe\xff", "utf-16-be", "UTF-16"))
+
+
+def _wide(data: bytes) -> str | None:
+    """The text of UTF-16/UTF-32 bytes that start with their byte-order mark (None for any
+    other bytes). DecodeError when they are not valid in it or hold a NUL character."""
+    for bom, codec, name in _BOMS:
+        if data.startswith(bom):
+            try:
+                text = data[len(bom):].decode(codec)
+            except UnicodeDecodeError as exc:
+                raise DecodeError(f"the file starts as {name} text but byte {exc.start + 1} "
+                                  f"is not {name}; save it as UTF-8") from None
+            nul = text.find("\0")
+            if nul >= 0:
+                line = _line_ends(text[:nul]) + 1
+                col = nul - max(text.rfind("\n", 0, nul), text.rfind("\r", 0, nul))
+                raise DecodeError("a NUL character (the file is not a text file)",
+                                  f"line {line}, col {col}")
+            return text
+    return None
+
+
+def _line_ends(text: str) -> int:
+    """How many line ends (CRLF, CR or LF) ``text`` holds."""
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
+
+
+def csv_table(text: str) -> list[list[str]]:
+    """The rows of CSV text: delimiter ``,``, ``;`` or tab (the most frequent in the first
+    non-empty line, tab then ``;`` winning ties; ``,`` when there is none), lines ended by
+    CRLF, LF or CR alone (Excel for Mac), a byte-order mark dropped. Raises
+    :class:`DecodeError` naming the line (and the column) for a NUL character, a field
+    longer than :data:`MAX_FIELD_CHARS` or broken quoting."""
+    text = text.removeprefix("\ufeff")
+    nul = text.find("\0")
+    if nul >= 0:
+        raise DecodeError("a NUL character (the file is not a text file)",
+                          f"line {_line_ends(text[:nul]) + 1}")
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    counts = {d: first.count(d) for d in ("\t", ";", ",")}
+    best = max(counts, key=lambda d: counts[d])
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=best if counts[best] else ",")
+    previous = csv.field_size_limit()
+    csv.field_size_limit(max(previous, len(text) + 1))  # checked below, with its place
+    rows: list[list[str]] = []
+    try:
+        for row in reader:
+            for col, field in enumerate(row, start=1):
+                if len(field) > MAX_FIELD_CHARS:
+                    raise DecodeError(f"a field of {len(field):,} characters (at most "
+                                      f"{MAX_FIELD_CHARS:,} are read)",
+                                      f"line {reader.line_num}, column {col}")
+            rows.append(row)
+    except csv.Error as exc:
+        raise DecodeError(f"cannot read the CSV text: {exc}",
+                          f"line {reader.line_num}") from None
+    finally:
+        csv.field_size_limit(previous)
+    return rows
 
 
 def _refuse_wide(data: bytes) -> None:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import xl_tiebreak.excel.files.keep_or_refuse as keep
+from xl_tiebreak.excel.book.cells import bounds
 from xl_tiebreak.excel.files.output import (
     _TEMP_NAME as _TEMP_NAME,
 )
@@ -82,6 +83,9 @@ from xl_tiebreak.excel.files.output import (
 )
 from xl_tiebreak.excel.files.output import (
     csv_path as csv_path,
+)
+from xl_tiebreak.excel.files.output import (
+    identity as identity,
 )
 from xl_tiebreak.excel.files.output import (
     link_note as link_note,
@@ -153,6 +157,17 @@ every one of them: about 1.5 s per 100,000 cells each way). A crosstable of 5,00
 15 rounds, with the template's other sheets, fits."""
 MAX_ROWS = 150_000
 """Most rows stored (with or without cells) in all the sheets of a workbook together."""
+MAX_MERGED_CELLS = 150_000
+"""Most cells covered by merged ranges, all sheets together (openpyxl makes an object for
+every cell of a merged range: one range ``A1:XFD1048576`` would be 17 billion)."""
+MAX_SHARED_STRINGS = 300_000
+"""Most entries (texts and rich-text runs) of the shared-strings table."""
+MAX_STYLES = 65_000
+"""Most cell formats and other style records in the styles part (Excel itself keeps at most
+64,000 cell formats)."""
+_MERGE = re.compile(rb'<(?:[A-Za-z_][\w.-]*:)?mergeCell\b[^>]*?\bref="([^"]{1,40})"')
+_STRING = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(?:si|r)[\s/>]")
+_STYLE = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(?:xf|font|fill|border|dxf|numFmt)[\s/>]")
 _CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")
 _ROW = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?row[\s/>]")
 
@@ -226,17 +241,21 @@ def check_file(path: Path) -> None:
 def _check_parts(path: Path, archive: zipfile.ZipFile, members: list[zipfile.ZipInfo]) -> None:
     """Every part decompresses with its checksum right (a damaged part is named), and the parts
     openpyxl needs are there."""
-    cells = rows = 0
+    count = _Counts(path)
     for member in members:
-        sheet = member.filename.startswith("xl/worksheets/") and member.filename.endswith(".xml")
+        kind = _kind(member.filename)
         try:
             with archive.open(member) as part:
+                tail = b""
                 while chunk := part.read(_SCAN_CHUNK):
-                    if sheet:
-                        cells += len(_CELL.findall(chunk))
-                        rows += len(_ROW.findall(chunk))
-                        if cells > MAX_CELLS or rows > MAX_ROWS:
-                            raise InputError(_too_many(path, member.filename, cells, rows))
+                    if kind:  # counted up to the last tag start, the rest with the next chunk
+                        data = tail + chunk
+                        cut = data.rfind(b"<")
+                        cut = len(data) if cut < 0 or len(data) - cut > 4096 else cut
+                        count.add(kind, member.filename, data[:cut])
+                        tail = data[cut:]
+                if kind:
+                    count.add(kind, member.filename, tail)
         except InputError:  # (a ValueError too)
             raise
         except (OSError, *_ZIP_ERRORS) as exc:
@@ -257,6 +276,62 @@ def _check_parts(path: Path, archive: zipfile.ZipFile, members: list[zipfile.Zip
     for kind, target in _targets(archive, rels, folder):
         if target not in names and kind in ("styles", "worksheet", "sharedStrings", "theme"):
             raise InputError(f"{path.name} is damaged: the part {target} ({kind}) is missing")
+
+
+def _kind(name: str) -> str:
+    """Which limits a part is counted against: "sheet", "strings", "styles" or ""."""
+    if not name.endswith(".xml") or not name.startswith("xl/"):
+        return ""
+    if name.startswith("xl/worksheets/") and name.count("/") == 2:
+        return "sheet"
+    base = name.rsplit("/", 1)[-1].lower()
+    if base.startswith("sharedstrings"):
+        return "strings"
+    if base.startswith("styles"):
+        return "styles"
+    return ""
+
+
+class _Counts:
+    """What the parts hold, counted while they are decompressed, and refused as soon as a
+    limit is passed (before openpyxl would spend the time and memory)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.cells = self.rows = self.merged = self.strings = self.styles = 0
+
+    def add(self, kind: str, part: str, data: bytes) -> None:
+        name = self.path.name
+        if kind == "sheet":
+            self.cells += len(_CELL.findall(data))
+            self.rows += len(_ROW.findall(data))
+            if self.cells > MAX_CELLS or self.rows > MAX_ROWS:
+                raise InputError(_too_many(self.path, part, self.cells, self.rows))
+            for m in _MERGE.finditer(data):
+                ref = m.group(1).decode("ascii", "replace")
+                try:
+                    r1, c1, r2, c2 = bounds(ref)
+                except ValueError:
+                    raise InputError(f"{name}: the merged range {ref!r} in its part {part} is "
+                                     "not a range; the file is damaged") from None
+                self.merged += (r2 - r1 + 1) * (c2 - c1 + 1)
+                if self.merged > MAX_MERGED_CELLS:
+                    raise InputError(
+                        f"{name}: its merged ranges cover more than {MAX_MERGED_CELLS:,} "
+                        f"cells (counted up to the range {ref} in its part {part}); unmerge "
+                        "them (Home > Merge & Center) and save the workbook again")
+        elif kind == "strings":
+            self.strings += len(_STRING.findall(data))
+            if self.strings > MAX_SHARED_STRINGS:
+                raise InputError(f"{name}: its shared-strings table (the part {part}) holds "
+                                 f"more than {MAX_SHARED_STRINGS:,} texts and text runs; "
+                                 "refused")
+        elif kind == "styles":
+            self.styles += len(_STYLE.findall(data))
+            if self.styles > MAX_STYLES:
+                raise InputError(f"{name}: its styles (the part {part}) hold more than "
+                                 f"{MAX_STYLES:,} formats; remove unused cell styles "
+                                 "and save the workbook again")
 
 
 _TARGET = re.compile(rb'<Relationship\b[^>]*>')
@@ -377,7 +452,8 @@ def lost_parts(path: Path) -> list[str]:
         for folder, what in _LOST_FOLDERS:
             if what not in lost and any(n.startswith(folder) for n in names):
                 lost.append(what)
-        if any(re.fullmatch(r"xl/drawings/drawing\d+\.xml", n) for n in names):
+        if any(re.fullmatch(r"xl/drawings/drawing\d+\.xml", n)
+               and not keep.empty_drawing(archive, n) for n in names):
             lost.append("shapes/drawings")
         for name in names:
             if re.fullmatch(r"xl/worksheets/[^/]+\.xml", name):

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from defusedxml.ElementTree import iterparse
 
-__all__ = ["NAMES", "REGENERATED", "lost_features"]
+__all__ = ["NAMES", "REGENERATED", "empty_drawing", "lost_features"]
 
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
@@ -60,6 +60,14 @@ REGENERATED = frozenset({
     f"{_MAIN}workbookPr@showInkAnnotation",
     f"{_MAIN}workbookPr@autoCompressPictures",
     f"{_MAIN}workbookPr@defaultImageDpi",
+    # the version of Office's default theme the file was made with: Excel writes it into
+    # almost every workbook; the theme itself (its part) is kept by openpyxl
+    f"{_MAIN}workbookPr@defaultThemeVersion",
+    # how a cell's value was stored, not the value: a shared-string index or an inline text,
+    # the cached result of a formula and its type (the cells' values are what openpyxl keeps;
+    # formula results are recomputed, which the warning about formulas says)
+    f"{_MAIN}v",
+    f"{_MAIN}c@t",
     *(f"{_MAIN}fileVersion@{a}" for a in ("appName", "lastEdited", "lowestEdited", "rupBuild",
                                           "codeName")),
     # parts openpyxl writes afresh from what it read (their contents are compared as features
@@ -113,6 +121,11 @@ NAMES: dict[str, str] = {
     "rel:vbaProject": "the macros (VBA project)",
     "rel:volatileDependencies": "real-time data (RTD) links",
     "rel:namedSheetView": "sheet views (Excel 365)",
+    "rel:vbaProjectSignature": "the digital signature of the macros (VBA project)",
+    "rel:vbaProjectSignatureAgile": "the digital signature of the macros (VBA project)",
+    "rel:vbaProjectSignatureV3": "the digital signature of the macros (VBA project)",
+    "rel:FeaturePropertyBag": "check boxes in cells (feature property bags)",
+    "rel:vmlDrawing": "form controls, buttons or drawings in VML",
     # XML elements and attributes
     f"{_MAIN}r": "rich text in cells",
     f"{_MAIN}rPr": "rich text in cells",
@@ -144,6 +157,10 @@ NAMES: dict[str, str] = {
     f"{_MAIN}c@cm": "dynamic array formulas (cell metadata)",
     f"{_MAIN}c@vm": "pictures in cells",
     f"{_MAIN}drawing": "shapes/drawings",
+    f"{_MAIN}legacyDrawing": "form controls, buttons or drawings in VML",
+    f"{_MAIN}legacyDrawingHF": "pictures in page headers and footers",
+    f"{_MAIN}headerFooter": "page headers and footers",
+    f"{_MAIN}protectedRange": "protected ranges",
     f"{_MAIN}picture": "a sheet background picture",
     f"{_MAIN}pageSetup@{_REL}id": "printer settings",
     f"{_MAIN}extLst": "Excel extensions (extLst)",
@@ -176,12 +193,45 @@ _HARMLESS_EXTENSIONS = frozenset({
     "{7523E5D3-25F3-A5E0-1632-64F254C22452}",  # mx:ArchID (Excel for Mac's file flags)
     "{EB79DEF2-80B8-43E5-95BD-54CBDDF9020C}",  # x14:slicerStyles (styles.xml default list)
     "{9260A510-F301-46A8-8635-F512D64BE5F5}",  # x15:timelineStyles (styles.xml default list)
+    "{7626C862-2A13-11E5-B345-FEFF819CDC9F}",  # loext:extCalcPr (LibreOffice's formula syntax)
 })
 """Extensions Excel writes into every file, holding nothing the user made."""
 
 _STRING_TABLE = frozenset({f"{_MAIN}sst", f"{_MAIN}sst@count", f"{_MAIN}sst@uniqueCount",
                            f"{_MAIN}si", f"{_MAIN}t"})
 """The structure of the shared-strings table itself (openpyxl may store texts inline)."""
+
+_TEXTS = "the cell texts"
+
+_RUN_TAGS = frozenset(f"{_MAIN}{local}" for local in (
+    "b", "i", "u", "strike", "color", "family", "rFont", "sz", "vertAlign", "scheme", "charset",
+    "outline", "shadow", "condense", "extend"))
+"""The font settings of a run of rich text (in shared strings or inline in a sheet)."""
+
+_FALSE = frozenset({"0", "false"})
+_TRUE = frozenset({"1", "true"})
+_DEFAULTS: dict[str, frozenset[str]] = {
+    f"{_MAIN}c@s": frozenset({"0"}),  # style 0, the default style
+    **{f"{_MAIN}{tag}@{attribute}": _FALSE for tag, attribute in (
+        ("col", "hidden"), ("col", "collapsed"), ("col", "outlineLevel"), ("row", "hidden"),
+        ("row", "collapsed"), ("row", "outlineLevel"), ("row", "customFormat"),
+        ("workbookPr", "backupFile"), ("workbookPr", "date1904"), ("f", "aca"),
+        ("headerFooter", "differentFirst"), ("headerFooter", "differentOddEven"),
+        ("definedName", "function"), ("definedName", "vbProcedure"), ("definedName", "xlm"),
+        ("definedName", "hidden"), ("definedName", "publishToServer"),
+        ("definedName", "workbookParameter"))},
+    f"{_MAIN}headerFooter@scaleWithDoc": _TRUE,
+    f"{_MAIN}headerFooter@alignWithMargins": _TRUE,
+    f"{_MAIN}workbookPr@showObjects": frozenset({"all"}),
+    f"{_MAIN}pageSetup@cellComments": frozenset({"none"}),
+}
+"""Attributes that, with these values (the defaults of the file format), say what their
+absence says: not features then. LibreOffice writes many of them out (``hidden="false"``),
+openpyxl leaves them out."""
+_HEADER_TEXTS = frozenset(f"{_MAIN}{side}{part}" for side in ("odd", "even", "first")
+                          for part in ("Header", "Footer"))
+"""Header and footer texts: features only when they hold text (LibreOffice writes empty
+ones, which openpyxl leaves out), and so is their ``<headerFooter>``."""
 
 _MAX_FEATURES = 100_000
 """Most distinct features collected from one part (a hostile file cannot grow the sets)."""
@@ -198,6 +248,7 @@ def _part_features(archive: zipfile.ZipFile, name: str, found: set[str]) -> None
     parser = xml.parsers.expat.ParserCreate(namespace_separator="}")
     inside_ext = [0]
     ext = f"{_MAIN}ext"
+    header: list[str] = []  # the header or footer text element open, if any
 
     def qualified(raw: str) -> str:
         return "{" + raw if "}" in raw else raw
@@ -211,19 +262,31 @@ def _part_features(archive: zipfile.ZipFile, name: str, found: set[str]) -> None
             inside_ext[0] = 1
             found.add(f"ext:{attributes.get('uri', '').upper()}")
             return
-        found.add(tag)
-        for attribute in attributes:
-            found.add(f"{tag}@{qualified(attribute)}")
+        if tag in _HEADER_TEXTS:
+            header.append(tag)
+        elif tag != f"{_MAIN}headerFooter":
+            found.add(tag)
+        for attribute, value in attributes.items():
+            feature = f"{tag}@{qualified(attribute)}"
+            if value not in _DEFAULTS.get(feature, ()):
+                found.add(feature)
 
     def end(raw: str) -> None:
         if inside_ext[0]:
             inside_ext[0] -= 1
+        elif header and qualified(raw) == header[-1]:
+            header.pop()
+
+    def text(data: str) -> None:
+        if header and data.strip():
+            found.update((header[-1], f"{_MAIN}headerFooter"))
 
     def forbid(*args: object) -> None:
         raise _Forbidden(name)
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
+    parser.CharacterDataHandler = text
     parser.StartDoctypeDeclHandler = forbid
     parser.EntityDeclHandler = forbid
     with archive.open(name) as handle:
@@ -288,11 +351,35 @@ def _workbook_part(archive: zipfile.ZipFile) -> str:
     return "xl/workbook.xml"
 
 
+_ANCHORS = (b"twoCellAnchor", b"oneCellAnchor", b"absoluteAnchor")
+
+
+def empty_drawing(archive: zipfile.ZipFile, part: str) -> bool:
+    """True for a drawing part that places nothing (no anchor): LibreOffice writes one for
+    every sheet it saved with a drawing layer, shapes or not."""
+    info = archive.NameToInfo.get(part)
+    if info is None or info.file_size > 4096:
+        return False
+    data = archive.read(part)
+    return not any(anchor in data for anchor in _ANCHORS)
+
+
+def _no_properties(archive: zipfile.ZipFile, part: str) -> bool:
+    """True for a custom-properties part that lists none."""
+    info = archive.NameToInfo.get(part)
+    return (info is not None and info.file_size <= 4096
+            and b"property" not in archive.read(part).replace(b"Properties", b""))
+
+
 def _rel_counts(archive: zipfile.ZipFile, part: str) -> dict[str, int]:
     counts: dict[str, int] = {}
     for short, _, path in _relationships(archive, part):
         if short == "hyperlink" and not path:
             continue  # an external hyperlink: kept as a cell hyperlink
+        if short == "drawing" and empty_drawing(archive, path):
+            continue  # holds nothing
+        if short == "custom-properties" and _no_properties(archive, path):
+            continue  # LibreOffice writes an empty list
         counts[short] = counts.get(short, 0) + 1
     return counts
 
@@ -310,8 +397,10 @@ def _name(feature: str, where: str) -> str:
     if feature in NAMES:
         return NAMES[feature]
     tag, _, attribute = feature.partition("@")
-    if tag in NAMES and not attribute:
+    if tag in NAMES:  # a setting of a named element is part of it
         return NAMES[tag]
+    if tag in _RUN_TAGS and where != "the workbook":
+        return NAMES[f"{_MAIN}r"]
     local = tag.rsplit("}", 1)[-1]
     if attribute:
         return f"the setting {attribute.rsplit('}', 1)[-1]} of <{local}> in {where}"
@@ -383,9 +472,16 @@ def _lost(original: Path, written: Path, skip: set[str]) -> list[str]:
                 lost.append(f"the sheet '{name}'")
                 continue
             _diff_rels(_rel_counts(before, part), _rel_counts(after, other[1]), lost)
-            _diff(_features(before, [part]), _features(after, [other[1]]), f"the sheet '{name}'",
-                  lost)
+            features = _features(before, [part])
+            drawings = [p for s, _, p in _relationships(before, part) if s == "drawing"]
+            if drawings and all(empty_drawing(before, p) for p in drawings):
+                features -= {f"{_MAIN}drawing", f"{_MAIN}drawing@{_REL}id"}
+            _diff(features, _features(after, [other[1]]), f"the sheet '{name}'", lost)
         # cell texts: shared strings, or inline in the sheets openpyxl wrote
         texts = _features(after, [*strings_after, *(p for _, p in sheets_after.values())])
-        _diff(_features(before, strings_before) - _STRING_TABLE, texts, "the cell texts", lost)
+        _diff(_features(before, strings_before) - _STRING_TABLE, texts, _TEXTS, lost)
+        # parts with relationships of their own: the VBA project's signature, …
+        for _short, _rid, part in _relationships(before, book_before):
+            if part and part not in (p for _, p in sheets_before.values()):
+                _diff_rels(_rel_counts(before, part), _rel_counts(after, part), lost)
     return lost

@@ -36,6 +36,7 @@ __all__ = [
     "TEMP_MARK",
     "atomic_write",
     "check_new",
+    "identity",
     "check_not_open",
     "check_target",
     "csv_bytes",
@@ -92,9 +93,25 @@ def check_target(target: Path) -> None:
         raise InputError(f"cannot write {target}: the folder {folder} is not writable")
     if target.is_dir():
         raise InputError(f"cannot write {target}: it is a folder")
+    if target.exists() and not target.is_file():
+        raise InputError(f"cannot write {target}: it is not a regular file (a FIFO or a "
+                         "device); it is not replaced")
     if target.exists() and _read_only(target):
         raise InputError(f"{target} is read-only (write-protected): it was not changed; "
                          "remove the protection or write to another file")
+
+
+Identity = tuple[int, int, int, int]
+"""What tells a file's version: device, inode, size, modification time (ns)."""
+
+
+def identity(path: Path) -> Identity | None:
+    """The identity of the file at ``path`` now (None when there is none)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
 
 
 def check_new(target: Path, force: bool, option: str) -> None:
@@ -204,13 +221,18 @@ class _Terminated(BaseException):
 
 
 class Staged(Mutable):
-    """A file written to its temporary, waiting to replace ``target``."""
+    """A file written to its temporary, waiting to replace ``target``. ``expected``: the
+    identity the target must still have when it is replaced (the version that was read);
+    ``new_only``: no file may be replaced (none existed when the command started)."""
 
     target: Path
     temp: Path
+    expected: Identity | None = None
+    new_only: bool = False
 
 
-def _stage(target: Path, data: bytes, staged: list[Staged]) -> Staged:
+def _stage(target: Path, data: bytes, staged: list[Staged], *,
+           expected: Identity | None = None, new_only: bool = False) -> Staged:
     """Write ``data`` to a new temporary file beside ``target``, flushed to disk and with the
     mode the target has (or a new file would get). Appended to ``staged`` before anything is
     written, so that the temporary is removed whatever happens."""
@@ -220,7 +242,7 @@ def _stage(target: Path, data: bytes, staged: list[Staged]) -> Staged:
                          "remove the protection or write to another file")
     fd, name = tempfile.mkstemp(prefix=f".{target.name}{TEMP_MARK}{os.getpid()}-",
                                 suffix=".tmp", dir=target.parent)
-    item = Staged(target, Path(name))
+    item = Staged(target, Path(name), expected, new_only)
     staged.append(item)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -251,7 +273,7 @@ def _sync_folder(folder: Path) -> None:
 
 
 @contextlib.contextmanager
-def transaction() -> Iterator[Callable[[Path, bytes], Staged]]:
+def transaction() -> Iterator[Callable[..., Staged]]:
     """Write several files so that a failure leaves every one as it was: the body stages each
     (``stage(target, data)``: written to a temporary beside it and flushed), and only when
     the body ends normally are they renamed over their targets, in order. Every temporary is
@@ -272,11 +294,14 @@ def transaction() -> Iterator[Callable[[Path, bytes], Staged]]:
             if sig is not None:
                 previous[sig] = signal.signal(sig, terminate)
     try:
-        yield lambda target, data: _stage(target, data, staged)
+        yield lambda target, data, **how: _stage(target, data, staged, **how)
         _pause("staged")
+        for item in staged:  # every target as it must be, before the first is replaced
+            _still(item)
         for i, item in enumerate(staged):
+            _still(item)
             try:
-                os.replace(item.temp, item.target)
+                _replace(item)
             except OSError as exc:
                 raise InputError(f"cannot write {item.target}: {exc.strerror or exc}") from exc
             _sync_folder(item.target.parent)
@@ -289,6 +314,38 @@ def transaction() -> Iterator[Callable[[Path, bytes], Staged]]:
         _discard(staged)
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+
+
+def _still(item: Staged) -> None:
+    """InputError when the target is no longer what the command read or found: changed by
+    another program (an Excel save), appeared meanwhile, or not a regular file."""
+    now = identity(item.target)
+    if item.expected is not None and now != item.expected:
+        raise InputError(f"{item.target} was changed by another program while xl-tiebreak "
+                         "was working (saved in Excel?): it was not replaced; run again")
+    if item.new_only and os.path.lexists(item.target):
+        raise InputError(f"{item.target}: a file of that name appeared meanwhile; it was not "
+                         "replaced (give --force to replace it)")
+    if now is not None and not os.path.isfile(item.target):
+        raise InputError(f"{item.target} is not a regular file (a FIFO or a device); it was "
+                         "not replaced")
+
+
+def _replace(item: Staged) -> None:
+    """Rename the temporary over the target; when no file may be replaced, link it in place
+    instead (which fails if one appeared after the last look)."""
+    if item.new_only:
+        try:
+            os.link(item.temp, item.target)
+        except FileExistsError:
+            raise InputError(f"{item.target}: a file of that name appeared meanwhile; it was "
+                             "not replaced (give --force to replace it)") from None
+        except OSError:  # no hard links on this file system: the look above stands
+            pass
+        else:
+            os.unlink(item.temp)
+            return
+    os.replace(item.temp, item.target)
 
 
 def _discard(staged: list[Staged]) -> None:

@@ -222,17 +222,50 @@ class FormulaValues:
         self.wb = wb
         self.values: dict[str, dict[str, CachedValue]] = {}
         self._calls: dict[tuple[str, str], object] = {}
+        self._pending: list[str] = []  # the formula cells being computed, outermost first
+        self._cells_read = 0
+        self._extents: dict[str, tuple[int, int]] = {}
+
+    def _stored(self, sheet: str, row: int, col: int) -> Any:
+        """The cell as the file stores it, None for an empty position (no cell is created:
+        reading never adds rows or cells to the user's sheets)."""
+        cells = getattr(self.wb[sheet], "_cells", None)
+        if isinstance(cells, dict):
+            return cells.get((row, col))
+        return self.wb[sheet].cell(row=row, column=col)  # pragma: no cover - other openpyxl
+
+    def _extent(self, sheet: str) -> tuple[int, int]:
+        """(last row, last column) of the cells the sheet stores."""
+        if sheet not in self._extents:
+            cells = getattr(self.wb[sheet], "_cells", None) or {}
+            self._extents[sheet] = (max((r for r, _ in cells), default=1),
+                                    max((c for _, c in cells), default=1))
+        return self._extents[sheet]
 
     def cell(self, sheet: str, row: int, col: int) -> object:
-        cell = self.wb[sheet].cell(row=row, column=col)
         ref = f"{column_letter(col)}{row}"
         if ref in self.values.get(sheet, {}):
             return self.values[sheet][ref]
+        cell = self._stored(sheet, row, col)
+        if cell is None:
+            return None
         value = cell.value
         if isinstance(value, ArrayFormula) or cell.data_type == "f":
             self.formula(sheet, cell)
             return self.values[sheet][ref]
         return _as_passed(value)
+
+    def _range(self, where: str, r1: int, c1: int, r2: int, c2: int) -> list[list[object]]:
+        """A range's values, cut to the cells the sheet stores (what lies beyond is empty):
+        ``A1:K1048576`` costs what the sheet holds. Refused (InputError, so the spreadsheet
+        computes the formulas) beyond :data:`MAX_FORMULA_CELLS` cells read in all."""
+        last_row, last_col = self._extent(where)
+        r2, c2 = max(r1, min(r2, last_row)), max(c1, min(c2, last_col))
+        self._cells_read += (r2 - r1 + 1) * (c2 - c1 + 1)
+        if self._cells_read > MAX_FORMULA_CELLS:
+            raise InputError(f"{where}!{column_letter(c1)}{r1}: the formulas read more than "
+                             f"{MAX_FORMULA_CELLS:,} cells")
+        return [[self.cell(where, r, c) for c in range(c1, c2 + 1)] for r in range(r1, r2 + 1)]
 
     def argument(self, sheet: str, token: str) -> object:
         if token.startswith('"') and token.endswith('"'):
@@ -243,13 +276,18 @@ class FormulaValues:
                  if token in self.wb.defined_names else None)
         if sized is not None:  # INDEX/COUNTA: the filled cells (excel/names.py)
             where, least_rows, least_cols = sized
-            cells = ((c.row, c.column, c.value) for row in self.wb[where].iter_rows()
-                     for c in row)
+            stored = getattr(self.wb[where], "_cells", None) or {}
+            cells = ((r, c, cell.value) for (r, c), cell in stored.items())
             rows, cols = sized_extent(cells, least_rows, least_cols)
-            return [[self.cell(where, r, c) for c in range(1, cols + 1)]
-                    for r in range(1, rows + 1)]
+            return self._range(where, 1, 1, rows, cols)
         if token in self.wb.defined_names:
-            return self.argument(sheet, self.wb.defined_names[token].attr_text)
+            if token in self._pending:
+                raise InputError(f"the name {token} refers to itself (a cycle of names)")
+            self._pending.append(token)
+            try:
+                return self.argument(sheet, self.wb.defined_names[token].attr_text)
+            finally:
+                self._pending.pop()
         match = _REF.fullmatch(token)
         if match is None:
             raise InputError(f"{sheet}: cannot compute the argument {token!r}")
@@ -258,9 +296,25 @@ class FormulaValues:
         if match.group("c2") is None:
             return self.cell(where, r1, c1)
         c2, r2 = _column_number(match.group("c2")), int(match.group("r2"))
-        return [[self.cell(where, r, c) for c in range(c1, c2 + 1)] for r in range(r1, r2 + 1)]
+        return self._range(where, r1, c1, r2, c2)
 
     def formula(self, sheet: str, cell: Any) -> None:
+        """Compute one formula cell (and, first, the formula cells it reads). A cell that
+        reads itself, or a chain deeper than :data:`MAX_FORMULA_DEPTH`, is refused
+        (InputError, naming the cell) before Python's recursion limit is reached."""
+        where = f"{sheet}!{cell.coordinate}"
+        if where in self._pending:
+            raise InputError(f"{where}: a circular reference (the formula reads its own value)")
+        if len(self._pending) >= MAX_FORMULA_DEPTH:
+            raise InputError(f"{where}: formulas refer to formulas more than "
+                             f"{MAX_FORMULA_DEPTH} deep")
+        self._pending.append(where)
+        try:
+            self._formula(sheet, cell)
+        finally:
+            self._pending.pop()
+
+    def _formula(self, sheet: str, cell: Any) -> None:
         value = cell.value
         text, ref = (value.text, value.ref) if isinstance(value, ArrayFormula) else (
             str(value), cell.coordinate)
@@ -284,6 +338,9 @@ class FormulaValues:
         c2 = _column_number(match.group("c2") or match.group("c1"))
         r2 = int(match.group("r2") or match.group("r1"))
         rows = result if isinstance(result, list) else [[result]]
+        if (r2 - r1 + 1) * (c2 - c1 + 1) > MAX_CACHED_AREA:
+            raise InputError(f"{sheet}!{ref}: an array formula over more than "
+                             f"{MAX_CACHED_AREA:,} cells")
         cells = self.values.setdefault(sheet, {})
         for r in range(r1, r2 + 1):
             for c in range(c1, c2 + 1):
@@ -327,6 +384,12 @@ def bytes_with_values(workbook: Any) -> bytes:
     return with_cached_values(workbook_bytes(workbook), values)
 
 
+MAX_FORMULA_CELLS = 1_000_000
+"""Most cells the formulas of one workbook may read (ranges cut to the stored cells) before
+``xl-tiebreak standings`` leaves their values to the spreadsheet."""
+MAX_FORMULA_DEPTH = 100
+"""Deepest chain of formula cells reading formula cells that is computed here."""
+
 MAX_CACHED_AREA = 250_000
 """Cells of used area (rows × columns, all sheets) up to which ``xl-tiebreak standings``
 computes the formulas' values itself (a 400-player template is about 40,000); a bigger
@@ -346,7 +409,8 @@ def saved_bytes(workbook: Any) -> tuple[bytes, bool]:
         if area > MAX_CACHED_AREA:
             raise InputError("too large a used area to compute the formulas here")
         return bytes_with_values(workbook), True
-    except (InputError, KeyError, ValueError, IndexError, AttributeError, TypeError):
+    except (InputError, KeyError, ValueError, IndexError, AttributeError, TypeError,
+            RecursionError, MemoryError):
         # a formula it cannot follow (a chart sheet where a range was expected, a name
         # it does not know…): the spreadsheet computes it
         workbook.calculation.fullCalcOnLoad = True

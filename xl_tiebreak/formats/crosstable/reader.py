@@ -61,9 +61,7 @@ naming its cell (``Crosstable!F7``, or ``cell F7`` without a sheet name).
 
 from __future__ import annotations
 
-import csv
 import datetime
-import io
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -95,7 +93,7 @@ from xl_tiebreak.model.tournament import (
     note_rounds_played,
 )
 from xl_tiebreak.util.cells import cell_name, quoted
-from xl_tiebreak.util.text_files import MAX_INPUT_BYTES
+from xl_tiebreak.util.text_files import MAX_INPUT_BYTES, DecodeError, csv_table
 
 __all__ = [
     "MAX_COLUMNS",
@@ -324,15 +322,6 @@ def _read(
     return t
 
 
-def _delimiter(text: str) -> str:
-    """The delimiter of CSV text: the most frequent of tab, ``;`` and ``,`` in the first
-    non-empty line (tab, then ``;`` win ties); ``,`` when there is none."""
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    counts = {d: first.count(d) for d in ("\t", ";", ",")}
-    best = max(counts, key=lambda d: counts[d])
-    return best if counts[best] else ","
-
-
 def read_csv_crosstable(
     text: str, *, source: str = "", blank_rounds: BlankRounds = BlankRounds.ABSENT
 ) -> Tournament:
@@ -349,11 +338,8 @@ def read_csv_crosstable(
         raise InputError(
             f"the CSV text is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB", source
         )
-    text = text.removeprefix("\ufeff")
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
     try:
-        rows: list[list[object]] = [list(row) for row in reader]
-    except csv.Error as exc:
-        where = f"{source}, line {reader.line_num}" if source else f"line {reader.line_num}"
-        raise InputError(f"cannot read the CSV text: {exc}", where) from exc
+        rows: list[list[object]] = [list(row) for row in csv_table(text)]
+    except DecodeError as exc:
+        raise InputError(str(exc), f"{source}, {exc.where}" if source else exc.where) from None
     return read_crosstable(rows, sheet=source, blank_rounds=blank_rounds)

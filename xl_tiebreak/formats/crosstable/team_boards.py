@@ -352,4 +352,4 @@ def read_csv_boards(event: TeamEvent, text: str, *, source: str = "") -> TeamEve
     """:func:`apply_boards` on a CSV board table."""
     from xl_tiebreak.formats.crosstable.team_reader import csv_rows
 
-    return apply_boards(event, csv_rows(text), source=source)
+    return apply_boards(event, csv_rows(text, source), source=source)

@@ -42,9 +42,7 @@ Detection (:func:`is_team_crosstable`) needs both a ``Team`` header and the boar
 
 from __future__ import annotations
 
-import csv
 import datetime
-import io
 import re
 from collections.abc import Container, Sequence
 from fractions import Fraction
@@ -63,7 +61,7 @@ from xl_tiebreak.util.cells import cell_name, is_blank, quoted, sheet_ref
 from xl_tiebreak.util.dates import date_value
 from xl_tiebreak.util.numbers import from_float, parse_number
 from xl_tiebreak.util.plain import Frozen
-from xl_tiebreak.util.text_files import MAX_INPUT_BYTES
+from xl_tiebreak.util.text_files import MAX_INPUT_BYTES, DecodeError, csv_table
 
 _PLAYED = re.compile(r"(\d{1,4})\s*([wWbB-])\s*(\d+(?:[.,]\d+)?\s*½?|½)")
 _FORFEIT = re.compile(r"([+-])\s*[fF]\s*(\d{1,4})?")
@@ -412,14 +410,16 @@ def read_team_crosstable(
                    first_col).read()
 
 
-def csv_rows(text: str) -> list[list[str]]:
-    """The rows of a CSV text (delimiter ``,``, ``;`` or tab, the most frequent in the first
-    line)."""
+def csv_rows(text: str, source: str = "") -> list[list[str]]:
+    """The rows of a CSV text (:func:`~xl_tiebreak.util.text_files.csv_table`: delimiter
+    ``,``, ``;`` or tab, any line ends). Raises InputError naming the line of what cannot be
+    read."""
     if len(text) > MAX_INPUT_BYTES:
         raise InputError(f"the text is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
-    first = text.lstrip("\ufeff").split("\n", 1)[0]
-    delimiter = max((",", ";", "\t"), key=first.count)
-    return list(csv.reader(io.StringIO(text.lstrip("\ufeff")), delimiter=delimiter))
+    try:
+        return csv_table(text)
+    except DecodeError as exc:
+        raise InputError(str(exc), f"{source}, {exc.where}" if source else exc.where) from None
 
 
 def read_csv_team_crosstable(
@@ -427,5 +427,5 @@ def read_csv_team_crosstable(
     blank_rounds: BlankRounds = BlankRounds.ABSENT, source: str = "",
 ) -> TeamEvent:
     """Read a team crosstable from CSV text (see the module text)."""
-    return read_team_crosstable(csv_rows(text), boards=boards, scoring=scoring,
+    return read_team_crosstable(csv_rows(text, source), boards=boards, scoring=scoring,
                                 blank_rounds=blank_rounds, source=source)
