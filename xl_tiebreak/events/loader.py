@@ -203,7 +203,7 @@ def _csv_event(text: str, source: str, blank_rounds: BlankRounds, teams: int | N
                knockout: bool) -> Event:
     from xl_tiebreak.formats.crosstable.team_reader import csv_rows, is_team_crosstable
 
-    rows = csv_rows(text)
+    rows = csv_rows(text, source)
     if knockout or (teams is None and _is_bracket(rows)):
         from xl_tiebreak.knockout.bracket import read_bracket_csv
 
