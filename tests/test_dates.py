@@ -7,7 +7,13 @@ import datetime
 
 import pytest
 
-from xl_tiebreak.util.dates import EXCEL_EPOCH, date_value, from_excel_serial, sheet_date
+from xl_tiebreak.util.dates import (
+    EXCEL_EPOCH,
+    date_value,
+    from_excel_serial,
+    parse_date,
+    sheet_date,
+)
 
 D = datetime.date
 
@@ -61,3 +67,10 @@ def test_date_value(value: object, expected: D | None) -> None:
 )
 def test_sheet_date(value: object, expected: D | None) -> None:
     assert sheet_date(value) == expected
+
+
+@pytest.mark.parametrize("text", ["2026-13-01", "2026/31/12", "2026.13.01"])
+def test_a_year_first_date_is_year_month_day_or_nothing(text: str) -> None:
+    """Year first is ISO 8601's order: a month above 12 is not read as day and month
+    swapped (13 January), it is no date, and the reader then says so."""
+    assert parse_date(text) is None

@@ -62,7 +62,7 @@ def _numeric_date(s: str) -> datetime.date | None:
         return None
     a, b, c = m.groups()
     if len(a) == 4:
-        candidates = [(a, b, c), (a, c, b)]
+        candidates = [(a, b, c)]  # year first: always year, month, day (ISO 8601)
     elif len(a) <= 2 and len(c) in (2, 4):
         candidates = [(c, b, a), (c, a, b)]
     else:
