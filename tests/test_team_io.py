@@ -104,3 +104,10 @@ def test_codes_without_score_type_take_the_primary_score() -> None:
     assert parse_descriptor("ESB:MG/C1", Score.MP).canonical == "EMGSB/C1"
     with pytest.raises(InputError, match="not a team tie-break"):
         parse_descriptor("ARO", Score.MP)
+
+
+def test_cli_refuses_a_lots_seed_for_a_team_event(capsys: pytest.CaptureFixture[str]) -> None:
+    """A seed that nothing would use is refused, never silently ignored."""
+    path = require(TRF_DIR / "e7_held_team.trf")
+    assert main(["compute", str(path), "--lots-seed", "2026"]) == 2
+    assert "--lots-seed" in capsys.readouterr().err

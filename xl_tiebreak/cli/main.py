@@ -166,6 +166,9 @@ def _compute(args: argparse.Namespace) -> int:
                              "with: xl-tiebreak knockout FILE", os.path.basename(args.file))
         if start_date is not None:
             event.start_date = start_date
+        if args.lots_seed is not None:
+            raise InputError("--lots-seed: a team event is ranked without a drawing of lots "
+                             "(its tie-breaks end with EDE)", os.path.basename(args.file))
         standings = _team_standings(args, kind, event)
     else:
         tournament = event
