@@ -106,7 +106,7 @@ def run(players: int, rounds: int) -> None:
 
 
 COMMAND_TIEBREAKS = "BH/C1,BH,SB,DE"
-"""The four tie-breaks of the whole-process figure (issue 7: at most 90 ms, import 40 ms)."""
+"""The four tie-breaks of the whole-process figure (at most 90 ms, import 40 ms)."""
 
 
 def _timed(cmd: Sequence[str], runs: int, env: Mapping[str, str] | None = None) -> list[float]:

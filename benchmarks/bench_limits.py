@@ -1,4 +1,4 @@
-"""Cost of the headless workbook commands at the size limits of issue 10.
+"""Cost of the headless workbook commands at the size limits.
 
 Builds workbooks around the limits (``xl_tiebreak.excel.files.checks.MAX_CELLS`` / ``MAX_ROWS``):
 the Swiss template plus an unrelated sheet of one-digit cells just under the cell limit, one
@@ -97,7 +97,7 @@ def main() -> None:
              with_sheet(folder, "under.xlsx", (limit - 30_000) // 100, 100)),
             (f"+ {limit + 10_000:,} cells (over the limit)",
              with_sheet(folder, "over.xlsx", (limit + 10_000) // 100, 100)),
-            ("+ 3,300,000 one-digit cells (issue 10)",
+            ("+ 3,300,000 one-digit cells",
              with_sheet(folder, "huge.xlsx", 33_000, 100)),
             ("+ a cell in row 1,048,576", with_sheet(folder, "tall.xlsx", 1, 1, 1_048_576)),
         ]

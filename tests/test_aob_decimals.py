@@ -1,4 +1,4 @@
-"""AOB shown with exactly as many decimals as it is rounded to (issue 9, spec §4.11
+"""AOB shown with exactly as many decimals as it is rounded to (spec §4.11
 corrected): 2 below 9 rounds, 3 for 9-26, 4 for 27-72, 5 beyond, in every output made from
 the standings table — text table, both CSVs, JSON, HTML and the Standings sheet's number
 format. The decimals expected are written here from the spec's table, not read from the

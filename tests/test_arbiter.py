@@ -1,4 +1,4 @@
-"""Recursive Buchholz, manual order and the drawing of lots (issue 12), derived by hand."""
+"""Recursive Buchholz, manual order and the drawing of lots, derived by hand."""
 
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ def test_csv_format_is_exact(e1: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert code == 0
     rows = list(csv.reader(io.StringIO(out)))
     assert rows[0] == ["Rank", "No", "Name", "Pts", "bh-c1", "AOB", "ARO/C1", "DE", "Decided by"]
-    # AOB with the 2 decimals it is rounded to below 9 rounds (spec §4.11 corrected, issue 9)
+    # AOB with the 2 decimals it is rounded to below 9 rounds (spec §4.11 corrected)
     assert rows[1][:8] == ["1", "2", "Bruno", "4", "12", "13.60", "1988", ""]
     by_no = {r[1]: r for r in rows[1:]}
     assert by_no["4"][3:7] == ["3.5", "11.5", "13.38", "1983"]

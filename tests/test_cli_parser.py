@@ -1,5 +1,5 @@
-"""The command line parses with the parser of the one command given (issue 7, item 8:
-``cli_arguments.parse_arguments``): the result, every error message, usage line and help text
+"""The command line parses with the parser of the one command given
+(``cli.arguments.parse_arguments``): the result, every error message, usage line and help text
 must be those of the whole parser, which is the reference here."""
 
 from __future__ import annotations

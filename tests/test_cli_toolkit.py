@@ -1,4 +1,4 @@
-"""The toolkit on the command line: ``compute --prizes`` and ``knockout`` (issue 12)."""
+"""The toolkit on the command line: ``compute --prizes`` and ``knockout``."""
 
 from __future__ import annotations
 

@@ -135,7 +135,7 @@ def test_templates_refuse_to_overwrite_without_force(tmp_path: Path,
 
 def test_demo_prints_its_path_then_what_to_open_next(tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 13: the demo printed only a path. The first line stays the path alone; then
+    """the demo printed only a path. The first line stays the path alone; then
     what to open, and a command that runs as printed (here without the console script)."""
     code, out, _ = run(["demo", str(tmp_path)], capsys)
     lines = out.splitlines()

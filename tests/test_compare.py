@@ -1,4 +1,4 @@
-"""Tie-break orders side by side: "one crosstable, three champions" (issue 12).
+"""Tie-break orders side by side: "one crosstable, three champions".
 
 The crosstable is built for the test: a 14-player, 5-round Swiss (every round played, no byes)
 in which Ana, Bo and Cai share first on 4/5 and their opponents' final scores are exactly the

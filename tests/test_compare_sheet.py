@@ -1,5 +1,5 @@
 """The Compare sheet the standings writer adds when the Settings sheet has ``Compare orders``
-rows (issue 12; docs/decisions.md D64), on the "three champions" crosstable of
+rows (docs/decisions.md D64), on the "three champions" crosstable of
 tests/test_compare.py, whose champions are derived by hand there: BH → Bo (13½), BH/C1 → Ana
 (12), BH/M1 → Cai (8½). Written headless (``xl-tiebreak standings``, the macro's writer) and
 re-read with openpyxl."""
@@ -115,7 +115,7 @@ def test_a_bad_compare_order_names_its_cell(tmp_path: Path,
 
 
 def test_the_standings_legend_names_the_lots_seed(tmp_path: Path) -> None:
-    # issue 12: the legend of the Standings sheet names the seed of the drawing of lots
+    # the legend of the Standings sheet names the seed of the drawing of lots
     path = _book(tmp_path / "event.xlsx", [("Tie-breaks", "LOTS"), ("Lots seed", "kilbrack")])
     write_standings_file(path)
     texts = [str(v) for r in openpyxl.load_workbook(path)["Standings"].iter_rows(values_only=True)

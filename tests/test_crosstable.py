@@ -461,7 +461,7 @@ def test_round_columns_with_gap_or_duplicate() -> None:
 
 
 def test_decimal_header_is_not_a_round() -> None:
-    # issue 9: columns not understood as rounds make the crosstable an error naming the
+    # columns not understood as rounds make the crosstable an error naming the
     # header row (it used to be read as a 0-round event: every player on 0 points).
     assert problems_of([["No", "Name", 1.5, "2.5"], [1, "A", "x", "y"]]) == [
         "row 1: no round column found in the header row (columns not understood: "

@@ -52,7 +52,7 @@ offset within the tied group, so the ranks are what is comparable)."""
 
 PTS_LATER = [("WIN", "PTS", "BH"), ("BH", "PTS", "SB"), ("SB/P", "WIN", "PTS", "ARO"),
              ("BH/C1", "PS", "PTS")]
-"""Tie-break lists with PTS not first (TRF26 allows PTS anywhere, issue 9): one per event
+"""Tie-break lists with PTS not first (TRF26 allows PTS anywhere): one per event
 (:func:`pts_later`), given to both sides as the whole ranking order; ranks and every value are
 compared."""
 
@@ -148,7 +148,7 @@ def run_both(t: Tournament) -> Comparison:
     unrated = UNRATED if generator.has_unrated(t) else None
     rr = t.type is TournamentType.PREDETERMINED
     # a round holding only pre-entered byes is not played: both sides rank after the last
-    # played round (issue 9; ours by default, the checker with -n k on the first k rounds, as
+    # played round (ours by default, the checker with -n k on the first k rounds, as
     # its Fore Buchholz takes round XXR as the last: see oracle.py)
     k = t.played_rounds
     trf = generator.oracle_trf(t if k is None else _first_rounds(t, k))

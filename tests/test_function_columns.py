@@ -1,5 +1,5 @@
-"""Issue 8 for the worksheet functions: dates in every form, error cells in any argument, the
-tournament type (issue 9's 5-player round robin), one call per column, TIEBREAKS."""
+"""The worksheet functions: dates in every form, error cells in any argument, the
+tournament type (a 5-player round robin), one call per column, TIEBREAKS."""
 
 from __future__ import annotations
 

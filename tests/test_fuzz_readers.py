@@ -1,4 +1,4 @@
-"""Fuzz tests (issue 10) for the TRF reader, the crosstable reader and the descriptor parser:
+"""Fuzz tests for the TRF reader, the crosstable reader and the descriptor parser:
 seeded random inputs derived from valid ones (byte and character flips, cut lines, huge and
 odd numbers, control characters, shifted columns). Whatever the input: no exception but a
 clean :class:`InputError` whose every problem names a place (TRF: a line; crosstable: a cell

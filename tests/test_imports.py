@@ -24,7 +24,7 @@ PACKAGES = sorted(".".join(p.parent.relative_to(PACKAGE).parts)
 @pytest.mark.parametrize("module", MODULES)
 def test_module_imports_on_its_own(module: str) -> None:
     env = dict(os.environ)
-    if module == "excel.lite":  # xlwings Lite's setting: Office.js decorators (issue 8)
+    if module == "excel.lite":  # xlwings Lite's setting: Office.js decorators
         env.update(XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial")
     result = subprocess.run([sys.executable, "-c", f"import xl_tiebreak.{module}"],
                             capture_output=True, text=True, env=env)

@@ -1,4 +1,4 @@
-"""Issue 10, outputs and worksheet functions: no field of any output can be split and run as a
+"""Outputs and worksheet functions: no field of any output can be split and run as a
 formula (OWASP CSV injection, one guard: :func:`xl_tiebreak.util.safety.formula_safe`), and the
 worksheet functions never loop on an argument nor show an internal exception name."""
 
@@ -172,7 +172,7 @@ INTERNAL_NAME = re.compile(r"\b[A-Z][A-Za-z]*(Error|Exception|Interrupt)\b|Trace
 def test_a_self_referential_list_never_loops(case: str) -> None:
     call = dict(calls())[case]
     result = within(5, lambda: call(self_list()))
-    if case == "CROSSTABLE_CHECK" and isinstance(result, list):  # a column of lines (issue 8)
+    if case == "CROSSTABLE_CHECK" and isinstance(result, list):  # a column of lines
         assert all(isinstance(c, str) and len(c) <= 255 for row in result for c in row), result
         result = "\n".join(c for row in result for c in row)
     assert isinstance(result, str), result

@@ -1,4 +1,4 @@
-"""Issue 10, keep or refuse, never strip: a workbook holding anything openpyxl would not write
+"""Keep or refuse, never strip: a workbook holding anything openpyxl would not write
 back is not rewritten in place. Each feature is injected by editing the XML parts of a small
 openpyxl-made workbook; the in-place write is refused naming it, ``-o`` writes a copy (with a
 warning naming it), and the original stays byte-identical."""

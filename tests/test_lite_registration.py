@@ -83,7 +83,7 @@ TEAM_CALLS: list[tuple[str, list[Any]]] = [
     ("TEAM_CROSSTABLE_CHECK", [TEAMS]),
     ("TEAM_POINTS", [TEAMS, 9.0]),  # a problem: raised in Lite
 ]
-"""The team functions (issue 11), called as Excel would."""
+"""The team functions, called as Excel would."""
 ALL_CALLS = CALLS + TEAM_CALLS
 
 LITE_SIDE = r"""

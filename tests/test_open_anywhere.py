@@ -1,5 +1,5 @@
-"""The demo opened without the add-in, as LibreOffice shows and prints it (issue 8 item 4,
-issue 13 item 2); skipped when ``soffice`` or poppler's ``pdfinfo``/``pdftotext`` are absent.
+"""The demo opened without the add-in, as LibreOffice shows and prints it; skipped when
+``soffice`` or poppler's ``pdfinfo``/``pdftotext`` are absent.
 
 * Every formula cell holds its value cached (tests/test_templates.py checks the values against
   the engine); LibreOffice shows those of plain formulas instead of ``#NAME?``.
@@ -93,7 +93,7 @@ def test_the_function_sheets_show_their_cached_values(shown: dict[str, list[list
 
 
 def test_no_printed_page_of_the_demo_shows_name_errors(tmp_path: Path) -> None:
-    """Issue 8: the demo printed through LibreOffice (every sheet, every page) shows no
+    """the demo printed through LibreOffice (every sheet, every page) shows no
     ``#NAME?`` (nor another error value)."""
     script = render_script()
     demo = build_demo(tmp_path)
@@ -124,7 +124,7 @@ def test_libreoffice_recomputes_array_formulas_on_opening(tmp_path: Path) -> Non
     assert (out / "cached.csv").read_text(encoding="utf-8").split() == ["2,7"]
 
 
-# ---------------------------------------------------------------- print (issue 13 item 2)
+# ---------------------------------------------------------------- print
 
 
 @pytest.fixture(scope="module")

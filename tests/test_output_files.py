@@ -1,4 +1,4 @@
-"""Issue 10, outputs: an existing file is replaced only with --force, a workbook open in Excel
+"""Outputs: an existing file is replaced only with --force, a workbook open in Excel
 or LibreOffice is left alone, hard links are reported, the CSV and the workbook are replaced
 together or not at all, temporaries never stay (SIGTERM, SIGKILL, a full disk), and a stale
 one from a killed run is removed by the next run."""

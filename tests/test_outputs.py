@@ -1,4 +1,4 @@
-"""One standings table for every output (issue 9 item 7): the text table, both CSVs, JSON, the
+"""One standings table for every output: the text table, both CSVs, JSON, the
 HTML page, the Standings sheet and the STANDINGS table hold the same rows, places and values;
 ``compute --format html``; ``--version``.
 

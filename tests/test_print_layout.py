@@ -1,7 +1,7 @@
 """The demo's Standings sheet as it prints: rendered by LibreOffice headless to PDF (skipped
 when ``soffice`` or poppler's ``pdfinfo``/``pdftotext`` are absent), one page for the demo's
 16 players, the title block on the first lines, the table's header and every player below it,
-the legend after them and the version in the footer (issue 13 item 1).
+the legend after them and the version in the footer.
 
 The rendering helpers are those of ``scripts/render_standings_png.py`` (the README picture).
 """

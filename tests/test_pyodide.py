@@ -20,7 +20,7 @@ Under Pyodide the test
 
 CPython (this process, classic xlwings) computes the expectations: the same standings code,
 and the classic worksheet functions. A date given as a serial or as ``yyyymmdd`` must give the
-value of the same date given as a date (issue 8; those cases were ``xfail(strict=True)`` until
+value of the same date given as a date (those cases were ``xfail(strict=True)`` until
 the functions read dates with :func:`xl_tiebreak.util.dates.date_value`).
 """
 

@@ -1,4 +1,4 @@
-"""Issue 9 (readers never give a silent wrong answer) and issue 10 (reader limits, numbers,
+"""Readers never give a silent wrong answer, and their limits (reader limits, numbers,
 encodings): headers, blank rounds, rounds not yet played, dates, PTS anywhere, TRF26 240/299,
 AOB precision, limits and clean messages. Expected values are derived by hand in the tests,
 or come from the declared points of the files and the FIDE checker (tests/oracle.py)."""
@@ -523,7 +523,7 @@ def test_swiss_manager_86_both_ways() -> None:
     assert parse_list(f"SM:{ps.swiss_manager.replace(' ', '')}")[0].canonical == "PS"
 
 
-# ============================================================================ numbers (issue 10)
+# ============================================================================ numbers
 
 
 @pytest.mark.parametrize("key", ["XXR", "142"])
@@ -606,7 +606,7 @@ def test_every_trf_problem_has_a_line() -> None:
         assert all(p.where.startswith("line") for p in info.value.problems)
 
 
-# ============================================================================ limits (issue 10)
+# ============================================================================ limits
 
 
 def test_the_padded_bye_trf_is_refused_at_once() -> None:

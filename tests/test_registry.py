@@ -149,7 +149,7 @@ def test_worksheet_functions_agree_with_the_rows() -> None:
 
 def test_number_formats_agree_with_the_rows() -> None:
     whole = {"WIN", "WON", "BPG", "BWG", "REP", "DE", "TPN", "ARO", "TPR", "PTP", "APRO", "APPO",
-             "RTNG", "OTHER_LOTS"}  # counts, places and ratings (Arts. 6, 7, 10), lots (issue 12):
+             "RTNG", "OTHER_LOTS"}  # counts, places and ratings (Arts. 6, 7, 10), lots:
     # shown without decimals
     whole |= {"DE:MP", "DE:GP", "WIN:MP", "WON:MP", "EDE", "EDEC", "EDET", "EDEB", "EDEBT",
               "EDEBB", "TBR", "BBE"}  # the same for teams (Arts. 6, 7, 12, 13.3)
@@ -160,7 +160,7 @@ def test_number_formats_agree_with_the_rows() -> None:
 
 
 def test_lower_is_better_and_reverse() -> None:
-    # places: the pairing number, a typed manual order, the lot drawn (issue 12); the board
+    # places: the pairing number, a typed manual order, the lot drawn; the board
     # count of teams (Art. 12)
     assert {r.code for r in TIEBREAKS if r.lower_is_better} == {"TPN", "OTHER_MANUAL",
                                                                 "OTHER_LOTS", "BC"}

@@ -1,4 +1,4 @@
-"""The lean start of the command line (issue 7, item 8; docs/decisions.md D71..D73): plain
+"""The lean start of the command line (docs/decisions.md D71..D73): plain
 value classes behave as the dataclasses they replace, the registry resolves the US Chess and
 team functions only when called, and ``compute`` ends the process early with the same output
 and exit status as :func:`xl_tiebreak.cli.main.main`."""

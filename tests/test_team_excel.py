@@ -1,4 +1,4 @@
-"""Team events in Excel (issue 11): the team worksheet functions, team workbooks read by
+"""Team events in Excel: the team worksheet functions, team workbooks read by
 ``compute`` and ``standings``, and the team template.
 
 The same event — worked example E7, Held's team Swiss — as a TRF file, as a team crosstable

@@ -132,7 +132,7 @@ def test_template_contents(name: str) -> None:
     assert wb.sheetnames == ["How to", "Crosstable", "Settings", "Standings", "Functions",
                              "Formula standings", "xlwings.conf"]
     conf = {r[0]: r[1] for r in wb["xlwings.conf"].iter_rows(max_col=2, values_only=True)}
-    assert conf == {"UDF Modules": "xl_tiebreak.udfs"}  # issue 8: no other key overrides
+    assert conf == {"UDF Modules": "xl_tiebreak.udfs"}  # no other key overrides
     assert wb.defined_names["Crosstable"].attr_text == CROSSTABLE_REFERS_TO
     assert set(wb.defined_names) == {"Crosstable", "Rules", "UnratedRating", "TieBreaks",
                                      "BlankRounds", "LotsSeed",
@@ -173,7 +173,7 @@ def test_settings_sheet_reads_back() -> None:
 
 @pytest.mark.parametrize("name", WORKBOOKS)
 def test_blank_rounds_row_with_its_drop_down(name: str, tmp_path: Path) -> None:
-    """The Settings row 'Blank rounds' (issue 13; docs/decisions.md D30): Absent by default,
+    """The Settings row 'Blank rounds' (docs/decisions.md D30): Absent by default,
     a drop-down of the three choices, and a choice made there is what the reader takes."""
     path = SHIPPED / name
     wb = openpyxl.load_workbook(path, keep_vba=name.endswith(".xlsm"))
@@ -247,7 +247,7 @@ class Expected:
     def __init__(self, template: Template) -> None:
         self.template = template
         self.tournament = read_crosstable([list(r) for r in template.rows])
-        # The functions get Settings' Rules resolved with the start date (helper cell D).
+        # The functions get Settings' Rules resolved with the start date (helper cell, column D).
         start = template.settings.get("start_date")
         day = start.date() if isinstance(start, datetime.datetime) else start
         assert day is None or isinstance(day, datetime.date)
@@ -359,7 +359,7 @@ def sheet_title(wb: Any, upper: str) -> str:
 
 @pytest.mark.parametrize("name", WORKBOOKS)
 def test_every_formula_cell_holds_the_engine_value_cached(name: str) -> None:
-    """Issue 8 item 4: opened without the add-in, every formula cell shows what the engine
+    """opened without the add-in, every formula cell shows what the engine
     computes (its cached value), not #NAME?, until the add-in recalculates."""
     path = SHIPPED / name
     check_formula_cells(path, cached_values(path))

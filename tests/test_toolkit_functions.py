@@ -1,4 +1,4 @@
-"""Issue 12 worksheet functions: RECURSIVE_BUCHHOLZ (OTHER_RBH) of its own, and the lots seed
+"""The arbiter's worksheet functions: RECURSIVE_BUCHHOLZ (OTHER_RBH) of its own, and the lots seed
 as the last optional argument of STANDINGS and PLACE (docs/decisions.md D62)."""
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ def _fresh_cache() -> None:
 
 def tournament(xt: list[list[Any]]) -> Tournament:
     """The crosstable as the core reads it, per-round columns with all-play-all pairings taken
-    as a round robin as the TRF reader does (issue 9; a no-op where the reader infers it)."""
+    as a round robin as the TRF reader does (a no-op where the reader infers it)."""
     t = read_crosstable(xt)
     if t.type is TournamentType.SWISS and looks_like_round_robin(t.participants):
         t.type = TournamentType.PREDETERMINED
@@ -319,7 +319,7 @@ def test_unexpected_failure_never_shows_a_traceback(monkeypatch: pytest.MonkeyPa
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(evaluation, "Evaluation", boom)
-    # issue 10: no internal exception name or text either, but the function's name
+    # no internal exception name or text either, but the function's name
     assert udfs.BUCHHOLZ(SWISS_XT, 1.0) == "#ERROR internal problem — please report (BUCHHOLZ)"
     assert udfs.STANDINGS(SWISS_XT) == "#ERROR internal problem — please report (STANDINGS)"
 
@@ -333,7 +333,7 @@ def test_check_ok() -> None:
 
 
 def check_lines(xt: list[list[Any]]) -> list[str]:
-    """CROSSTABLE_CHECK's result as its lines: ``OK`` alone, or a column (issue 8: classic
+    """CROSSTABLE_CHECK's result as its lines: ``OK`` alone, or a column (classic
     Excel shows #VALUE! for a text over 255 characters)."""
     value = udfs.CROSSTABLE_CHECK(xt)
     if isinstance(value, str):

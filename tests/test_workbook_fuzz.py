@@ -1,4 +1,4 @@
-"""Issue 10, damaged workbooks: seeded bit flips and truncations of a real template, and
+"""Damaged workbooks: seeded bit flips and truncations of a real template, and
 files that are not workbooks at all (a folder, a pipe, an old .xls, a password-protected
 workbook, missing parts). ``compute`` and ``standings`` answer each with exit 0 or a clean
 exit 2 naming the file, never a traceback, each within a time limit. A few hundred cases per

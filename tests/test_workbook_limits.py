@@ -1,4 +1,4 @@
-"""Issue 10, bounded work: a workbook inside the file-size limits but with millions of cells
+"""Bounded work: a workbook inside the file-size limits but with millions of cells
 in an unrelated sheet is refused at once with the limit named; a sheet whose last row is
 1,048,576 costs nothing extra. (``benchmarks/bench_limits.py`` prints the cost at each
 limit.)"""

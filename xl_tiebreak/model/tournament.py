@@ -116,7 +116,7 @@ _BLANK_ALIASES = {
 }  # fmt: skip
 
 MAX_ROUNDS = 99
-"""Most rounds an event may have (issue 10: work bounded by what a tournament can be)."""
+"""Most rounds an event may have (work bounded by what a tournament can be)."""
 MAX_PARTICIPANTS = 100_000
 """Most participants an event may have."""
 

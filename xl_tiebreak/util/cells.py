@@ -31,7 +31,7 @@ def quoted(value: object, limit: int = SHOWN_TEXT) -> str:
     else:
         text = str(value).strip()
     shown = f"{text[:limit]}…" if len(text) > limit else text
-    if not shown.isprintable():  # a NUL or escape character is never echoed raw (issue 10)
+    if not shown.isprintable():  # a NUL or escape character is never echoed raw
         shown = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" if ord(c) < 256
                         else f"\\u{ord(c):04x}" for c in shown)
     return f"'{shown}'"

@@ -1,4 +1,4 @@
-"""Cached values in formula cells of a workbook written by openpyxl (issue 8 item 4).
+"""Cached values in formula cells of a workbook written by openpyxl.
 
 openpyxl writes every formula cell with an empty ``<v/>``: a viewer without the xlwings add-in
 (LibreOffice, Excel without xlwings, Excel for the web before xlwings Lite is set up) then shows

@@ -132,7 +132,7 @@ _ALIASES = {
     "zpb": "zpb",
     "bye": "pab",
     # "Blank rounds": Absent (default), Half-point bye or Declared (as each player's Pts say);
-    # read wherever it stands (a row of the shipped templates since issue 13)
+    # read wherever it stands (a row of the shipped templates)
     "blank": "blank_rounds",
     "blankrounds": "blank_rounds",
     "emptyrounds": "blank_rounds",
@@ -149,7 +149,7 @@ _ALIASES = {
     # "Compare orders": tie-break orders compared with the Tie-breaks row on a Compare sheet,
     # one order per row (column B, continued below with an empty column A; ';' also separates
     # orders); "Prize sharing" and "One prize per player": the options of the Prizes sheet
-    # (issue 12, docs/decisions.md D64, D65)
+    # (docs/decisions.md D64, D65)
     "compareorders": "compare_orders",
     "compare": "compare_orders",
     "orderstocompare": "compare_orders",

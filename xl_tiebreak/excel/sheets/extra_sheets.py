@@ -1,4 +1,4 @@
-"""The sheets the standings writer adds beside the Standings sheet (issue 12): ``Compare``
+"""The sheets the standings writer adds beside the Standings sheet: ``Compare``
 when the Settings sheet has ``Compare orders`` rows (:mod:`~xl_tiebreak.excel.sheets.compare`),
 ``Prizes result`` when the book has a ``Prizes`` sheet with prizes
 (:mod:`~xl_tiebreak.excel.sheets.prizes`).

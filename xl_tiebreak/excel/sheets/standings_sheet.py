@@ -212,7 +212,7 @@ def _legend(standings: Standings, settings: Settings, warnings: list[Problem]) -
             text += f": {group_note(standings, level)}"
         lines.append(("item", d.label, text))
     codes = [d.code for d in standings.descriptors]
-    if "OTHER_LOTS" in codes:  # the seed, so that anyone can redo the draw (issue 12)
+    if "OTHER_LOTS" in codes:  # the seed, so that anyone can redo the draw
         lines.append(("item", "Lots", legend_lines(codes, t.lots_seed)[0]))
     if has_extra_points(standings):
         label, _, text = extra_points_legend().partition(": ")

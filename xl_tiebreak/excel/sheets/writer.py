@@ -181,7 +181,7 @@ def write_standings_to(book: Book) -> WriteResult:
     result and on the Problems sheet.
     """
     target, conflict = _standings_conflict(book)
-    if is_knockout_book(book):  # a Bracket sheet, no crosstable (issue 12)
+    if is_knockout_book(book):  # a Bracket sheet, no crosstable
         return _write_knockout_to(book, target, conflict)
     try:
         settings, standings, warnings = book_standings(book)
@@ -196,7 +196,7 @@ def write_standings_to(book: Book) -> WriteResult:
     layout = standings_layout(standings, settings, warnings).replace(name=target)
     book.write_sheet(layout, after=_anchor(book))
     after = target
-    for extra in extras.layouts:  # Compare, Prizes result (issue 12)
+    for extra in extras.layouts:  # Compare, Prizes result
         book.write_sheet(extra, after=after)
         after = extra.name
     for name in extras.stale:

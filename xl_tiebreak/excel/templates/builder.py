@@ -241,7 +241,7 @@ def _crosstable_sheet(ws: Any, template: Template) -> None:
     for row in ws.iter_rows(min_row=1, max_row=len(template.rows), max_col=n_cols):
         for cell in row:
             cell.border = _GRID
-            if cell.column not in names:  # numbers, ½ and x alike (issue 13)
+            if cell.column not in names:  # numbers, ½ and x alike
                 cell.alignment = Alignment(horizontal="center")
             if cell.row > 1 and template.rows[0][cell.column - 1] == template.rows[
                     cell.row - 1][0]:  # a grid's diagonal (the player's own column): shaded
@@ -481,14 +481,14 @@ def build_templates(directory: str | os.PathLike[str], force: bool = False) -> l
         module = folder / f"{template.stem}.py"
         write_text_file(module, companion_module(template.stem))
         written.append(module)
-    stem = knockout_template.KNOCKOUT_STEM  # issue 12
+    stem = knockout_template.KNOCKOUT_STEM
     for vba, suffix in ((True, ".xlsm"), (False, ".xlsx")):
         target = folder / f"{stem}{suffix}"
         save_with_values(build_knockout_workbook(vba=vba), target)
         written.append(target)
     write_text_file(folder / f"{stem}.py", companion_module(stem, "Bracket"))
     written.append(folder / f"{stem}.py")
-    for vba, suffix in ((True, ".xlsm"), (False, ".xlsx")):  # the team template (issue 11)
+    for vba, suffix in ((True, ".xlsm"), (False, ".xlsx")):  # the team template
         target = folder / f"{TEAM_SWISS}{suffix}"
         save_with_values(build_team_workbook(vba=vba), target)
         written.append(target)
@@ -518,7 +518,7 @@ def build_demo(directory: str | os.PathLike[str] = ".", force: bool = False) -> 
 
 def demo_next_step(path: Path) -> str:
     """What to do with the demo workbook at ``path`` (printed by ``xl-tiebreak demo`` after
-    the path, issue 13)."""
+    the path)."""
     shown = shlex.quote(str(path))
     return (f"Next: open it in Excel (the Standings sheet is filled; with the xlwings add-in, "
             f"Run main recomputes it) or in LibreOffice; or, without a spreadsheet, run:\n"

@@ -1,4 +1,4 @@
-"""The knockout template's sheets (issue 12): ``How to``, ``Bracket`` (the bracket table of
+"""The knockout template's sheets: ``How to``, ``Bracket`` (the bracket table of
 :mod:`xl_tiebreak.knockout.bracket` with a sample 16-player cup: play-offs, a walkover, an
 Armageddon
 drawn with Black advancing) and ``Settings`` (the event's name). The workbook around them

@@ -78,7 +78,7 @@ GRID = Border(left=_GRID_SIDE, right=_GRID_SIDE, top=_GRID_SIDE, bottom=_GRID_SI
 
 def print_setup(ws: Any, pages_tall: int) -> None:
     """Landscape, one page wide (``pages_tall`` pages tall, 0: as many as needed), the first
-    row repeated on every page, centred on the paper (issue 13: a crosstable of up to 11
+    row repeated on every page, centred on the paper (a crosstable of up to 11
     rounds and the Settings sheet print one page wide)."""
     ws.page_setup.orientation = "landscape"
     ws.page_setup.fitToWidth = 1

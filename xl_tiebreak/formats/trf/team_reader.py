@@ -1,6 +1,6 @@
 """TRF26 team files (and TRF16 files with ``013`` team records) read into a team event.
 
-Records (columns 1-based, inclusive; the facts measured with the FIDE checker, issue 11):
+Records (columns 1-based, inclusive; the facts measured with the FIDE checker):
 
 - ``310`` team: number 5–7, name 9–40, federation 42–46, strength 48–53, MP 55–60, GP 62–67,
   rank 69–71, players' start numbers in 4-digit fields from 74, step 5; else the TRF16 ``013``
