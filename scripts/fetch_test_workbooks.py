@@ -1,5 +1,5 @@
 """Copy real workbooks from public test suites into ``tests/data/real_workbooks/`` (not part of
-the package, not committed) for ``tests/test_real_workbooks.py``.
+the package, not committed) for ``tests/test_excel_files_real_workbooks.py``.
 
 Each source is a GitHub repository at a pinned commit and a folder in it. The files are taken
 from a local git copy of the repository (``--mirror DIR``: ``DIR/<owner>+<name>/repo`` or

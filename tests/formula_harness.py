@@ -66,7 +66,7 @@ def sized_names(path: str | Path, out: str | Path) -> Path:
     COUNTA(Sheet!$1:$1))``, which ``formulas`` cannot parse) refer to the range those
     functions give, computed here as Excel does: COUNTA counts the non-empty cells of column A
     and of row 1. What the name itself gives in a real spreadsheet program is tested through
-    LibreOffice (tests/test_templates.py)."""
+    LibreOffice (tests/test_excel_templates_builder.py)."""
     import openpyxl
     from openpyxl.workbook.defined_name import DefinedName
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_compare import three_champions
+from test_standings_compare_orders import three_champions
 
 from xl_tiebreak.cli.main import main
 from xl_tiebreak.formats.trf.reader import write_trf
@@ -63,7 +63,7 @@ def test_prizes_file_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 
 
 def test_knockout_example(capsys: pytest.CaptureFixture[str]) -> None:
-    # the example is the 16-player bracket of tests/test_knockout.py (places derived there)
+    # the example is the 16-player bracket of tests/test_knockout_bracket.py (places derived there)
     assert main(["knockout", str(EXAMPLES / "knockout_cup.csv"), "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["champion"] == "Ana"

@@ -1,4 +1,4 @@
-// Test-only oracle for tests/test_legacy_oracle.py: the Buchholz family computed by the npm
+// Test-only oracle for tests/test_tiebreaks_legacy_oracle.py: the Buchholz family computed by the npm
 // package `tiebreak` (marceljuenemann/tiebreak, MIT) with UnplayedRoundsAdjustment.FIDE_2009.
 //
 // stdin: a JSON array of tournaments

@@ -1,4 +1,4 @@
-// Test-only runner (tests/test_pyodide.py): runs Python code under Pyodide, the Python of
+// Test-only runner (tests/test_project_pyodide.py): runs Python code under Pyodide, the Python of
 // xlwings Lite, loaded from this directory's node_modules (npm package "pyodide", pinned in
 // package-lock.json). Nothing is fetched: no loadPackage, no micropip; pure-Python packages
 // are copied from the host into Pyodide's file system instead.

@@ -558,7 +558,7 @@ def test_a_bad_202_list_is_reported_with_its_line(capsys: pytest.CaptureFixture[
 
 
 def test_utf16_trf_without_its_byte_order_mark_says_utf16() -> None:
-    """With its byte-order mark UTF-16 is read (tests/test_text_inputs.py); without it the
+    """With its byte-order mark UTF-16 is read (tests/test_formats_text_inputs.py); without it the
     file is refused saying what it looks like."""
     text = _player(1, "A", "", "   2 w 1") + "\n" + _player(2, "B", "", "   1 b 0") + "\n"
     with pytest.raises(InputError, match="UTF-16"):

@@ -1,5 +1,5 @@
 """Tests for :mod:`xl_tiebreak.util.dates`: Excel serials, cell values and the Settings sheet's
-start dates (the TRF forms are tested in test_trf.py)."""
+start dates (the TRF forms are tested in test_formats_trf.py)."""
 
 from __future__ import annotations
 

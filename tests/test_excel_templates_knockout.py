@@ -25,7 +25,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.test_templates import same_xlwings, structure
+from tests.test_excel_templates_builder import same_xlwings, structure
 from xl_tiebreak.cli.main import main
 from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.headless import ProblemsWritten, write_standings_file

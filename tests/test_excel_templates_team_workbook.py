@@ -22,7 +22,7 @@ import oracle
 import pytest
 import team_generator
 from spec_data import TRF_DIR, number, require
-from test_teams import E7_COLUMNS, crosstable, e7, official
+from test_standings_teams import E7_COLUMNS, crosstable, e7, official
 
 from xl_tiebreak.cli.main import main
 from xl_tiebreak.excel.headless import read_workbook_event
@@ -233,7 +233,7 @@ def test_generated_events_round_trip_through_the_workbook(seed: int, tmp_path: P
 @pytest.mark.parametrize("seed", [1, 4, 6])
 def test_generated_workbooks_agree_with_the_checker(seed: int, tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    from test_team_differential import NAMES, compared_values
+    from test_tiebreaks_team_differential import NAMES, compared_values
 
     generated, book = _generated(seed, tmp_path)
     codes = compared_values(generated)  # without the checker's known failures (T4)
@@ -269,7 +269,7 @@ def test_any_size_of_event(tmp_path: Path) -> None:
 
 def test_a_csv_team_crosstable_becomes_a_team_workbook(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from test_team_boards import crosstable_rows
+    from test_formats_crosstable_team_boards import crosstable_rows
 
     source = tmp_path / "e7.csv"
     with source.open("w", encoding="utf-8", newline="") as f:
@@ -400,7 +400,7 @@ def test_a_legacy_013_file_round_trips_without_boards(tmp_path: Path) -> None:
 
 def test_a_csv_crosstable_with_a_boards_csv_keeps_the_board_tie_breaks(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from test_team_boards import crosstable_rows, team_rows
+    from test_formats_crosstable_team_boards import crosstable_rows, team_rows
 
     source, boards = tmp_path / "e7.csv", tmp_path / "boards.csv"
     for path, rows in ((source, crosstable_rows(e7())), (boards, team_rows(e7()))):

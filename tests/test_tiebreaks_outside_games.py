@@ -7,7 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from test_compare import ANA, BO, CAI, ROWS, three_champions
+from test_standings_compare_orders import ANA, BO, CAI, ROWS, three_champions
 
 from xl_tiebreak.cli.main import main
 from xl_tiebreak.formats.trf.reader import write_trf

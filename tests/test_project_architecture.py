@@ -137,3 +137,30 @@ def test_the_scan_sees_every_kind_of_import() -> None:
 def test_the_contract_would_see_an_import_from_above() -> None:
     assert layer("report.table") > layer("standings.final")
     assert layer("util.numbers") < layer("model.tournament")
+
+
+TESTS = Path(__file__).resolve().parent
+PROJECT_TESTS = "project"
+"""Tests of the project as a whole (README, packaging, the architecture, start-up, Pyodide)."""
+
+
+def test_every_test_file_names_the_package_it_tests() -> None:
+    """Tests mirror the packages: ``test_<package>_<topic>.py``, the package written with
+    ``_`` for ``.`` (``test_formats_trf_lots_seed.py`` tests ``formats.trf``,
+    ``test_excel_functions_udfs.py`` ``excel.functions``), the longest package that matches;
+    ``test_project_*`` test the project as a whole."""
+    prefixes = sorted((p.replace(".", "_") for p in PACKAGES), key=len, reverse=True)
+    orphans = []
+    for path in sorted(TESTS.glob("test_*.py")):
+        name = path.stem.removeprefix("test_")
+        if name.startswith(PROJECT_TESTS + "_"):
+            continue
+        if not any(name == p or name.startswith(p + "_") for p in prefixes):
+            orphans.append(path.name)
+    assert orphans == []
+
+
+def test_the_naming_rule_would_see_an_orphan() -> None:
+    prefixes = [p.replace(".", "_") for p in PACKAGES]
+    assert any("formats_trf_lots_seed".startswith(p + "_") for p in prefixes)
+    assert not any("lots_seed".startswith(p + "_") for p in prefixes)

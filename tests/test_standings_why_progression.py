@@ -1,12 +1,12 @@
 """``--why A,B`` (the order walked item by item) and ``--progression`` (place and score after
 every round).
 
-Hand-derived cases on the small round robins of tests/test_decided_by.py; a property test over
+Hand-derived cases on the small round robins of tests/test_standings_decided_by.py; a property test over
 generated events (the deciding step is the first item whose values differ, the values are the
 standings' columns, the participant said to be ahead is the one ranked first, and for
 neighbours the item is the one the "Decided by" column names); the progression equals
 ``--after-round K`` for every K, through the command line too, and the FIDE checker's ranks
-after each round (tests/oracle.py, as tests/test_differential.py runs it).
+after each round (tests/oracle.py, as tests/test_tiebreaks_differential.py runs it).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 import generator
 import oracle
 import pytest
-from test_decided_by import TABLE_1, TABLE_2, event
+from test_standings_decided_by import TABLE_1, TABLE_2, event
 
 from xl_tiebreak.cli.main import main
 from xl_tiebreak.model.tournament import InputError, Tournament, TournamentType
@@ -51,7 +51,7 @@ def test_why_direct_encounter_with_the_games() -> None:
 
 def test_why_walks_past_an_equal_direct_encounter() -> None:
     s = compute_standings(event(TABLE_1), "DE,SB")
-    why = why_ahead(s, 1, 3)  # Ann drew Cid: DE decides nothing; SB 2¾ vs 1¾ (test_decided_by)
+    why = why_ahead(s, 1, 3)  # Ann drew Cid: DE decides nothing; SB 2¾ vs 1¾ (test_standings_decided_by)
     assert [(st.label, st.decides) for st in why.steps] == [
         ("Pts", False), ("DE", False), ("SB", True)]
     assert why.steps[2].values == (pytest.approx(2.75), pytest.approx(1.75))

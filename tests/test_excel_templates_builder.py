@@ -51,7 +51,7 @@ from xl_tiebreak.util.numbers import to_float
 SHIPPED = Path(__file__).resolve().parents[1] / "workbook_templates"
 BY_STEM = {SWISS.stem: SWISS, ROUND_ROBIN.stem: ROUND_ROBIN}
 WORKBOOKS = [name for name in TEMPLATE_FILES if not name.endswith(".py")
-             and name.rsplit(".", 1)[0] in BY_STEM]  # the team template: tests/test_team_excel.py
+             and name.rsplit(".", 1)[0] in BY_STEM]  # the team template: tests/test_excel_functions_team.py
 
 
 def same_xlwings() -> None:
@@ -115,7 +115,7 @@ def test_shipped_templates_match_a_fresh_build(tmp_path: Path) -> None:
     same_xlwings()
     written = build_templates(tmp_path)
     assert sorted(p.name for p in written) == sorted((*TEMPLATE_FILES, *KNOCKOUT_FILES))
-    for name in TEMPLATE_FILES:  # the knockout files: tests/test_knockout_template.py
+    for name in TEMPLATE_FILES:  # the knockout files: tests/test_excel_templates_knockout.py
         shipped, fresh = SHIPPED / name, tmp_path / name
         assert shipped.is_file(), f"{name} missing: run build_templates('workbook_templates')"
         if name.endswith(".py"):

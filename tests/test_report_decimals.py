@@ -19,8 +19,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 from spec_data import TRF_DIR, number, require
-from test_team_boards import crosstable_rows
-from test_teams import crosstable, e7
+from test_formats_crosstable_team_boards import crosstable_rows
+from test_standings_teams import crosstable, e7
 
 from xl_tiebreak.cli.main import main
 from xl_tiebreak.excel.book.layout import HALF_FORMAT, WHOLE_FORMAT

@@ -133,7 +133,7 @@ def test_other_suffixes_and_team_files_are_refused(tmp_path: Path,
     assert main(["workbook", str(trf), "-o", str(tmp_path / "event.ods")]) == 2
     assert ".xlsx or .xlsm" in capsys.readouterr().err
     team = SHARED / "e7_held_team.trf"
-    if team.is_file():  # a team TRF is written as a team workbook (tests/test_team_workbook.py)
+    if team.is_file():  # a team TRF is written as a team workbook (tests/test_excel_templates_team_workbook.py)
         assert main(["workbook", str(team), "-o", str(tmp_path / "team.ods")]) == 2
         assert ".xlsx or .xlsm" in capsys.readouterr().err
         assert not (tmp_path / "team.ods").exists()
@@ -152,7 +152,7 @@ def test_a_fraction_of_a_point_survives(tmp_path: Path) -> None:
 def test_a_written_workbook_caches_every_formula_value(tmp_path: Path) -> None:
     """Opened without the add-in (a viewer, LibreOffice, Excel before Import Functions), every
     formula cell of a workbook written from a TRF shows what the engine computes."""
-    from test_templates import cached_values, check_formula_cells
+    from test_excel_templates_builder import cached_values, check_formula_cells
 
     from xl_tiebreak.excel.templates.from_event import event_template
 

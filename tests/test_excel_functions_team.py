@@ -4,7 +4,7 @@
 The same event — worked example E7, Held's team Swiss — as a TRF file, as a team crosstable
 range (written here from the spec's E7.1 table), as the team template read headless and through
 the team worksheet functions gives the official E7 values (2023 rules), the expected tables of
-tests/test_teams.py parsed from the specification, never the engine's output.
+tests/test_standings_teams.py parsed from the specification, never the engine's output.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 import openpyxl
 import pytest
 from spec_data import TRF_DIR, number, require
-from test_teams import E7_COLUMNS, crosstable, e7, official
+from test_standings_teams import E7_COLUMNS, crosstable, e7, official
 
 from xl_tiebreak import udfs
 from xl_tiebreak.cli.main import main
@@ -329,17 +329,17 @@ def test_board_tiebreaks_without_board_data_are_empty() -> None:
 
 @pytest.fixture
 def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    from test_udf_metadata import _reimport
+    from test_excel_functions_metadata import _reimport
 
     yield from _reimport(monkeypatch, "xl_tiebreak.excel.functions.team")
 
 
 def test_team_function_metadata(recorded: Any) -> None:
-    # what Excel receives from the decorators, as tests/test_udf_metadata.py checks it for the
+    # what Excel receives from the decorators, as tests/test_excel_functions_metadata.py checks it for the
     # individual functions
     import inspect
 
-    from test_udf_metadata import CELL_REFERENCE, VBA_IDENTIFIER, VBA_RESERVED
+    from test_excel_functions_metadata import CELL_REFERENCE, VBA_IDENTIFIER, VBA_RESERVED
 
     assert set(recorded.TEAM_FUNCTIONS) == {"TEAM_POINTS", "TEAM_TIEBREAK", "TEAM_PLACE",
                                             "TEAM_STANDINGS", "TEAM_TIEBREAK_EXPLAIN",
@@ -390,7 +390,7 @@ def test_generated_events_functions_and_workbook_equal_the_trf(
     (tests/team_generator.py): the functions on the range, and compute on a workbook with the
     event's settings on its Settings sheet, give the TRF's values."""
     import team_generator
-    from test_team_crosstable import NON_BOARD, generated_rows
+    from test_formats_crosstable_team import NON_BOARD, generated_rows
 
     from xl_tiebreak.formats.trf.team_reader import parse_team_trf
 
@@ -490,7 +490,7 @@ def test_a_boards_sheet_gives_the_board_tiebreaks_of_the_trf(tmp_path: Path) -> 
     games in its TRF): the board tie-breaks read headless equal the TRF's; a board result
     that does not add up to the match's game points is named with its sheet and row (exit 2;
     the Problems sheet lists it and the Standings sheet is left as it was)."""
-    from test_team_boards import BOARD_ORDER, e7_trf, team_rows
+    from test_formats_crosstable_team_boards import BOARD_ORDER, e7_trf, team_rows
 
     trf = e7_trf()
     wb = build_team_workbook(vba=False)
@@ -527,8 +527,8 @@ def test_a_boards_sheet_gives_the_board_tiebreaks_of_the_trf(tmp_path: Path) -> 
 def test_a_team_round_robin_grid_in_a_workbook() -> None:
     """A team round-robin grid typed on the Crosstable sheet of a team workbook (one column
     per team, headed by its number) is read as the grid reader reads it: the values derived by
-    hand in tests/test_team_grid.py::test_values_by_hand (A 6 MP, 9½ GP, EMGSB 18½ …)."""
-    from test_team_grid import GRID
+    hand in tests/test_formats_crosstable_team_grid.py::test_values_by_hand (A 6 MP, 9½ GP, EMGSB 18½ …)."""
+    from test_formats_crosstable_team_grid import GRID
 
     from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
     from xl_tiebreak.excel.reading.team_event import read_book_team_event

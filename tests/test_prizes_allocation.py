@@ -327,11 +327,11 @@ def test_parse_money() -> None:
 
 
 def test_new_core_modules_import_only_the_standard_library() -> None:
-    # The same probe as test_core_stdlib_only, for prizes, knockout and tables.
+    # The same probe as test_project_core_stdlib_only, for prizes, knockout and tables.
     import subprocess
     import sys
 
-    from test_core_stdlib_only import PROBE
+    from test_project_core_stdlib_only import PROBE
 
     code = PROBE.format(imports="\n".join(f"import xl_tiebreak.{m}"
                                           for m in ("prizes.allocation", "knockout.bracket",

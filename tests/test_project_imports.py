@@ -1,5 +1,5 @@
 """Every module of the package imports on its own in a fresh interpreter, and every package is
-installed (import cycles and the layer contract: tests/test_architecture.py)."""
+installed (import cycles and the layer contract: tests/test_project_architecture.py)."""
 
 from __future__ import annotations
 

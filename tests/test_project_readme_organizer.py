@@ -1,6 +1,6 @@
 """README.md is the organizer's page: the Quick start for Windows and macOS/Linux, the
 troubleshooting of the known traps, and developer material in docs/ (linked, not inline).
-Its commands are run by tests/test_readme.py (here) and by .ci/package-check (with the built
+Its commands are run by tests/test_project_readme.py (here) and by .ci/package-check (with the built
 wheel in a fresh virtual environment)."""
 
 from __future__ import annotations

@@ -3,8 +3,8 @@ function a row names, real functions with the parameters of their shape, the tex
 ``ONE_TIEBREAK_TEXTS`` (no stale or missing one), and the row's descriptor computed.
 
 The shipped list itself (names, parameters, texts as xlwings sees them) is compared with its
-record in tests/test_worksheet_function_list.py; the values with the engine in
-tests/test_udfs.py.
+record in tests/test_excel_functions_list.py; the values with the engine in
+tests/test_excel_functions_udfs.py.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ TEAMS = [
     [2.0, "Bees", "1b½", "PAB"],
     [3.0, "Cats", "PAB", "1w1"],
 ]
-"""Three teams of two boards (as in tests/test_lite_registration.py): R1 Ants beat Bees
+"""Three teams of two boards (as in tests/test_excel_lite.py): R1 Ants beat Bees
 1½–½ (MP 2–0), Cats have the PAB (a won match, MP 2); R2 Ants draw Cats 1–1 (MP 1 each), Bees
 have the PAB (MP 2). Match points: Ants 3, Bees 2, Cats 3."""
 

@@ -93,8 +93,8 @@ def test_e7_as_crosstable_csv_through_the_cli(tmp_path: pytest.TempPathFactory,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     # E7 written as a team crosstable from its TRF's matches, then computed by the CLI as
     # the TRF is: the same MP, BH:MP, EGGSB (the official E7 values are asserted on the TRF
-    # in tests/test_teams.py)
-    from test_team_boards import crosstable_rows
+    # in tests/test_standings_teams.py)
+    from test_formats_crosstable_team_boards import crosstable_rows
 
     event = read_team_trf(require(E7_CROSSTABLE))
     rows = crosstable_rows(event)

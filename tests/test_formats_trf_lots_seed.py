@@ -100,7 +100,7 @@ def test_the_fide_checker_reads_a_file_with_the_seed_line() -> None:
 def test_a_workbook_seed_goes_into_the_exported_trf(tmp_path: Path) -> None:
     import openpyxl
 
-    from tests.test_compare import _crosstable
+    from tests.test_standings_compare_orders import _crosstable
 
     wb = openpyxl.Workbook()
     ws = wb.active

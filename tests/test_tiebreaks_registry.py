@@ -32,7 +32,7 @@ CODES = [row.code for row in TIEBREAKS]
 
 def rows() -> list[TieBreak]:
     """The individual rows (team rows are read with a team event's primary score: their
-    counterparts of these tests are in tests/test_team_registry.py)."""
+    counterparts of these tests are in tests/test_tiebreaks_team_registry.py)."""
     return [r for r in TIEBREAKS if not r.team]
 
 
@@ -200,7 +200,7 @@ def _code_literals(node: ast.AST) -> list[str]:
 _FUNCTION_NAME_TABLES = {"__all__", "ONE_TIEBREAK_TEXTS"}
 """Assignments whose literal lists Python or worksheet function names, not tie-break codes
 (``ONE_TIEBREAK_TEXTS``: the Function Wizard texts; its keys are checked against the registry's
-function names in tests/test_one_tiebreak_functions.py)."""
+function names in tests/test_excel_functions_one_tiebreak.py)."""
 
 
 def collections_of_codes(source: str) -> list[tuple[int, list[str]]]:

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 from spec_data import number
-from test_team_excel import PAB, spec_rows
-from test_teams import crosstable, official
+from test_excel_functions_team import PAB, spec_rows
+from test_standings_teams import crosstable, official
 
 import xl_tiebreak.excel.functions.team_evaluation as team_evaluation
 from xl_tiebreak import udfs
@@ -134,7 +134,7 @@ def test_a_team_recalculation_reads_the_crosstable_once(monkeypatch: pytest.Monk
 
 
 def _spec_column(label: str) -> str:
-    from test_teams import E7_COLUMNS
+    from test_standings_teams import E7_COLUMNS
 
     return next(name for name, code in E7_COLUMNS.items() if code == label)
 

@@ -12,7 +12,7 @@ participant, tournament) by recomputing the checker's value under the checker's 
 list is in ``tests/KNOWN_DIFFERENCES.md`` and every entry has a dedicated test below. Any other
 mismatch fails with the TRF, the tie-break, the participant, both values and our explanation.
 
-Run as a script (``python tests/test_differential.py [N [BASE]]``) to print counts for N
+Run as a script (``python tests/test_tiebreaks_differential.py [N [BASE]]``) to print counts for N
 generated tournaments from seed BASE (and every shared file when BASE is 0).
 """
 

@@ -1,6 +1,6 @@
 """The Compare sheet the standings writer adds when the Settings sheet has ``Compare orders``
 rows (docs/decisions.md D64), on the "three champions" crosstable of
-tests/test_compare.py, whose champions are derived by hand there: BH → Bo (13½), BH/C1 → Ana
+tests/test_standings_compare_orders.py, whose champions are derived by hand there: BH → Bo (13½), BH/C1 → Ana
 (12), BH/M1 → Cai (8½). Written headless (``xl-tiebreak standings``, the macro's writer) and
 re-read with openpyxl."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.test_compare import NAMES, _crosstable
+from tests.test_standings_compare_orders import NAMES, _crosstable
 from xl_tiebreak.cli.main import main
 from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.headless import ProblemsWritten, write_standings_file
