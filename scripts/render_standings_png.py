@@ -4,7 +4,8 @@ PNG (poppler's ``pdftoppm``), written to ``docs/standings.png`` for the README.
     python scripts/render_standings_png.py [OUTPUT.png]
 
 Needs ``soffice`` (LibreOffice) and ``pdftoppm`` (poppler-utils) on the PATH, and the package's
-``excel`` extra (openpyxl). The functions are also used by tests/test_excel_templates_print_layout.py.
+``excel`` extra (openpyxl). The functions are also used by
+tests/test_excel_templates_print_layout.py.
 """
 
 from __future__ import annotations

@@ -335,7 +335,8 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
 
 
 def test_team_function_metadata(recorded: Any) -> None:
-    # what Excel receives from the decorators, as tests/test_excel_functions_metadata.py checks it for the
+    # what Excel receives from the decorators, as tests/test_excel_functions_metadata.py checks it
+    # for the
     # individual functions
     import inspect
 
@@ -527,7 +528,8 @@ def test_a_boards_sheet_gives_the_board_tiebreaks_of_the_trf(tmp_path: Path) -> 
 def test_a_team_round_robin_grid_in_a_workbook() -> None:
     """A team round-robin grid typed on the Crosstable sheet of a team workbook (one column
     per team, headed by its number) is read as the grid reader reads it: the values derived by
-    hand in tests/test_formats_crosstable_team_grid.py::test_values_by_hand (A 6 MP, 9½ GP, EMGSB 18½ …)."""
+    hand in tests/test_formats_crosstable_team_grid.py::test_values_by_hand (A 6 MP, 9½ GP, EMGSB
+    18½ …)."""
     from test_formats_crosstable_team_grid import GRID
 
     from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook

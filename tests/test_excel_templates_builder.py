@@ -51,7 +51,7 @@ from xl_tiebreak.util.numbers import to_float
 SHIPPED = Path(__file__).resolve().parents[1] / "workbook_templates"
 BY_STEM = {SWISS.stem: SWISS, ROUND_ROBIN.stem: ROUND_ROBIN}
 WORKBOOKS = [name for name in TEMPLATE_FILES if not name.endswith(".py")
-             and name.rsplit(".", 1)[0] in BY_STEM]  # the team template: tests/test_excel_functions_team.py
+             and name.rsplit(".", 1)[0] in BY_STEM]  # the team one: test_excel_functions_team
 
 
 def same_xlwings() -> None:

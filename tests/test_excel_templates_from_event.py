@@ -133,7 +133,8 @@ def test_other_suffixes_and_team_files_are_refused(tmp_path: Path,
     assert main(["workbook", str(trf), "-o", str(tmp_path / "event.ods")]) == 2
     assert ".xlsx or .xlsm" in capsys.readouterr().err
     team = SHARED / "e7_held_team.trf"
-    if team.is_file():  # a team TRF is written as a team workbook (tests/test_excel_templates_team_workbook.py)
+    # a team TRF is written as a team workbook (tests/test_excel_templates_team_workbook.py)
+    if team.is_file():
         assert main(["workbook", str(team), "-o", str(tmp_path / "team.ods")]) == 2
         assert ".xlsx or .xlsm" in capsys.readouterr().err
         assert not (tmp_path / "team.ods").exists()

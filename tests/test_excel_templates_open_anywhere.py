@@ -1,7 +1,8 @@
 """The demo opened without the add-in, as LibreOffice shows and prints it; skipped when
 ``soffice`` or poppler's ``pdfinfo``/``pdftotext`` are absent.
 
-* Every formula cell holds its value cached (tests/test_excel_templates_builder.py checks the values against
+* Every formula cell holds its value cached (tests/test_excel_templates_builder.py checks the
+values against
   the engine); LibreOffice shows those of plain formulas instead of ``#NAME?``.
 * LibreOffice recomputes every *array* formula when it opens a file, whatever value is cached
   (its OOXML import keeps cached results of plain formulas only): asserted below on ``{=1+1}``

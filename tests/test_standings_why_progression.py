@@ -1,7 +1,8 @@
 """``--why A,B`` (the order walked item by item) and ``--progression`` (place and score after
 every round).
 
-Hand-derived cases on the small round robins of tests/test_standings_decided_by.py; a property test over
+Hand-derived cases on the small round robins of tests/test_standings_decided_by.py; a property
+test over
 generated events (the deciding step is the first item whose values differ, the values are the
 standings' columns, the participant said to be ahead is the one ranked first, and for
 neighbours the item is the one the "Decided by" column names); the progression equals
@@ -51,7 +52,8 @@ def test_why_direct_encounter_with_the_games() -> None:
 
 def test_why_walks_past_an_equal_direct_encounter() -> None:
     s = compute_standings(event(TABLE_1), "DE,SB")
-    why = why_ahead(s, 1, 3)  # Ann drew Cid: DE decides nothing; SB 2¾ vs 1¾ (test_standings_decided_by)
+    # Ann drew Cid: DE decides nothing; SB 2¾ vs 1¾ (test_standings_decided_by)
+    why = why_ahead(s, 1, 3)
     assert [(st.label, st.decides) for st in why.steps] == [
         ("Pts", False), ("DE", False), ("SB", True)]
     assert why.steps[2].values == (pytest.approx(2.75), pytest.approx(1.75))

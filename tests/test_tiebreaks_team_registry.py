@@ -1,5 +1,6 @@
 """The team rows of the registry and their Swiss-Manager forms, both directions (the team
-counterpart of tests/test_tiebreaks_registry.py): a number with a score type (84 Buchholz, 86 PS, 87 KS:
+counterpart of tests/test_tiebreaks_registry.py): a number with a score type (84 Buchholz, 86 PS,
+87 KS:
 "Type 0 GP, 1 MP", spec §9.1) writes and reads the team form on that type."""
 
 from __future__ import annotations

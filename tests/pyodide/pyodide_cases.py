@@ -1,4 +1,5 @@
-"""Computations that tests/test_project_pyodide.py runs twice: in the test process (CPython) and under
+"""Computations that tests/test_project_pyodide.py runs twice: in the test process (CPython) and
+under
 Pyodide (tests/pyodide/run.mjs copies this file there). Results are plain JSON values; values
 of the engine are written with ``str`` (exact fractions stay exact)."""
 
