@@ -27,6 +27,7 @@ import datetime
 import io
 from collections.abc import Iterable, Sequence
 
+from xl_tiebreak.model.tournament import shown_title
 from xl_tiebreak.tiebreaks.descriptors import Descriptor
 from xl_tiebreak.tiebreaks.outside_games import legend_lines
 from xl_tiebreak.util.numbers import fmt, fmt_half
@@ -164,7 +165,7 @@ def cell_value(column: Column, row: Row) -> object:
     if field == "no":
         return p.start_no
     if field == "title":
-        return p.title
+        return shown_title(p.title)
     if field == "name":
         return p.name
     if field == "fed":
