@@ -5,7 +5,8 @@ The workbook is the Swiss or the round-robin template (:func:`xl_tiebreak.excel.
 build_workbook`) with the event in place of the sample:
 
 * ``Crosstable``: one row per participant — ``No``, ``Name``, ``Title``, ``Rating``, ``Fed``,
-  ``R1`` … ``Rn``, ``Extra`` (only when a participant has extra points), ``Pts`` — each round
+  the identity columns (below), ``R1`` … ``Rn``, ``Extra`` (only when a participant has extra
+  points), ``Manual order`` (only when one has a value), ``Pts`` — each round
   in the notation :func:`xl_tiebreak.formats.crosstable.reader.parse_round_token` reads: ``12w1``,
   ``12b½``,
   ``12w+`` / ``12b-`` (forfeits), ``12 1`` (colour unknown), ``H``, ``F``, ``U``, ``Z``
@@ -63,6 +64,10 @@ from xl_tiebreak.standings.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
 
 __all__ = ["EXTRA_HEADER", "crosstable_rows", "event_template",
            "write_event_workbook"]
+
+MANUAL_HEADER = "Manual order"
+"""Header of the manual-order column (``OTHER_MANUAL``; written only when a participant has a
+value)."""
 
 EXTRA_HEADER = "Extra"
 """Header of the extra-points column (written only when a participant has extra points)."""
@@ -133,8 +138,11 @@ def crosstable_rows(t: Tournament) -> tuple[tuple[object, ...], ...]:
     header: list[object] = ["No", "Name", "Title", "Rating", "Fed",
                             *(h for h, _ in identity),
                             *(f"R{r}" for r in range(1, t.rounds + 1))]
+    manual = any(p.manual_order is not None for p in t.participants)
     if extra:
         header.append(EXTRA_HEADER)
+    if manual:
+        header.append(MANUAL_HEADER)
     header.append("Pts")
     rows: list[tuple[object, ...]] = [tuple(header)]
     for p in sorted(t.participants, key=lambda q: q.start_no):
@@ -148,6 +156,9 @@ def crosstable_rows(t: Tournament) -> tuple[tuple[object, ...], ...]:
         if extra:
             value = p.extra_points
             row.append(_cell_number(value) if value else None)
+        if manual:
+            order = p.manual_order
+            row.append(None if order is None else _cell_number(order))
         declared = p.declared_points
         row.append(_cell_number(declared if declared is not None else _score(t, p)))
         rows.append(tuple(row))

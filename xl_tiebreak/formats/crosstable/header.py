@@ -20,7 +20,8 @@ _START_KEYS = frozenset({
     "numero", "número", "broj", "nummer"
 })  # fmt: skip
 _EXTRA_KEYS = frozenset({"extra", "extrapoints", "extrapts", "bonus", "bonuspoints", "+pts",
-                         "+points", "+pt"})
+                         "+points", "+pt", "pontosadicionais", "pontosextras", "pontosextra",
+                         "pontosdearbitragem", "pts+arb", "ptsarb"})
 """Headers of the extra-points column (Swiss-Manager 42/43 "Pts+Arb"; docs/decisions.md
 D51)."""
 _NAME_KEYS = frozenset({
@@ -43,6 +44,9 @@ _FED_KEYS = frozenset({
 })  # fmt: skip
 _TITLE_KEYS = frozenset({"title", "titel", "titre", "título", "titulo", "titolo", "tit",
                          "tytuł", "titul"})
+_MANUAL_KEYS = frozenset({"manualorder", "ordemmanual", "manual", "ordenmanual",
+                          "manualinput"})
+"""Headers of the manual-order column (``OTHER_MANUAL``, Swiss-Manager 5)."""
 _FIDE_ID_KEYS = frozenset({"fideid", "idfide", "fidenumber", "fidenr", "fidecode", "fide-id",
                            "fidenº", "fideno", "codigofide", "códigofide"})
 _NATIONAL_ID_KEYS = frozenset({"nationalid", "natid", "idcbx", "cbxid", "idnacional",
@@ -98,6 +102,8 @@ class Columns(Mutable):
     points: int | None = None
     extra: int | None = None
     """Extra points added to the score (docs/decisions.md D51)."""
+    manual: int | None = None
+    """The manual-order values (``OTHER_MANUAL``)."""
     fide_id: int | None = None
     national_id: int | None = None
     sex: int | None = None
@@ -162,6 +168,7 @@ _FIELDS = (
     ("title", _TITLE_KEYS),
     ("points", _POINTS_KEYS),
     ("extra", _EXTRA_KEYS),
+    ("manual", _MANUAL_KEYS),
     ("fide_id", _FIDE_ID_KEYS),
     ("national_id", _NATIONAL_ID_KEYS),
     ("sex", _SEX_KEYS),
@@ -378,7 +385,8 @@ def name_columns(columns: Columns, labels: list[object], body: list[RangeRow],
     cells hold text (a merged Name header), or, without a Name column, the first unlabelled
     column of text (said in a warning)."""
     used = {c for c in (columns.start, columns.rating, columns.federation, columns.title,
-                        columns.points, *(getattr(columns, f) for f in IDENTITY_FIELDS),
+                        columns.points, columns.extra, columns.manual,
+                        *(getattr(columns, f) for f in IDENTITY_FIELDS),
                         *(getattr(columns, f) for f in RATING_FIELDS)) if c is not None}
     used |= set(columns.rounds.values())
 

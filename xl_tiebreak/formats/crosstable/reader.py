@@ -219,6 +219,14 @@ def _read_participant(
             problems.append(error(f"cannot read {quoted(cell_text(cell))} as extra points "
                                    f"(expected e.g. 1, 0.5 or -1, at most {MAX_EXTRA_POINTS})",
                                    where))
+    if columns.manual is not None:
+        cell = row.get(columns.manual)
+        try:
+            participant.manual_order = cell_number(cell)
+        except ValueError:
+            problems.append(error(f"cannot read {quoted(cell_text(cell))} as a manual-order "
+                                  "value (a number: the lowest ranks first)",
+                                  places.cell(row.index, columns.manual)))
     return participant if start else None
 
 

@@ -354,7 +354,12 @@ class _Reader(PlayerLines):
             if p is None:
                 continue
             for key, value in fields.items():
-                if key in texts and isinstance(value, str):
+                if key == "manual_order" and isinstance(value, str):
+                    try:
+                        p.manual_order = Fraction(value)
+                    except (ValueError, ZeroDivisionError):
+                        continue
+                elif key in texts and isinstance(value, str):
                     setattr(p, texts[key], value)
                 elif key in ratings and isinstance(value, int) and 0 < value < 10000:
                     setattr(p, ratings[key], value)

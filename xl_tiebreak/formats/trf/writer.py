@@ -98,12 +98,15 @@ def write_trf(t: Tournament, version: str = "trf16") -> str:
 
 def player_notes(p: Participant, national: bool) -> dict[str, NoteValue]:
     """What a participant has that the ``001`` line has no place for: club, group, rapid and
-    blitz ratings, and (``national``: no national record is written) national rating and ID."""
+    blitz ratings, the manual-order value (``OTHER_MANUAL``, as an exact number's text), and
+    (``national``: no national record is written) national rating and ID."""
     fields: dict[str, NoteValue] = {}
     for name, value in (("club", p.club), ("group", p.group), ("rapid", p.rapid_rating),
                         ("blitz", p.blitz_rating)):
         if value:
             fields[name] = value
+    if p.manual_order is not None:
+        fields["manual_order"] = str(p.manual_order)  # exact: "3", "-5/4", "1/3"
     if national:
         if p.national_rating:
             fields["national_rating"] = p.national_rating
