@@ -31,6 +31,7 @@ from xl_tiebreak.model.tournament import (
     TournamentType,
     shown_title,
 )
+from xl_tiebreak.report.html import standings_html
 from xl_tiebreak.report.table import standings_table
 from xl_tiebreak.report.trf import export_trf, export_warnings
 from xl_tiebreak.standings.final import compute_standings
@@ -394,3 +395,15 @@ def test_unused_helpers_do_not_hide_a_participant() -> None:
     # a participant with nothing but a start number and a name writes no note line
     t = Tournament([Participant(1, "A", rounds=[Record(Kind.PAB)])])
     assert "xl-tiebreak player" not in write_trf(t)
+
+
+# --- the event's facts in the outputs ------------------------------------------------------------
+
+def test_the_place_dates_arbiter_and_rate_head_the_text_table_and_the_page() -> None:
+    t = parse_trf(TEXT)
+    t.rate = "rapid"
+    s = compute_standings(t)
+    # 022 São Paulo, 042/052 2026/05/01-03, 102 AI Maria Souza (HEADER above)
+    line = "São Paulo · 2026-05-01 to 2026-05-03 · chief arbiter AI Maria Souza · rapid"
+    assert standings_table(s).splitlines()[1] == line
+    assert f"<p>{line}</p>" in standings_html(s)
