@@ -342,7 +342,9 @@ def oracle_trf(t: Tournament) -> str:
     (the checker misreads non-ASCII names), declared points are blank (the checker refuses files
     whose declared points disagree with the results), no tie-break list is declared, and the
     scheduled rounds equal the rounds taken into account (standings "as if the event had k
-    rounds", spec §14 Q6, which is also what the checker does with the final round).
+    rounds", spec §14 Q6, which is also what the checker does with the final round). National
+    ratings and the header records kept as read are left out: a ``172`` makes the checker
+    rate by national ratings, which the engine does not read.
     The start date is written as ``YYYY/MM/DD``, which the checker reads, so it picks the same
     rule set as ``rules="auto"``.
     """
@@ -351,12 +353,13 @@ def oracle_trf(t: Tournament) -> str:
     parts = [
         p.replace(name=f"Player {p.start_no}", declared_points=None, declared_rank=None,
             federation="", title="", fide_id="", birth="", sex=p.sex[:1] if p.sex in "mw" else "",
+            national_rating=None, national_id="", club="", group="",
         )
         for p in t.participants
     ]
     copy = t.replace(participants=parts, name=t.name.encode("ascii", "replace")
                                .decode() or "Tournament", scheduled_rounds=t.rounds,
-                               tiebreaks=[])
+                               tiebreaks=[], other_records=[])
     return write_trf(copy)
 
 

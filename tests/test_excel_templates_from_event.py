@@ -62,10 +62,13 @@ def test_every_round_is_written_in_the_notation_the_reader_reads(record: Record,
 def test_rows_hold_the_event(tmp_path: Path) -> None:
     t = load_tournament(str(EXAMPLES / "spring_open.trf"))
     rows = crosstable_rows(t)
-    assert rows[0] == ("No", "Name", "Title", "Rating", "Fed", *(f"R{r}" for r in range(1, 8)),
-                       "Pts")
-    # line 1 of the TRF: #1 IM Halloran, 2387 IRL, 5.0; rounds 9 b =, 7 b 1, …, 8 b 1
-    assert rows[1][:7] == (1, "Halloran, Declan", "IM", 2387, "IRL", "9b½", "7b1")
+    # the TRF gives FIDE IDs, sex and birth dates: they get their columns after Fed
+    assert rows[0] == ("No", "Name", "Title", "Rating", "Fed", "FIDE ID", "Sex", "Born",
+                       *(f"R{r}" for r in range(1, 8)), "Pts")
+    # line 1 of the TRF: #1 m IM Halloran, 2387 IRL 25400137 1967/02/04, 5.0; rounds 9 b =,
+    # 7 b 1, …, 8 b 1
+    assert rows[1][:10] == (1, "Halloran, Declan", "IM", 2387, "IRL", "25400137", "m",
+                            "1967/02/04", "9b½", "7b1")
     assert rows[1][-1] == 5
 
 

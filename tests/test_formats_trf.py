@@ -670,7 +670,9 @@ def _sample() -> Tournament:
 def test_write_columns() -> None:
     text = write_trf(_sample())
     lines = text.splitlines()
-    assert lines[:4] == ["012 Sample  Open", "042 2026/03/01", "092 Round Robin", "XXR 9"]
+    # 062: six participants; 072: two of them (1 and 4) rated
+    assert lines[:6] == ["012 Sample  Open", "042 2026/03/01", "062 6", "072 2",
+                         "092 Round Robin", "XXR 9"]
     assert "202 BH/C1,SB,DE" in lines
     one = next(line for line in lines if line.startswith("001    1"))
     assert one[9] == "m" and one[10:13] == " GM"

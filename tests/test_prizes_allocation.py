@@ -259,15 +259,34 @@ def test_category_notation() -> None:
         parse_category("juniors", "row 4")
 
 
-def test_age_group_players_without_birth_are_reported() -> None:
+def test_age_group_players_without_birth_are_refused() -> None:
     # Event year 2025: U12 admits born 2013 or later. E (2014) is eligible, F (2010) not, the
-    # others have no birth date: 4 not considered, with a note.
-    u12 = Category("U12", (AgeGroup(under=12),))
+    # others have no birth date: the prize cannot be given, and the refusal names them.
+    u12 = Category("U12", (AgeGroup(under=12),), where="prizes.csv row 3")
     s = _standings(EVENT1, "SB", births=("", "", "", "", "2014-02-02", "2010"))
+    with pytest.raises(InputError) as info:
+        allocate(s, PrizeList([Prize(1, Fraction(50), category="U12")], [u12]))
+    (problem,) = info.value.problems
+    assert problem.where == "prizes.csv row 3"
+    assert problem.message.startswith("the category U12 (U12) cannot be decided for 4 "
+                                      "player(s) without their birth date or year")
+    assert "#1 A, #2 B, #3 C, #4 D;" in problem.message
+    # with every birth given it is awarded: E alone is eligible
+    s = _standings(EVENT1, "SB", births=("1990", "1985", "2000", "1970", "2014-02-02",
+                                         "2010"))
     a = allocate(s, PrizeList([Prize(1, Fraction(50), category="U12")], [u12]))
     assert _money(a) == {"E": 50}
-    assert a.notes == ["U12 (U12): 4 player(s) not considered, their data do not tell "
-                       "(birth date or column missing)"]
+
+
+def test_women_without_sex_data_are_refused() -> None:
+    women = Category("Women", (Women(),))
+    s = _standings(EVENT1, "SB", sexes="fmm  m")
+    with pytest.raises(InputError, match=r"cannot be decided for 2 player\(s\) without their "
+                       r"sex .*: #4 D, #5 E;"):
+        allocate(s, PrizeList([Prize(1, Fraction(50), category="Women")], [women]))
+    # Feminino / Masculino (Portuguese) are read
+    assert Women().admits(Participant(1, "A", sex="Feminino"), Eligibility())
+    assert Women().admits(Participant(1, "A", sex="Masculino"), Eligibility()) is False
 
 
 def test_read_prize_csv() -> None:

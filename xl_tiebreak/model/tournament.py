@@ -277,11 +277,21 @@ class Participant(Mutable):
     ``manual_order``: a value typed by the arbiter for the manual-order tie-break
     (``OTHER_MANUAL``, Swiss-Manager 5; :mod:`xl_tiebreak.tiebreaks.outside_games`); None when none
     was typed.
+
+    Who the player is, as the input gives it (empty or None where it says nothing): ``sex``
+    (``m``/``w`` in a TRF; a crosstable's ``Sex``/``Sexo`` cell as written), ``fide_id``,
+    ``birth`` (a date ``YYYY/MM/DD`` or a year, as written), ``national_id`` (a national
+    federation's ID: a TRF26 national record, a ``National ID``/``ID CBX`` column), ``club``,
+    ``group`` (a ``Type``/``Group`` column: ``S50``, ``U14``, ``Sub-14``…), ``national_rating``
+    (a TRF26 national rating record, a ``Rating CBX``/``National rating`` column),
+    ``rapid_rating`` and ``blitz_rating`` (FIDE ratings of those rates where the input gives
+    them beside ``rating``, which is the rating of the event's rate).
     """
 
     __slots__ = ("start_no", "name", "rating", "federation", "title", "sex", "fide_id", "birth",
                  "declared_points", "declared_rank", "rounds", "extra_points", "manual_order",
-                 "where")
+                 "where", "national_id", "club", "group", "national_rating", "rapid_rating",
+                 "blitz_rating")
     start_no: int
     name: str
     rating: int | None
@@ -296,13 +306,21 @@ class Participant(Mutable):
     extra_points: Fraction
     manual_order: Fraction | None
     where: str
+    national_id: str
+    club: str
+    group: str
+    national_rating: int | None
+    rapid_rating: int | None
+    blitz_rating: int | None
 
     def __init__(
         self, start_no: int, name: str, rating: int | None = None, federation: str = "",
         title: str = "", sex: str = "", fide_id: str = "", birth: str = "",
         declared_points: Fraction | None = None, declared_rank: int | None = None,
         rounds: list[Record] | None = None, extra_points: Fraction = _ZERO,
-        manual_order: Fraction | None = None, where: str = "",
+        manual_order: Fraction | None = None, where: str = "", national_id: str = "",
+        club: str = "", group: str = "", national_rating: int | None = None,
+        rapid_rating: int | None = None, blitz_rating: int | None = None,
     ) -> None:
         self.start_no = start_no
         self.name = name
@@ -318,12 +336,36 @@ class Participant(Mutable):
         self.extra_points = extra_points
         self.manual_order = manual_order
         self.where = where
+        self.national_id = national_id
+        self.club = club
+        self.group = group
+        self.national_rating = national_rating
+        self.rapid_rating = rapid_rating
+        self.blitz_rating = blitz_rating
 
     def record(self, rnd: int) -> Record:
         """The record of round ``rnd`` (1-based); an absence when the input has none."""
         if 1 <= rnd <= len(self.rounds):
             return self.rounds[rnd - 1]
         return ABSENT
+
+
+RATES = ("standard", "rapid", "blitz")
+"""The rates of play a FIDE rating belongs to (:attr:`Tournament.rate`)."""
+
+_TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM",
+           "wc": "WCM"}
+"""The one- and two-letter title codes of FIDE's rating files and some TRF writers, and the
+titles they stand for (the values, also accepted in any case)."""
+
+
+def shown_title(code: str) -> str:
+    """A title as players know it: ``GM``, ``IM``, ``WGM``… for the short codes ``g``, ``m``,
+    ``wg``… some files use (any case); any other text as written (``GM``, ``AGM``, ``FA``)."""
+    text = code.strip()
+    if text.upper() in _TITLES.values():
+        return text.upper()
+    return _TITLES.get(text.lower(), text)
 
 
 class Tournament(Mutable):
@@ -357,11 +399,22 @@ class Tournament(Mutable):
     block, an empty crosstable cell), which the reader filled in as the user's
     :class:`BlankRounds` choice says: a writer keeps them empty, so that the choice can still be
     made where the event goes (a workbook's Settings).
+
+    The event's facts, as written in the input (empty where it says nothing; TRF header
+    records in brackets): ``city`` (022), ``federation`` (032), ``start_text`` and
+    ``end_date`` (042 and 052, the text as written: :attr:`start_date` is the date read),
+    ``chief_arbiter`` (102), ``deputy_arbiters`` (112, one per record), ``time_control``
+    (122), ``round_dates`` (132, one text per round, empty for a round without a date),
+    ``rate`` (``standard``, ``rapid`` or ``blitz`` when the input says which).
+    ``other_records``: the TRF header records the tool does not use (``082``, ``152``, ``172``,
+    ``222``…), whole lines in their order, written back as read.
     """
 
     __slots__ = ("participants", "name", "rounds", "scheduled_rounds", "type", "start_date",
                  "scoring", "tiebreaks", "tiebreaks_where", "source", "lots_seed",
-                 "type_inferred", "played_rounds", "notes", "unread_date", "blanks")
+                 "type_inferred", "played_rounds", "notes", "unread_date", "blanks", "city",
+                 "federation", "start_text", "end_date", "chief_arbiter", "deputy_arbiters",
+                 "time_control", "round_dates", "rate", "other_records")
     participants: list[Participant]
     name: str
     rounds: int
@@ -378,6 +431,16 @@ class Tournament(Mutable):
     notes: list[Problem]
     unread_date: Problem | None
     blanks: frozenset[tuple[int, int]]
+    city: str
+    federation: str
+    start_text: str
+    end_date: str
+    chief_arbiter: str
+    deputy_arbiters: list[str]
+    time_control: str
+    round_dates: list[str]
+    rate: str
+    other_records: list[str]
 
     def __init__(
         self, participants: list[Participant], name: str = "", rounds: int = 0,
@@ -387,7 +450,11 @@ class Tournament(Mutable):
         lots_seed: str | None = None, type_inferred: bool = False,
         played_rounds: int | None = None, notes: list[Problem] | None = None,
         unread_date: Problem | None = None,
-        blanks: frozenset[tuple[int, int]] = frozenset(),
+        blanks: frozenset[tuple[int, int]] = frozenset(), city: str = "",
+        federation: str = "", start_text: str = "", end_date: str = "",
+        chief_arbiter: str = "", deputy_arbiters: list[str] | None = None,
+        time_control: str = "", round_dates: list[str] | None = None, rate: str = "",
+        other_records: list[str] | None = None,
     ) -> None:
         self.participants = participants
         self.name = name
@@ -406,6 +473,16 @@ class Tournament(Mutable):
         self.notes = [] if notes is None else notes
         self.unread_date = unread_date
         self.blanks = blanks
+        self.city = city
+        self.federation = federation
+        self.start_text = start_text
+        self.end_date = end_date
+        self.chief_arbiter = chief_arbiter
+        self.deputy_arbiters = [] if deputy_arbiters is None else deputy_arbiters
+        self.time_control = time_control
+        self.round_dates = [] if round_dates is None else round_dates
+        self.rate = rate
+        self.other_records = [] if other_records is None else other_records
 
     def by_start_no(self) -> dict[int, Participant]:
         """Participants keyed by start number."""

@@ -236,7 +236,9 @@ def allocate(
     opts = options or PrizeOptions()
     rows = standings.rows
     start = standings.tournament.start_date
-    ctx = Eligibility(event_year or (start.year if start else None), columns or {})
+    people = [r.participant for r in rows]
+    known = frozenset(f for f in ("club", "group") if any(getattr(q, f) for q in people))
+    ctx = Eligibility(event_year or (start.year if start else None), columns or {}, known)
     notes: list[str] = []
     sources = _sources(rows, prize_list, ctx, notes)
     lines: list[str] = []
@@ -299,20 +301,39 @@ def _sources(
         src = by_cat.get(cat.name.lower())
         if src is None:
             continue
-        unknown = 0
+        unknown: list[tuple[Row, list[str]]] = []
         for r in rows:
             ok = cat.admits(r.participant, ctx)
-            unknown += ok is None
+            if ok is None:
+                unknown.append((r, cat.undecided(r.participant, ctx)))
             if ok:
                 src.eligible.add(r.participant.start_no)
         if unknown:
-            notes.append(f"{cat.name} ({cat.text()}): {unknown} player(s) not considered, "
-                         "their data do not tell (birth date or column missing)")
+            problems.append(_undecided(cat, unknown))
+            continue
         if not src.eligible:
             notes.append(f"{cat.name} ({cat.text()}): no eligible player")
         out.append(src)
+    if problems:
+        raise InputError(problems)
     return out
 
+
+def _undecided(cat: Category, unknown: list[tuple[Row, list[str]]]) -> Problem:
+    """The refusal of a category that cannot be decided for some players: the data missing
+    and the players, with their places (rows or lines)."""
+    data = sorted({d for _, ds in unknown for d in ds})
+    players = ", ".join(
+        f"#{r.participant.start_no} {r.participant.name}"
+        + (f" ({r.participant.where})" if r.participant.where else "")
+        for r, _ in unknown[:12])
+    more = f" and {len(unknown) - 12} more" if len(unknown) > 12 else ""
+    return Problem(
+        Severity.ERROR,
+        f"the category {cat.name} ({cat.text()}) cannot be decided for {len(unknown)} "
+        f"player(s) without their {' or '.join(data)}: {players}{more}; fill it in, or "
+        "give the prize without that category",
+        cat.where)
 
 def _estimate(
     src: _Source, rows: list[Row], idx: int, sharing: Sharing

@@ -9,10 +9,11 @@ criteria joined by ``&`` or ``and``, all of which must hold::
     unrated / rated             no rating / a rating
     U12, U8, S50, S65, 65+      age groups by birth year (``U`` + a number below 100)
     born>=2010, born<=1960, born 2008-2011       birth years
-    women (woman, female, ladies, girls)         sex F or W
+    women (woman, female, ladies, girls)         sex F or W (Feminino, Female, Mulher…)
     fed=GER, fed=GER/AUT        federation(s)
     title=FM, sex=M             a participant field
-    Club=Hamburg SK             any other name: the value of that crosstable column
+    Club=Hamburg SK, Group=S50  the participant's club, Type/Group (Clube, Tipo, Grupo…)
+    Colour=red                  any other name: the value of that crosstable column
     Best woman: women & U2000   a named category
 """
 
@@ -28,6 +29,8 @@ from xl_tiebreak.util.cells import quoted
 from xl_tiebreak.util.dates import parse_date
 from xl_tiebreak.util.plain import Frozen, field
 
+_BIRTH_DATA = "birth date or year (a Born/Nascimento column; TRF cols 70-79)"
+
 
 class Eligibility(Frozen):
     """What categories need beyond a participant's own fields."""
@@ -35,6 +38,9 @@ class Eligibility(Frozen):
     event_year: int | None = None
     columns: Mapping[int, Mapping[str, object]] = field(default_factory=dict)
     """Start number → crosstable column (header text) → cell value."""
+    fields: frozenset[str] = frozenset()
+    """The participant fields (``club``, ``group``) that some participant of the event has:
+    a participant without one has none (no club), rather than unknown data."""
 
 
 class Criterion(Protocol):
@@ -45,6 +51,9 @@ class Criterion(Protocol):
 
     def text(self) -> str:
         """The condition in words."""
+
+    def data(self) -> str:
+        """The data the condition reads, with where inputs hold them (for messages)."""
 
 
 class RatingBand(Frozen):
@@ -58,6 +67,9 @@ class RatingBand(Frozen):
             return False
         low = self.minimum is None or p.rating >= self.minimum
         return low and (self.maximum is None or p.rating <= self.maximum)
+
+    def data(self) -> str:
+        return "rating (a Rating column; TRF cols 49-52)"
 
     def text(self) -> str:
         if self.minimum is None:
@@ -74,6 +86,9 @@ class Unrated(Frozen):
 
     def admits(self, p: Participant, ctx: Eligibility) -> bool | None:
         return (p.rating is not None) is self.rated
+
+    def data(self) -> str:
+        return "rating (a Rating column; TRF cols 49-52)"
 
     def text(self) -> str:
         return "rated" if self.rated else "unrated"
@@ -104,6 +119,9 @@ class BirthYears(Frozen):
         return (self.first is None or year >= self.first) and (
             self.last is None or year <= self.last)
 
+    def data(self) -> str:
+        return _BIRTH_DATA
+
     def text(self) -> str:
         if self.first is None:
             return f"born in {self.last} or earlier"
@@ -131,15 +149,31 @@ class AgeGroup(Frozen):
                              "(its start date)")
         return self.years(ctx.event_year).admits(p, ctx)
 
+    def data(self) -> str:
+        return _BIRTH_DATA
+
     def text(self) -> str:
         return f"U{self.under}" if self.under is not None else f"{self.at_least}+"
 
 
+_FEMALE = frozenset({"f", "w", "female", "woman", "women", "feminino", "fem", "mulher", "weiblich",
+                     "femme", "femenino", "mujer"})
+_MALE = frozenset({"m", "male", "man", "men", "masculino", "masc", "homem", "männlich",
+                   "homme", "hombre", "h"})
+
+
 class Women(Frozen):
-    """Sex F or W (TRF ``w``/``f``)."""
+    """Sex F or W (TRF ``w``/``f``; ``Feminino``, ``Female``…); None (undecided) when the
+    participant's sex is not given or not understood."""
 
     def admits(self, p: Participant, ctx: Eligibility) -> bool | None:
-        return p.sex.strip().lower() in ("f", "w")
+        sex = p.sex.strip().lower()
+        if sex in _FEMALE:
+            return True
+        return False if sex in _MALE else None
+
+    def data(self) -> str:
+        return "sex (a Sex/Sexo column: M or F; TRF col 10: m or w)"
 
     def text(self) -> str:
         return "women"
@@ -153,21 +187,37 @@ class Federation(Frozen):
     def admits(self, p: Participant, ctx: Eligibility) -> bool | None:
         return p.federation.strip().upper() in self.codes
 
+    def data(self) -> str:
+        return "federation (a Fed column; TRF cols 54-56)"
+
     def text(self) -> str:
         return "federation " + "/".join(sorted(self.codes))
 
 
+_PARTICIPANT_FIELDS = {
+    "title": "title", "título": "title", "titulo": "title", "sex": "sex", "sexo": "sex",
+    "club": "club", "clube": "club", "group": "group", "type": "group", "type/group": "group",
+    "tipo": "group", "grupo": "group", "tipo/grupo": "group", "category": "group",
+    "categoria": "group",
+}
+"""Names of participant fields in the ``name=value`` criterion (header keys)."""
+
+
 class FieldValue(Frozen):
-    """A participant field (``title``, ``sex``) or, for any other name, a crosstable column
-    equals ``value`` (case-insensitive, spaces at the ends ignored)."""
+    """A participant field (``title``, ``sex``, ``club``, ``group``: the Type/Group column)
+    or, for any other name, a crosstable column equals ``value`` (case-insensitive, spaces at
+    the ends ignored). An empty club or group is "none" when some participant of the event
+    has one (:attr:`Eligibility.fields`), else the crosstable column is looked up."""
 
     name: str
     value: str
 
     def admits(self, p: Participant, ctx: Eligibility) -> bool | None:
         key = header_key(self.name)
-        if key in ("title", "sex"):
-            have: object = getattr(p, key)
+        attr = _PARTICIPANT_FIELDS.get(key)
+        if attr in ("title", "sex") or (attr is not None and (
+                getattr(p, attr) or attr in ctx.fields)):
+            have: object = getattr(p, attr)
         else:
             cells = {header_key(k): v for k, v in ctx.columns.get(p.start_no, {}).items()}
             if key not in cells:
@@ -177,6 +227,9 @@ class FieldValue(Frozen):
         if isinstance(have, float) and have.is_integer():
             text = str(int(have))
         return text.strip().lower() == self.value.strip().lower()
+
+    def data(self) -> str:
+        return f"the {self.name} column"
 
     def text(self) -> str:
         return f"{self.name} = {self.value}"
@@ -202,6 +255,14 @@ class Category(Frozen):
     def text(self) -> str:
         """The criteria in words."""
         return " and ".join(c.text() for c in self.criteria) or "everyone"
+
+    def undecided(self, p: Participant, ctx: Eligibility) -> list[str]:
+        """The data (:meth:`Criterion.data`) that leave ``p`` undecided: those of the
+        criteria that cannot tell, when none of the others excludes him."""
+        results = [(c, c.admits(p, ctx)) for c in self.criteria]
+        if any(ok is False for _, ok in results):
+            return []
+        return [c.data() for c, ok in results if ok is None]
 
 
 _WOMEN = {"women", "woman", "female", "ladies", "lady", "girls", "girl"}

@@ -23,15 +23,16 @@ CSV and text cells are neutralised against spreadsheet formula injection
 
 from __future__ import annotations
 
-import datetime
 import io
 from collections.abc import Iterable, Sequence
 
+from xl_tiebreak.model.tournament import shown_title
 from xl_tiebreak.standings.decided_by import HEADER as DECIDED_BY
 from xl_tiebreak.standings.decided_by import LEGEND as DECIDED_BY_LEGEND
 from xl_tiebreak.standings.decided_by import decisions
 from xl_tiebreak.tiebreaks.descriptors import Descriptor
 from xl_tiebreak.tiebreaks.outside_games import legend_lines
+from xl_tiebreak.util.dates import parse_date
 from xl_tiebreak.util.numbers import fmt, fmt_half
 from xl_tiebreak.util.plain import Frozen
 from xl_tiebreak.util.safety import formula_safe
@@ -167,7 +168,7 @@ def cell_value(column: Column, row: Row) -> object:
     if field == "no":
         return p.start_no
     if field == "title":
-        return p.title
+        return shown_title(p.title)
     if field == "name":
         return p.name
     if field == "fed":
@@ -214,18 +215,20 @@ def status_text(standings: Standings) -> str:
 
 
 def where_and_when(standings: Standings) -> str:
-    """``Galway · 2026-04-10 to 2026-04-12``: the event's place and dates as far as they are
-    known (the model may carry ``place`` and ``end_date``); empty when neither is."""
+    """``Galway · 2026-04-10 to 2026-04-12 · chief arbiter Gerry Graham · rapid``: the event's
+    place, dates, chief arbiter and rate as far as the input gives them (TRF ``022``, ``042``,
+    ``052``, ``102``; a workbook's Event sheet); empty when it gives none."""
     t = standings.tournament
-    place = str(getattr(t, "place", "") or "").strip()
     start = t.start_date
-    end = getattr(t, "end_date", None)
+    end = parse_date(t.end_date) if t.end_date else None
     dates = ""
     if start is not None:
         dates = start.isoformat()
-        if isinstance(end, datetime.date) and end > start:
+        if end is not None and end > start:
             dates += f" to {end.isoformat()}"
-    return " · ".join(x for x in (place, dates) if x)
+    arbiter = f"chief arbiter {t.chief_arbiter.strip()}" if t.chief_arbiter.strip() else ""
+    parts = (t.city.strip(), dates, arbiter, t.rate)
+    return " · ".join(formula_safe(x, split=False) for x in parts if x)
 
 
 def group_note(standings: Standings, level: int) -> str:
@@ -381,9 +384,11 @@ def standings_table(standings: Standings) -> str:
     k of n``), the rule set and the tie-breaks."""
     t = standings.tournament
     title = t.name or t.source or "Tournament"
+    where = where_and_when(standings)
     lines = [
         f"{formula_safe(title)} — {len(t.participants)} participants, {status_text(standings)}, "
         f"rules {standings.rules.label} ({standings.rules_note})",
+        *([where] if where else []),
         "Tie-breaks: " + ("; ".join(f"{d.label} = {d.name}" for d in standings.descriptors)
                           or "none"),
         *legend_lines([d.code for d in standings.descriptors], standings.tournament.lots_seed),

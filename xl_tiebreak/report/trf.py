@@ -14,6 +14,7 @@ from the start date; :func:`export_warnings` says when that is not the rule set 
 from __future__ import annotations
 
 from xl_tiebreak.formats.trf.reader import write_trf
+from xl_tiebreak.formats.trf.writer import given_colours, round_date_text
 from xl_tiebreak.model.tournament import Problem, Severity, Tournament
 from xl_tiebreak.standings.ranking import Standings
 from xl_tiebreak.tiebreaks.rules import resolve_rules
@@ -59,6 +60,33 @@ def export_warnings(standings: Standings) -> list[Problem]:
             "are in the points written (cols 81-84) but have no record of their own (the "
             "spec gives no columns for TRF26 299): a reader of the file ranks by the results "
             "alone"))
+    odd = [p for p in t.participants if p.fide_id and not (p.fide_id.isascii()
+                                                           and p.fide_id.isdigit())]
+    if odd:
+        shown = ", ".join(f"#{p.start_no} {p.fide_id!r}" for p in odd[:10])
+        more = ", …" if len(odd) > 10 else ""
+        out.append(Problem(
+            Severity.WARNING,
+            f"{len(odd)} FIDE ID(s) are not numbers ({shown}{more}): written as given in "
+            "cols 58-68, but FIDE's checker refuses such a file; correct or remove them "
+            "before submitting it for rating"))
+    given = given_colours(t)
+    if given:
+        shown = ", ".join(f"#{no} round {rnd}" for no, rnd in sorted(given)[:10])
+        more = ", …" if len(given) > 10 else ""
+        out.append(Problem(
+            Severity.WARNING,
+            f"{len(given)} game record(s) have no colour ({shown}{more}): written with one "
+            "(the opponent's opposite, else White for the lower start number), since a TRF "
+            "game needs w or b; a comment line lists them for xl-tiebreak, but other "
+            "programs count them as written (BPG, BWG, points by colour)"))
+    dates = [r for r, text in enumerate(t.round_dates, start=1)
+             if text and round_date_text(text) is None]
+    if dates:
+        out.append(Problem(
+            Severity.WARNING,
+            f"the date of round(s) {', '.join(map(str, dates))} is not a date and does not "
+            "fit in the 8 columns of the 132 record: not written"))
     return out
 
 

@@ -13,6 +13,7 @@ from xl_tiebreak.excel.reading.team_event import (
     is_team_book,
 )
 from xl_tiebreak.formats.crosstable.reader import read_crosstable
+from xl_tiebreak.formats.event_facts import EVENT_SHEET, apply_fact_rows
 from xl_tiebreak.model.tournament import InputError, Problem, Severity, Tournament
 from xl_tiebreak.standings.check import check
 from xl_tiebreak.standings.final import Standings, compute_standings
@@ -77,6 +78,9 @@ def read_book_tournament(
         raise InputError(date_hints(error.problems)) from error
     tournament.tiebreaks = list(settings.tiebreaks)
     tournament.lots_seed = settings.lots_seed
+    facts = book.read_sheet(EVENT_SHEET)
+    if facts is not None:
+        apply_fact_rows(tournament, facts.values, facts.where)
     return tournament
 
 

@@ -5,7 +5,8 @@ The workbook is the Swiss or the round-robin template (:func:`xl_tiebreak.excel.
 build_workbook`) with the event in place of the sample:
 
 * ``Crosstable``: one row per participant — ``No``, ``Name``, ``Title``, ``Rating``, ``Fed``,
-  ``R1`` … ``Rn``, ``Extra`` (only when a participant has extra points), ``Pts`` — each round
+  the identity columns (below), ``R1`` … ``Rn``, ``Extra`` (only when a participant has extra
+  points), ``Manual order`` (only when one has a value), ``Pts`` — each round
   in the notation :func:`xl_tiebreak.formats.crosstable.reader.parse_round_token` reads: ``12w1``,
   ``12b½``,
   ``12w+`` / ``12b-`` (forfeits), ``12 1`` (colour unknown), ``H``, ``F``, ``U``, ``Z``
@@ -22,9 +23,14 @@ build_workbook`) with the event in place of the sample:
   none: the list ``compute`` uses for it); rules ``AUTO`` (the start date picks them, as for
   the TRF); no rating for unrated players (the TRF has none); the event's lots seed in the
   ``Lots seed`` row.
+* ``Event`` (only when the event has any): the event's facts as label/value rows (city,
+  federation, end date, arbiters, time control, rate, round dates, the TRF header records kept
+  as read: :mod:`xl_tiebreak.formats.event_facts`), read back by the workbook reader.
 
-What the crosstable cannot hold is not written: FIDE ids, sex and birth dates, and the
-"less than one move" mark of a game (TRF ``W``/``D``/``L``: scored as the game it is).
+Who the players are goes in columns after ``Fed``, each only when a participant has a value:
+``FIDE ID``, ``Sex``, ``Born``, ``Club``, ``Group``, ``National ID``, ``National rating``,
+``Rapid``, ``Blitz`` (:data:`IDENTITY_COLUMNS`). What the crosstable cannot hold is not written:
+the "less than one move" mark of a game (TRF ``W``/``D``/``L``: scored as the game it is).
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ from xl_tiebreak.excel.templates.builder import (
     build_workbook,
     save_with_values,
 )
+from xl_tiebreak.formats.event_facts import EVENT_SHEET, fact_rows
 from xl_tiebreak.model.tournament import (
     BlankRounds,
     Color,
@@ -57,6 +64,10 @@ from xl_tiebreak.standings.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
 
 __all__ = ["EXTRA_HEADER", "crosstable_rows", "event_template",
            "write_event_workbook"]
+
+MANUAL_HEADER = "Manual order"
+"""Header of the manual-order column (``OTHER_MANUAL``; written only when a participant has a
+value)."""
 
 EXTRA_HEADER = "Extra"
 """Header of the extra-points column (written only when a participant has extra points)."""
@@ -104,17 +115,39 @@ def _score(t: Tournament, p: Participant) -> Fraction:
     return sum((t.scoring.points(r.kind, r.color) for r in rounds), Fraction(0))
 
 
+IDENTITY_COLUMNS = (
+    ("FIDE ID", "fide_id"), ("Sex", "sex"), ("Born", "birth"), ("Club", "club"),
+    ("Group", "group"), ("National ID", "national_id"), ("National rating", "national_rating"),
+    ("Rapid", "rapid_rating"), ("Blitz", "blitz_rating"),
+)
+"""The columns written after ``Fed`` (header, participant field), each only when a
+participant has a value in it; the crosstable reader reads them back by these headers."""
+
+
+def _identity_cell(value: object) -> object:
+    """A participant field as a cell: text as written (a FIDE ID or a birth year stays text,
+    not a number a spreadsheet would reformat), a rating as a number, nothing for none."""
+    return value if value not in ("", None) else None
+
+
 def crosstable_rows(t: Tournament) -> tuple[tuple[object, ...], ...]:
     """The Crosstable sheet's rows (header first) for the event ``t``."""
     extra = any(p.extra_points for p in t.participants)
+    identity = [(header, name) for header, name in IDENTITY_COLUMNS
+                if any(getattr(p, name) for p in t.participants)]
     header: list[object] = ["No", "Name", "Title", "Rating", "Fed",
+                            *(h for h, _ in identity),
                             *(f"R{r}" for r in range(1, t.rounds + 1))]
+    manual = any(p.manual_order is not None for p in t.participants)
     if extra:
         header.append(EXTRA_HEADER)
+    if manual:
+        header.append(MANUAL_HEADER)
     header.append("Pts")
     rows: list[tuple[object, ...]] = [tuple(header)]
     for p in sorted(t.participants, key=lambda q: q.start_no):
         row: list[object] = [p.start_no, p.name, p.title or None, p.rating, p.federation or None]
+        row += [_identity_cell(getattr(p, name)) for _, name in identity]
         # rounds after the participant's last entry stay empty, as in the TRF, and so do the
         # rounds the input left empty (the workbook's Blank rounds setting says what they are)
         row += [round_token(p.rounds[r])
@@ -123,6 +156,9 @@ def crosstable_rows(t: Tournament) -> tuple[tuple[object, ...], ...]:
         if extra:
             value = p.extra_points
             row.append(_cell_number(value) if value else None)
+        if manual:
+            order = p.manual_order
+            row.append(None if order is None else _cell_number(order))
         declared = p.declared_points
         row.append(_cell_number(declared if declared is not None else _score(t, p)))
         rows.append(tuple(row))
@@ -188,5 +224,15 @@ def write_event_workbook(t: Tournament, path: str | os.PathLike[str],
         raise InputError("the event has no participants", t.source)
     workbook = build_workbook(event_template(t, blank_rounds), vba=suffix == ".xlsm")
     workbook.properties.title = t.name or target.stem
+    facts = fact_rows(t)
+    if facts:
+        sheet = workbook.create_sheet(EVENT_SHEET)
+        sheet.append(["Fact", "Value"])
+        for row, (label, value) in enumerate(facts, start=2):
+            sheet.cell(row=row, column=1, value=label)
+            cell = sheet.cell(row=row, column=2, value=value)
+            cell.data_type = "s"  # text as written, never a formula (a time control "+30")
+        sheet.column_dimensions["A"].width = 18
+        sheet.column_dimensions["B"].width = 60
     save_with_values(workbook, target)  # a viewer without the add-in shows the values
     return target

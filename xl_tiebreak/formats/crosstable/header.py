@@ -20,7 +20,8 @@ _START_KEYS = frozenset({
     "numero", "número", "broj", "nummer"
 })  # fmt: skip
 _EXTRA_KEYS = frozenset({"extra", "extrapoints", "extrapts", "bonus", "bonuspoints", "+pts",
-                         "+points", "+pt"})
+                         "+points", "+pt", "pontosadicionais", "pontosextras", "pontosextra",
+                         "pontosdearbitragem", "pts+arb", "ptsarb"})
 """Headers of the extra-points column (Swiss-Manager 42/43 "Pts+Arb"; docs/decisions.md
 D51)."""
 _NAME_KEYS = frozenset({
@@ -43,6 +44,32 @@ _FED_KEYS = frozenset({
 })  # fmt: skip
 _TITLE_KEYS = frozenset({"title", "titel", "titre", "título", "titulo", "titolo", "tit",
                          "tytuł", "titul"})
+_MANUAL_KEYS = frozenset({"manualorder", "ordemmanual", "manual", "ordenmanual",
+                          "manualinput"})
+"""Headers of the manual-order column (``OTHER_MANUAL``, Swiss-Manager 5)."""
+_FIDE_ID_KEYS = frozenset({"fideid", "idfide", "fidenumber", "fidenr", "fidecode", "fide-id",
+                           "fidenº", "fideno", "codigofide", "códigofide"})
+_NATIONAL_ID_KEYS = frozenset({"nationalid", "natid", "idcbx", "cbxid", "idnacional",
+                               "nationalnumber", "localid", "idnational", "codigocbx",
+                               "códigocbx"})
+_SEX_KEYS = frozenset({"sex", "sexo", "gender", "gênero", "genero", "geschlecht", "sexe"})
+_BIRTH_KEYS = frozenset({
+    "born", "birth", "birthdate", "birthyear", "dateofbirth", "yearofbirth", "dob", "yob",
+    "nascimento", "datanascimento", "datadenascimento", "anonascimento", "anodenascimento",
+    "nasc", "nascido", "geburtsdatum", "geburtsjahr", "geboren", "naissance", "nacimiento",
+})  # fmt: skip
+_CLUB_KEYS = frozenset({"club", "clube", "verein", "clubcity", "club/city", "clube/cidade",
+                        "equipe", "clubname"})
+_GROUP_KEYS = frozenset({"type", "group", "type/group", "tipo", "grupo", "tipo/grupo",
+                         "category", "categoria", "cat", "typ", "gruppe"})
+_NATIONAL_RATING_KEYS = frozenset({
+    "ratingcbx", "cbx", "cbxrating", "nationalrating", "ratingnacional", "nrtg", "natrating",
+    "rtgnat", "ratingnational", "elonacional", "ratingnat", "rtgcbx", "elocbx", "national",
+})  # fmt: skip
+_RAPID_KEYS = frozenset({"rapid", "ratingrapid", "fiderapid", "rapidrating", "rtgrapid",
+                         "ratingfiderapid", "elorapid", "rápido", "rapido"})
+_BLITZ_KEYS = frozenset({"blitz", "ratingblitz", "fideblitz", "blitzrating", "rtgblitz",
+                         "ratingfideblitz", "eloblitz"})
 _POINTS_KEYS = frozenset({
     "pts", "points", "score", "total", "punkte", "pkt", "pkte", "pt", "puntos", "pontos",
     "punti", "bodovi", "bod", "body", "punkty", "pisteet", "ptos", "pnt", "summe", "sum",
@@ -75,6 +102,18 @@ class Columns(Mutable):
     points: int | None = None
     extra: int | None = None
     """Extra points added to the score (docs/decisions.md D51)."""
+    manual: int | None = None
+    """The manual-order values (``OTHER_MANUAL``)."""
+    fide_id: int | None = None
+    national_id: int | None = None
+    sex: int | None = None
+    birth: int | None = None
+    club: int | None = None
+    group: int | None = None
+    """A ``Type``/``Group`` column (``S50``, ``U14``…), for category prizes."""
+    national_rating: int | None = None
+    rapid_rating: int | None = None
+    blitz_rating: int | None = None
     rounds: dict[int, int] = field(default_factory=dict)
     bare: bool = True
     """True when every round column is labelled by a bare number (``1``, not ``R1``)."""
@@ -129,7 +168,21 @@ _FIELDS = (
     ("title", _TITLE_KEYS),
     ("points", _POINTS_KEYS),
     ("extra", _EXTRA_KEYS),
+    ("manual", _MANUAL_KEYS),
+    ("fide_id", _FIDE_ID_KEYS),
+    ("national_id", _NATIONAL_ID_KEYS),
+    ("sex", _SEX_KEYS),
+    ("birth", _BIRTH_KEYS),
+    ("club", _CLUB_KEYS),
+    ("group", _GROUP_KEYS),
+    ("national_rating", _NATIONAL_RATING_KEYS),
+    ("rapid_rating", _RAPID_KEYS),
+    ("blitz_rating", _BLITZ_KEYS),
 )
+IDENTITY_FIELDS = ("fide_id", "national_id", "sex", "birth", "club", "group")
+"""Text fields of a participant read from their columns as written."""
+RATING_FIELDS = ("national_rating", "rapid_rating", "blitz_rating")
+"""Further rating columns beside the Rating column."""
 
 
 def _field_of(cell: object) -> str | None:
@@ -332,7 +385,10 @@ def name_columns(columns: Columns, labels: list[object], body: list[RangeRow],
     cells hold text (a merged Name header), or, without a Name column, the first unlabelled
     column of text (said in a warning)."""
     used = {c for c in (columns.start, columns.rating, columns.federation, columns.title,
-                        columns.points) if c is not None} | set(columns.rounds.values())
+                        columns.points, columns.extra, columns.manual,
+                        *(getattr(columns, f) for f in IDENTITY_FIELDS),
+                        *(getattr(columns, f) for f in RATING_FIELDS)) if c is not None}
+    used |= set(columns.rounds.values())
 
     def texty(col: int) -> bool:
         cells = [cell_text(r.get(col)) for r in body]

@@ -77,7 +77,14 @@ from xl_tiebreak.formats.crosstable.cells import (
     range_rows,
 )
 from xl_tiebreak.formats.crosstable.grid import grid_check, grid_rounds
-from xl_tiebreak.formats.crosstable.header import Columns, header_labels, name_columns, read_header
+from xl_tiebreak.formats.crosstable.header import (
+    IDENTITY_FIELDS,
+    RATING_FIELDS,
+    Columns,
+    header_labels,
+    name_columns,
+    read_header,
+)
 from xl_tiebreak.formats.crosstable.round_cells import parse_round_token
 from xl_tiebreak.formats.crosstable.rounds import swiss_rounds
 from xl_tiebreak.model.blanks import Blank, apply_blank_rounds
@@ -120,6 +127,16 @@ def _read_rating(cell: object) -> int | None:
     if cell_text(cell).lower() in _UNRATED:
         return None
     return cell_whole(cell) or None
+
+
+def _identity_text(cell: object) -> str:
+    """An identity cell as text: a whole number without its ``.0`` (a FIDE ID or a birth year
+    typed as a number), a date as ``YYYY/MM/DD`` (a birth date typed as a date)."""
+    if isinstance(cell, datetime.datetime | datetime.date):
+        return f"{cell:%Y/%m/%d}"
+    if isinstance(cell, float) and cell.is_integer():
+        return str(int(cell))
+    return cell_text(cell)
 
 
 def _read_participant(
@@ -167,6 +184,20 @@ def _read_participant(
         except ValueError:
             where = places.cell(row.index, columns.rating)
             problems.append(error(f"cannot read {quoted(cell_text(cell))} as a rating", where))
+    for name in IDENTITY_FIELDS:
+        col = getattr(columns, name)
+        if col is not None:
+            setattr(participant, name, _identity_text(row.get(col)))
+    for name in RATING_FIELDS:
+        col = getattr(columns, name)
+        if col is None:
+            continue
+        cell = row.get(col)
+        try:
+            setattr(participant, name, _read_rating(cell))
+        except ValueError:
+            problems.append(error(f"cannot read {quoted(cell_text(cell))} as a rating",
+                                  places.cell(row.index, col)))
     if columns.points is not None:
         cell = row.get(columns.points)
         try:
@@ -186,6 +217,14 @@ def _read_participant(
             problems.append(error(f"cannot read {quoted(cell_text(cell))} as extra points "
                                    f"(expected e.g. 1, 0.5 or -1, at most {MAX_EXTRA_POINTS})",
                                    where))
+    if columns.manual is not None:
+        cell = row.get(columns.manual)
+        try:
+            participant.manual_order = cell_number(cell)
+        except ValueError:
+            problems.append(error(f"cannot read {quoted(cell_text(cell))} as a manual-order "
+                                  "value (a number: the lowest ranks first)",
+                                  places.cell(row.index, columns.manual)))
     return participant if start else None
 
 

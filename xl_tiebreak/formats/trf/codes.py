@@ -9,6 +9,9 @@ Spec: ``tiebreak-rules.md`` §11.1, §11.2 and §11.5.
 
 from __future__ import annotations
 
+import json
+import re
+
 from xl_tiebreak.model.tournament import Color, Kind, Record
 from xl_tiebreak.util.plain import Frozen
 
@@ -28,6 +31,84 @@ ROUND1 = 92
 ROUND_WIDTH = 10
 SEGMENT = 8
 """Characters of one round: opponent (4), blank, colour, blank, result."""
+
+
+
+COLOURS_PREFIX = "### xl-tiebreak colours unknown:"
+"""The comment line listing the game records whose colour the input did not give (the writer
+gives each game a White and a Black so that the FIDE checker reads it; docs/decisions.md
+D-G1)."""
+
+_COLOURS_RECORD = re.compile(r"([0-9]{1,4})\.([0-9]{1,3})")
+
+
+def colours_line(records: list[tuple[int, int]]) -> str:
+    """The comment line of the records (start number, round) of unknown colour:
+    ``### xl-tiebreak colours unknown: 3.1 8.1 5.4`` (#3 and #8 in round 1, #5 in round 4)."""
+    return COLOURS_PREFIX + "".join(f" {no}.{rnd}" for no, rnd in records)
+
+
+def read_colours_line(line: str) -> list[tuple[int, int]] | None:
+    """The records (start number, round) of a :func:`colours_line`; None for any other line."""
+    text = line.rstrip()
+    if not text.lower().startswith(COLOURS_PREFIX):
+        return None
+    words = text[len(COLOURS_PREFIX):].split()
+    found = [m.groups() for w in words if (m := _COLOURS_RECORD.fullmatch(w))]
+    return [(int(no), int(rnd)) for no, rnd in found]
+
+
+NOTE_PREFIX = "### xl-tiebreak "
+"""The comment lines of what a TRF has no place for (docs/decisions.md D-G3):
+``### xl-tiebreak player 12 {"club": "Xadrez SP", "group": "Sub-14"}`` (a participant's club,
+group, rapid and blitz ratings, and national rating and ID when no national record can carry
+them) and ``### xl-tiebreak event {"rate": "rapid"}``: a JSON object after the start
+number."""
+
+_NOTE = re.compile(r"###\s+xl-tiebreak\s+(player\s+([0-9]{1,4})|event)\s+(\{.*\})\s*",
+                   re.IGNORECASE)
+
+NoteValue = str | int
+"""A value of a note: a text, or a rating."""
+
+
+def note_line(fields: dict[str, NoteValue], start_no: int | None = None) -> str:
+    """The comment line of a participant's (``start_no``) or the event's fields."""
+    what = "event" if start_no is None else f"player {start_no}"
+    return f"{NOTE_PREFIX}{what} {json.dumps(fields, ensure_ascii=False)}"
+
+
+def read_note_line(line: str) -> tuple[int | None, dict[str, NoteValue]] | None:
+    """The start number (None for the event) and fields of a :func:`note_line`; None for any
+    other line, and for one whose object is not JSON of texts and whole numbers (a comment)."""
+    m = _NOTE.fullmatch(line.rstrip("\r\n"))
+    if m is None:
+        return None
+    try:
+        fields = json.loads(m[3])
+    except ValueError:
+        return None
+    if not isinstance(fields, dict) or not all(
+            isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool))
+            for v in fields.values()):
+        return None
+    return (int(m[2]) if m[2] else None), fields
+
+
+def round_texts(line: str) -> list[str]:
+    """The texts of a line by the round whose columns they start in (``132`` round dates:
+    cols 92-99, 102-109, …; a text starting up to one column early, as some programs write
+    it, counts for the round it overlaps), an empty text for a round without one."""
+    texts: list[str] = []
+    for m in re.finditer(r"\S+", line[ROUND1 - 2 :]):
+        rnd = (m.start() + 1) // ROUND_WIDTH  # 0-based: col 91 or 92-100 is round 1's
+        texts += [""] * (rnd - len(texts))
+        if rnd == len(texts):
+            texts.append(m[0])
+        else:
+            texts[rnd] = f"{texts[rnd]} {m[0]}"
+    return texts
+
 
 COLORS = {"w": Color.WHITE, "b": Color.BLACK, "-": None, " ": None}
 

@@ -23,14 +23,26 @@ import os
 import re
 from fractions import Fraction
 
-from xl_tiebreak.formats.trf.codes import ROUND1, XXS_COLORED, XXS_FIELDS
-from xl_tiebreak.formats.trf.players import PlayerLines, line_place
+from xl_tiebreak.formats.trf.codes import (
+    FIDE_ID,
+    RATING,
+    ROUND1,
+    START_NO,
+    XXS_COLORED,
+    XXS_FIELDS,
+    NoteValue,
+    read_colours_line,
+    read_note_line,
+    round_texts,
+)
+from xl_tiebreak.formats.trf.players import PlayerLines, field, is_digits, line_place
 from xl_tiebreak.formats.trf.seed import read_seed_line
 from xl_tiebreak.formats.trf.writer import TRF_VERSIONS, write_trf
 from xl_tiebreak.model.blanks import Blank, apply_blank_rounds
 from xl_tiebreak.model.tournament import (
     MAX_PARTICIPANTS,
     MAX_ROUNDS,
+    RATES,
     BlankRounds,
     Color,
     InputError,
@@ -64,6 +76,12 @@ MAX_PROBLEMS = 100
 _CONTROL = LazyPattern(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 _RULE_162 = LazyPattern(r"([WDLAPX])\s*([0-9]+(?:[.,][0-9]+)?)", re.IGNORECASE)
+
+_FACTS = frozenset({"022", "032", "102", "122"})
+"""Header records read as one fact each: city, federation, chief arbiter, time control."""
+_KEPT = frozenset({"082", "152", "172", "182", "222", "250", "260"})
+"""Header records the tool does not use, kept whole and written back as read (``062`` and
+``072``, the numbers of players and rated players, are derived by the writer instead)."""
 
 _PREDETERMINED_092 = LazyPattern(r"robin|berger|scheveningen|\brr\b", re.IGNORECASE)
 _PREDETERMINED_192 = LazyPattern(r"BERGER|ROUND_?ROBIN", re.IGNORECASE)
@@ -144,6 +162,23 @@ class _Reader(PlayerLines):
         """Date records (``042``, ``052``) by key: their text and line."""
         self.round_dates: list[str] = []
         """``132`` round dates, in order."""
+        self.dates_132: list[str] = []
+        """``132`` round dates by their round's columns (empty for a round without one)."""
+        self.facts: dict[str, str] = {}
+        """Header facts by record key (``022``, ``032``, ``102``, ``122``): the first one."""
+        self.deputies: list[str] = []
+        """``112`` deputy arbiters, one per record."""
+        self.other_records: list[str] = []
+        """Header records kept as read (:attr:`Tournament.other_records`)."""
+        self.colours_unknown: list[tuple[int, int]] = []
+        """Game records (start number, round) whose colour the writer had to give
+        (:func:`~xl_tiebreak.formats.trf.codes.read_colours_line`)."""
+        self.notes_read: list[tuple[int | None, dict[str, NoteValue]]] = []
+        """The xl-tiebreak note lines: start number (None: the event) and fields
+        (:func:`~xl_tiebreak.formats.trf.codes.read_note_line`)."""
+        self.national_lines: list[tuple[str, str, int]] = []
+        """National rating records (a federation code and the ``001`` layout): key, line,
+        line number; read after the player lines (:meth:`read_national`)."""
         self.rounds_line = 0
         """Line of the ``142``/``XXR`` record."""
         self.unread_date: Problem | None = None
@@ -191,6 +226,7 @@ class _Reader(PlayerLines):
                 Problem(Severity.ERROR, "no player lines (001 records) found",
                         f"lines 1-{len(lines)}")
             )
+        self.read_national()
         self.finish()
         if self.problems:
             raise InputError(_capped(self.problems))
@@ -213,6 +249,18 @@ class _Reader(PlayerLines):
             self.dates.setdefault(key, (value, line_no))
         elif key == "132":
             self.round_dates += line[ROUND1 - 1 :].split()
+            if not self.dates_132:
+                self.dates_132 = round_texts(line)
+        elif key in _FACTS:
+            if value:
+                self.facts.setdefault(key, value)
+        elif key == "112":
+            if value:
+                self.deputies.append(value)
+        elif key in _KEPT:
+            self.other_records.append(line.rstrip())
+        elif len(key) == 3 and key.isalpha() and key.isupper() and not key.startswith("XX"):
+            self.national_lines.append((key, line, line_no))
         elif key == "240":
             self.read_240(line, line_no)
         elif key in ("013", "310"):
@@ -235,8 +283,15 @@ class _Reader(PlayerLines):
             self.tiebreaks_202 = self.tiebreak_list(key, value, line_no)
         elif key == "212":
             self.tiebreaks_212 = self.tiebreak_list(key, value, line_no)
-        elif key == "###" and self.lots_seed is None:
-            self.lots_seed = read_seed_line(line)  # docs/decisions.md D61
+        elif key == "###":
+            games = read_colours_line(line)
+            note = read_note_line(line) if games is None else None
+            if games is not None:  # docs/decisions.md D-G1
+                self.colours_unknown += games
+            elif note is not None:  # docs/decisions.md D-G3
+                self.notes_read.append(note)
+            elif self.lots_seed is None:
+                self.lots_seed = read_seed_line(line)  # docs/decisions.md D61
 
     def tournament(self) -> Tournament:
         """The tournament from what was read."""
@@ -249,7 +304,10 @@ class _Reader(PlayerLines):
         if inferred:
             self.predetermined = True
         self.read_start_date()
+        self.forget_colours()
+        rate = self.apply_notes()
         t = Tournament(
+            rate=rate,
             type_inferred=inferred,
             participants=self.participants,
             name=self.name,
@@ -264,10 +322,99 @@ class _Reader(PlayerLines):
             unread_date=self.unread_date,
             lots_seed=self.lots_seed,
             blanks=frozenset((b.start_no, b.round) for b in self.blanks),
+            city=self.facts.get("022", ""),
+            federation=self.facts.get("032", ""),
+            start_text=self.dates.get("042", ("", 0))[0],
+            end_date=self.dates.get("052", ("", 0))[0],
+            chief_arbiter=self.facts.get("102", ""),
+            deputy_arbiters=self.deputies,
+            time_control=self.facts.get("122", ""),
+            round_dates=self.dates_132,
+            other_records=self.other_records,
         )
         where = line_place(self.rounds_line) if self.rounds_line else ""
         note_rounds_played(t, where, t.blanks)
         return t
+
+    def apply_notes(self) -> str:
+        """Give the participants the fields of their note lines (texts where a text belongs,
+        whole numbers where a rating does; anything else is left alone); returns the event's
+        rate, empty when no note gives one."""
+        by_no = {p.start_no: p for p in self.participants}
+        texts = {"club": "club", "group": "group", "national_id": "national_id"}
+        ratings = {"rapid": "rapid_rating", "blitz": "blitz_rating",
+                   "national_rating": "national_rating"}
+        rate = ""
+        for no, fields in self.notes_read:
+            if no is None:
+                value = fields.get("rate")
+                rate = value if isinstance(value, str) and value in RATES else rate
+                continue
+            p = by_no.get(no)
+            if p is None:
+                continue
+            for key, value in fields.items():
+                if key == "manual_order" and isinstance(value, str):
+                    try:
+                        p.manual_order = Fraction(value)
+                    except (ValueError, ZeroDivisionError):
+                        continue
+                elif key in texts and isinstance(value, str):
+                    setattr(p, texts[key], value)
+                elif key in ratings and isinstance(value, int) and 0 < value < 10000:
+                    setattr(p, ratings[key], value)
+        return rate
+
+    def forget_colours(self) -> None:
+        """The game records of the colours comment line lose the colour the writer gave them,
+        as in the event written."""
+        by_no = {p.start_no: p for p in self.participants}
+        for no, rnd in self.colours_unknown:
+            p = by_no.get(no)
+            if p is not None and rnd <= len(p.rounds) and p.rounds[rnd - 1].opponent is not None:
+                p.rounds[rnd - 1] = p.rounds[rnd - 1]._replace(color=None)
+
+    def complete_172(self, code: str) -> bool:
+        """A ``172`` record naming the method alone (``172 NIDOF``) gets the federation code of
+        the file's national records, which TRF26 puts before it (``172 FRA NIDOF``); a note
+        says so. False when there is no such record."""
+        for i, record in enumerate(self.other_records):
+            words = record.split()
+            if words[:1] == ["172"] and len(words) == 2:
+                self.other_records[i] = f"172 {code} {words[1]}"
+                self.notes.append(Problem(
+                    Severity.WARNING,
+                    f"the 172 record names no federation: read as {self.other_records[i]!r}, "
+                    f"the code of the national rating records",
+                    self.source))
+                return True
+        return False
+
+    def read_national(self) -> None:
+        """National rating records (TRF26: the federation code of the ``172`` record in cols
+        1-3, the ``001`` layout): each gives its player's national rating (cols 49-52) and
+        national ID (cols 58-68). Without a ``172`` record naming a federation none is read
+        (other lines with a 3-letter key are other programs' records)."""
+        named = [words[1].upper() for r in self.other_records
+                 if r.startswith("172") and len(words := r.split()) > 2]
+        codes = sorted({key for key, _, _ in self.national_lines})
+        if not named and len(codes) == 1 and self.complete_172(codes[0]):
+            named = codes
+        if not named:  # national records are those the 172 record announces
+            return
+        by_no = {p.start_no: p for p in self.participants}
+        for key, line, line_no in self.national_lines:
+            if named and key not in named:
+                continue
+            text = field(line, START_NO).strip()
+            p = by_no.get(int(text)) if is_digits(text) else None
+            if p is None:
+                self.error(f"national rating record {key} names no player of a 001 line",
+                           line_no, 5)
+                continue
+            rating = self.intfield(line, line_no, RATING, "national rating")
+            p.national_rating = rating or None
+            p.national_id = field(line, FIDE_ID).strip()
 
     def read_start_date(self) -> None:
         """``042``: the start date, a range's first day; two-digit years chosen by the other
