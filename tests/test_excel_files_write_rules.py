@@ -143,3 +143,20 @@ def test_an_output_that_is_an_input_is_refused(trf: Path, tmp_path: Path,
             code, err = run(capsys, command, str(trf), "-o", str(target), "--force")
             assert code == 2 and "input" in err, (command, target, err)
     assert trf.read_bytes() == before
+
+
+@pytest.mark.parametrize("command", [
+    ["workbook", "examples/spring_open.trf", "-o"],
+    ["compute", "examples/spring_open.trf", "-o"],
+    ["export", "examples/spring_open.trf", "--format", "trf26", "-o"],
+])
+def test_an_output_in_a_missing_folder_names_the_folder(
+        command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Refused before anything is read or written, naming the folder (not a temporary)."""
+    root = Path(__file__).resolve().parent.parent
+    target = tmp_path / "nowhere" / "out.xlsx"
+    argv = [str(root / a) if a.startswith("examples/") else a for a in command]
+    assert main([*argv, str(target)]) == 2
+    err = capsys.readouterr().err
+    assert f"the folder {target.parent} does not exist" in err
+    assert ".tmp" not in err and not target.parent.exists()

@@ -36,7 +36,8 @@ def _same(a: Path, b: Path) -> bool:
 def refuse_existing(path: str | os.PathLike[str], force: bool, *,
                     inputs: Iterable[str | os.PathLike[str]] = ()) -> Path:
     """``path`` as a Path; InputError when it exists and ``force`` is False, when it is a
-    folder, a FIFO or a device (even with ``force``), or when it names one of ``inputs``."""
+    folder, a FIFO or a device (even with ``force``), when its folder does not exist, or when
+    it names one of ``inputs``."""
     p = Path(path)
     for source in inputs:
         if _same(p, Path(source)):
@@ -49,6 +50,10 @@ def refuse_existing(path: str | os.PathLike[str], force: bool, *,
     if p.exists() and not p.is_file():
         raise InputError(f"{p}: is not a regular file (a FIFO or a device); it is not "
                          "replaced: give a file name")
+    folder = p.parent if str(p.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"{p}: the folder {folder} does not exist; make it first or give "
+                         "another path")
     _FORCED[os.path.abspath(p)] = force
     return p
 
