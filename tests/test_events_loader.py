@@ -1,5 +1,5 @@
 """One loader for every input (the event kind from the content) and ``check`` checking each
-file as what it is (docs/decisions.md D-A3)."""
+file as what it is (docs/engineering.md D90)."""
 
 from __future__ import annotations
 

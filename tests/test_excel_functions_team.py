@@ -320,7 +320,7 @@ def test_function_problems_are_texts() -> None:
 
 
 def test_board_tiebreaks_without_board_data_are_empty() -> None:
-    # a team crosstable has no board results (docs/decisions.md D53)
+    # a team crosstable has no board results (docs/engineering.md D53)
     assert udfs.TEAM_TIEBREAK(spec_rows(), 11.0, "BBE", "AUTO", 4.0, "", PAB) is None
 
 
@@ -469,7 +469,7 @@ def test_error_cells_in_the_settings_argument_are_reported() -> None:
 
 def test_a_crosstable_with_its_own_boards_row_is_a_team_workbook(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # no Settings sheet: the settings rows above the header (docs/decisions.md D53) say it
+    # no Settings sheet: the settings rows above the header (docs/engineering.md D53) say it
     require(E7_TRF)
     wb = openpyxl.Workbook()
     wb.active.title = "Crosstable"

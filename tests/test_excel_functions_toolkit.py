@@ -1,5 +1,5 @@
 """The arbiter's worksheet functions: RECURSIVE_BUCHHOLZ (OTHER_RBH) of its own, and the lots seed
-as the last optional argument of STANDINGS and PLACE (docs/decisions.md D62)."""
+as the last optional argument of STANDINGS and PLACE (docs/engineering.md D62)."""
 
 from __future__ import annotations
 

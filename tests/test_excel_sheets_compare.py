@@ -1,5 +1,5 @@
 """The Compare sheet the standings writer adds when the Settings sheet has ``Compare orders``
-rows (docs/decisions.md D64), on the "three champions" crosstable of
+rows (docs/engineering.md D64), on the "three champions" crosstable of
 tests/test_standings_compare_orders.py, whose champions are derived by hand there: BH → Bo (13½),
 BH/C1 → Ana
 (12), BH/M1 → Cai (8½). Written headless (``xl-tiebreak standings``, the macro's writer) and

@@ -1,4 +1,4 @@
-"""The Prizes input sheet and the Prizes result sheet (docs/decisions.md D65):
+"""The Prizes input sheet and the Prizes result sheet (docs/engineering.md D65):
 the macro's writer (run headless) reads the prize list from the ``Prizes`` sheet, allocates it
 over the standings and writes the ``Prizes result`` sheet, re-read here with openpyxl.
 

@@ -369,7 +369,7 @@ def test_every_formula_cell_holds_the_engine_value_cached(name: str) -> None:
 
 @pytest.mark.slow  # 30-40 s; the default run keeps the demo's cached values and the templates'
 def test_the_demo_formulas_evaluate_to_the_engine(registered: None, tmp_path: Path) -> None:
-    """The demo writes one plain formula per cell (docs/decisions.md D56): evaluated by
+    """The demo writes one plain formula per cell (docs/engineering.md D56): evaluated by
     ``formulas`` (INDEX over STANDINGS included), every cell equals the engine."""
     demo = build_demo(tmp_path)
     as_swiss = tmp_path / "swiss.xlsm"

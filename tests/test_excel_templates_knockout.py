@@ -1,4 +1,4 @@
-"""The knockout template (docs/decisions.md D67): ``workbook_templates/knockout.xlsx``
+"""The knockout template (docs/engineering.md D67): ``workbook_templates/knockout.xlsx``
 and ``.xlsm`` (How to, Bracket, Settings, Standings, xlwings.conf) and ``knockout.py``, built by
 ``build_templates``; ``xl-tiebreak standings KO.xlsx`` (the macro's writer) ranks the bracket
 by the stage reached.

@@ -7,7 +7,7 @@ values against
 * LibreOffice recomputes every *array* formula when it opens a file, whatever value is cached
   (its OOXML import keeps cached results of plain formulas only): asserted below on ``{=1+1}``
   cached as 7. So the demo writes one plain formula per cell on its Functions and Formula
-  standings sheets (docs/decisions.md D56), and no page of the printed demo shows ``#NAME?``.
+  standings sheets (docs/engineering.md D56), and no page of the printed demo shows ``#NAME?``.
 * The Crosstable prints one page wide (also with 11 rounds), the Settings sheet on one page.
 """
 
@@ -107,7 +107,7 @@ def test_no_printed_page_of_the_demo_shows_name_errors(tmp_path: Path) -> None:
 
 
 def test_libreoffice_recomputes_array_formulas_on_opening(tmp_path: Path) -> None:
-    """The fact behind docs/decisions.md D56: an array formula ``{=1+1}`` saved with the cached
+    """The fact behind docs/engineering.md D56: an array formula ``{=1+1}`` saved with the cached
     value 7 shows 2 in LibreOffice, a plain ``=1+1`` cached as 7 shows 7."""
     wb = openpyxl.Workbook()
     ws = wb.active

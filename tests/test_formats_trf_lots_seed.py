@@ -1,4 +1,4 @@
-"""The lots seed in a TRF file (docs/decisions.md D61): the export writes it as the comment
+"""The lots seed in a TRF file (docs/engineering.md D61): the export writes it as the comment
 line ``### xl-tiebreak lots seed: "…"`` when the event has a seed, the reader reads it back,
 the draw is the same, and the legend names the seed. The FIDE checker (test-only, oracle.py)
 still reads the file: the line is a comment."""

@@ -1,4 +1,4 @@
-"""Knockout events in TRF (docs/decisions.md D66): one TRF round per game and an
+"""Knockout events in TRF (docs/engineering.md D66): one TRF round per game and an
 ``XXK`` record giving each TRF round's knockout round and kind (G regular, P play-off,
 A Armageddon). ``xl-tiebreak knockout EVENT.trf`` gives the places of the same event as a CSV
 bracket."""

@@ -22,7 +22,7 @@ def _lowest() -> tuple[int, int]:
 
 
 def test_the_lowest_python_is_the_one_xlwings_needs() -> None:
-    # xlwings 0.37.1 and later declare Requires-Python >=3.11 (docs/decisions.md D-D1), and
+    # xlwings 0.37.1 and later declare Requires-Python >=3.11 (docs/engineering.md D98), and
     # the excel extra needs 0.37.3 or later
     assert _lowest() == (3, 11)
     excel = PYPROJECT["project"]["optional-dependencies"]["excel"]

@@ -1,4 +1,4 @@
-"""The lean start of the command line (docs/decisions.md D71..D73): plain
+"""The lean start of the command line (docs/engineering.md D71..D73): plain
 value classes behave as the dataclasses they replace, the registry resolves the US Chess and
 team functions only when called, and ``compute`` ends the process early with the same output
 and exit status as :func:`xl_tiebreak.cli.main.main`."""
@@ -106,7 +106,7 @@ def test_the_command_gives_what_main_gives(args: list[str]) -> None:
 
 
 def test_compute_loads_neither_dataclasses_nor_pathlib_nor_typing() -> None:
-    """The modules the lean start keeps off ``compute``'s path (docs/decisions.md D76-D78):
+    """The modules the lean start keeps off ``compute``'s path (docs/engineering.md D76-D78):
     ``dataclasses`` (and with it ``inspect``, ``ast``, ``dis``), ``pathlib`` and ``typing``;
     and the date parser compiles only the forms it tries (a numeric date: no month names).
     Without the ``site`` module (``-S``): an editable install's import hook loads pathlib."""

@@ -1,5 +1,5 @@
 """Team events are ranked in the order of their tie-break list, the primary score declared by
-TRF 192, the Primary row or --primary (docs/decisions.md D-A1, D-A2).
+TRF 192, the Primary row or --primary (docs/decisions.md D88, D89).
 
 The ranks of generated team events (tests/team_generator.py) are compared with the FIDE TEC
 checker's (tests/oracle.py) for three lists on files that declare match points, game points and

@@ -84,7 +84,7 @@ pytestmark = needs_oracle
 
 AS_WRITTEN = "count"
 """The checker ranks every result as written (it does not apply C.06 5.4 to round-robin
-withdrawals), so the events are compared that way (docs/decisions.md D-E2)."""
+withdrawals), so the events are compared that way (docs/decisions.md D83)."""
 
 
 # ============================================================================ running
@@ -303,7 +303,7 @@ def _rounds(t: Tournament, sno: int) -> list[tuple[int, Record]]:
 
 
 def _scheduled_rests(t: Tournament, sno: int) -> int:
-    """The rest rounds of ``sno`` in a round robin as D-E1 reads the schedule: none in an even
+    """The rest rounds of ``sno`` in a round robin as D82 reads the schedule: none in an even
     field; in an odd field of n, a round where ``sno`` alone has neither opponent nor points
     from a bye, or where every other such participant rests alone elsewhere in the same n-round
     cycle while ``sno`` does not."""
@@ -951,7 +951,7 @@ if __name__ == "__main__":  # pragma: no cover
 
 
 def test_fore_buchholz_after_round_k_is_the_checkers_on_the_first_k_rounds() -> None:
-    """D-E4 (``FB-AFTER-ROUND``): after round K we draw round K, as the checker does on the
+    """D85 (``FB-AFTER-ROUND``): after round K we draw round K, as the checker does on the
     event of the first K rounds; given the whole file with ``-n K`` it draws round XXR,
     outside the K rounds, and its FB is then plain BH after round K."""
     path = DATA / "gros_open_2010.trf"

@@ -508,7 +508,7 @@ def test_what_the_package_cannot_represent_is_refused() -> None:
         to_npm(t.replace(scoring=Scoring(win=Fraction(3), draw=Fraction(1))))
 
 
-# ------------------------------------------------------- round robins (docs/decisions.md D-E6)
+# ------------------------------------------------------- round robins (docs/decisions.md D87)
 
 EVEN_RR4_ABSENCES = {
     # Berger table for 4: R1 1-4 2-3, R2 4-3 1-2, R3 2-4 3-1; #2 and #4 absent in round 3
@@ -522,8 +522,8 @@ EVEN_RR4_ABSENCES = {
 def test_absences_in_an_even_round_robin_are_unplayed_rounds_as_the_package_reads_them(
     npm: Callable[[list[dict[str, Any]]], list[dict[str, Any]]],
 ) -> None:
-    """D-E6: under the pre-2023 rules a round robin's absence (not a rest: an even field has
-    none, D-E1) is an unplayed round: a virtual opponent for the absent player, ½ for his
+    """D87: under the pre-2023 rules a round robin's absence (not a rest: an even field has
+    none, D82) is an unplayed round: a virtual opponent for the absent player, ½ for his
     opponents. The package knows only Swiss events: given the same games as a Swiss it reads
     them so, and agrees with our round robin on every BH value and adjusted score. By hand:
     scores #1 2½, #2 1½, #3 ½, #4 ½; #2 (1½ after R2, absent in R3): virtual opponent

@@ -171,7 +171,7 @@ SWISS4 = {
 
 
 def test_fore_buchholz_after_round_k_draws_round_k() -> None:
-    """D-E4: standings after round K are those of the event as it stood then, round K its
+    """D85: standings after round K are those of the event as it stood then, round K its
     last round; Art. 8.3 draws that round's paired games. After round 2 with round 2 drawn:
     #1 1½, #2 ½, #3 1½, #4 ½, so FB(#1) = ½ (#2) + 1½ (#3) = 2 and FB(#3) = ½ (#4) + 1½ (#1)
     = 2, where BH after round 2 is 1 + 1½ = 2½ for #1 and 0 + 1½ = 1½ for #3. After the
@@ -195,7 +195,7 @@ RR3 = {
 
 
 def test_rest_rounds_count_nothing_under_the_pre_2023_and_us_chess_rules() -> None:
-    """D-E6: a rest round of the schedule is no game: no virtual opponent for the resting
+    """D87: a rest round of the schedule is no game: no virtual opponent for the resting
     player (pre-2023 C.02 13.15.2) and no ½ for his opponents (13.15.1, US Chess 34E), so
     BH(#1) = 1 (#2) + ½ (#3) = 1½, BH(#2) = 1½ + ½ = 2, BH(#3) = 1½ + 1 = 2½; SB(#1) = 1 + ½ × ½
     = 1¼; Solkoff = BH here. (As an unplayed round BH(#1) would be 1½ + 1 + a virtual opponent

@@ -1,7 +1,7 @@
 """Every Swiss-Manager code of DiSwiss's published orders (spec §9.2, §9.3) is read with the
 meaning DiSwiss's table gives it and written back; every code that cannot be mapped is named,
 with why; the DiSwiss presets written as Swiss-Manager codes give the standings of the acronym
-lists (docs/decisions.md D-E3)."""
+lists (docs/decisions.md D84)."""
 
 from __future__ import annotations
 

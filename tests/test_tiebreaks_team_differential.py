@@ -188,7 +188,7 @@ def generated_differences(seed: int) -> tuple[dict[str, set[int]], int]:
 
 
 def known_won_rr_forfeit(event: TeamEvent, no: int, ours: object, theirs: object) -> bool:
-    """``TEAM-Q3-RR-FORFEIT-WIN`` (KNOWN_DIFFERENCES.md, docs/decisions.md Q3, D-E5): in a team
+    """``TEAM-Q3-RR-FORFEIT-WIN`` (KNOWN_DIFFERENCES.md, docs/decisions.md Q3, D86): in a team
     round robin a whole-match forfeit win against a known opponent is a match won for WON:MP
     (Art. 15.2: a forfeit in pre-determined pairings is a game); the checker counts matches
     played only. Explains the difference when ours exceeds theirs by exactly those wins."""
@@ -281,7 +281,7 @@ def _first_round_robin_with_a_forfeit_win() -> tuple[team_generator.GeneratedEve
 def test_known_team_won_counts_a_round_robin_forfeit_win() -> None:
     """``TEAM-Q3-RR-FORFEIT-WIN``: WON:MP in a team round robin is, for us, the matches won
     over the board plus the whole-match forfeit wins against a known opponent (Q3 for teams,
-    D-E5); for the checker the matches won over the board only. Both counted from the event."""
+    D86); for the checker the matches won over the board only. Both counted from the event."""
     event, ours = _first_round_robin_with_a_forfeit_win()
     theirs = oracle.run_text(event.text, ["PTS", "WON"], predetermined=True)
     s = compute_team_standings(ours, "WON:MP", rules="auto")

@@ -43,7 +43,7 @@ def test_buchholz_84_type_field_is_the_score_type() -> None:
     # spec §9.1, 84: Type (0 GP, 1 MP); strongest discarded; weakest discarded; -/P; Fore
     assert parse_descriptor("BH:MP/C1", Score.MP).swiss_manager == "84 / 1,0,1,-,-"
     # a team's game points are written by name: 84 with type 0 is read on match points in a
-    # team event (DiSwiss's team tables, docs/decisions.md D-E3)
+    # team event (DiSwiss's team tables, docs/decisions.md D84)
     assert parse_descriptor("BH:GP", Score.MP).swiss_manager == "84 / GP,0,0,-,-"
     assert parse_descriptor("FB:MP/P", Score.GP).swiss_manager == "84 / 1,0,0,P,F"
     assert parse_descriptor("BH:MP/M1", Score.MP).swiss_manager == "84 / 1,1,1,-,-"

@@ -1,5 +1,5 @@
 """The command line's arguments: the argparse parser of every command, and
-:func:`parse_arguments`, which builds only the parser of the command given (docs/decisions.md
+:func:`parse_arguments`, which builds only the parser of the command given (docs/engineering.md
 D78). :mod:`xl_tiebreak.cli.main` runs the commands."""
 
 from __future__ import annotations
@@ -271,7 +271,7 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     """The parsed command line. When it starts with a command, only that command's parser is
     built (building every command's options would cost a few milliseconds of each run, most
     of it argparse's message lookups); any error is then reported by the whole parser, so
-    that every message and usage line is the one the whole parser gives (docs/decisions.md
+    that every message and usage line is the one the whole parser gives (docs/engineering.md
     D78)."""
     if argv and argv[0] in COMMANDS:
         try:

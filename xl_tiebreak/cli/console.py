@@ -4,7 +4,7 @@ What goes into a file or a pipe (``> out.txt``, ``| more``, a program reading th
 UTF-8: the encoding of every file the tool writes, and the one a page declaring UTF-8 needs.
 What goes to a terminal keeps the terminal's own encoding, so that the user reads it; a
 character the terminal cannot show is written in plain ASCII instead (``4½`` as ``4.5``, an
-en dash as ``-``, ``é`` as ``e``), never as a traceback. docs/decisions.md D-D2.
+en dash as ``-``, ``é`` as ``e``), never as a traceback. docs/engineering.md D99.
 
 Only modules the interpreter has already loaded at start-up are imported here (start-up time);
 :mod:`unicodedata` is imported when a character has no shown form.

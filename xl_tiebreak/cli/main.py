@@ -338,7 +338,7 @@ def console() -> None:
     arguments. After ``compute``, once its output is flushed, the process ends at once
     (:func:`os._exit`) instead of tearing the interpreter down: freeing a large event's
     objects one by one would take a tenth of the whole run, and ``compute`` leaves nothing to
-    clean up (it writes standard output and standard error only). docs/decisions.md D73.
+    clean up (it writes standard output and standard error only). docs/engineering.md D73.
     Every other command, and a failed flush, exit the usual way."""
     argv = sys.argv[1:]
     status = main(argv)

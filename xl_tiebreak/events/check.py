@@ -3,7 +3,7 @@
 An individual tournament or a team event is ranked with its declared tie-break list
 (:func:`xl_tiebreak.standings.verify.verify_tournament`); a knockout bracket by the stage
 reached, a declared rank agreeing when it lies inside the place range of the stage
-(docs/decisions.md D-A3). Unreadable input becomes a report line, never an exception.
+(docs/engineering.md D90). Unreadable input becomes a report line, never an exception.
 """
 
 from __future__ import annotations

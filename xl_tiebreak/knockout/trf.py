@@ -1,5 +1,5 @@
 """Knockout events in TRF: one TRF round per game, and an ``XXK`` record saying what each TRF
-round is (docs/decisions.md D66).
+round is (docs/engineering.md D66).
 
 TRF16/TRF26 have no knockout notation. Here the ``001`` lines hold every game as a round of
 its own (opponent, colour, result, as for a Swiss), and the non-standard ``XXK`` record (the

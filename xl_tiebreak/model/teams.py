@@ -202,7 +202,7 @@ class TeamEvent(Mutable):
     primary_from: str = ""
     """Where the input declares :attr:`primary` (``192 FIDE_TEAM_GP, line 3``, ``Primary, row
     2``, ``--primary GP``); empty when it declares none (match points then, unless the
-    tie-break list names a score first: docs/decisions.md D-A1)."""
+    tie-break list names a score first: docs/decisions.md D88)."""
 
     def __post_init__(self) -> None:
         longest = max((len(t.rounds) for t in self.teams), default=0)

@@ -150,7 +150,7 @@ class Record(_RecordFields):
 
     A record is a named tuple underneath (readers build one per round of every participant:
     :func:`tuple.__new__` ``(Record, (kind, opponent, color, short_game, where))`` makes one
-    without a Python ``__init__``; docs/decisions.md D76), but it compares only with records,
+    without a Python ``__init__``; docs/engineering.md D76), but it compares only with records,
     without ``where``, and is not ordered, as the dataclass it was.
     """
 

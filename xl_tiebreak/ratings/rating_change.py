@@ -309,7 +309,7 @@ def k_factor(rating: int, born: int | None, event_year: int | None,
              rated_games: int) -> tuple[int, str, list[str]]:
     """K of 8.3.3 for a rated player, why, and what was assumed.
 
-    The lines of 8.3.3 apply in this order (docs/decisions.md D-F4): a rating of 2400 or
+    The lines of 8.3.3 apply in this order (docs/decisions.md D94): a rating of 2400 or
     more → 10; a junior (the event in or before the year of the 18th birthday) rated under
     2300 → 40; otherwise 20. The input cannot tell whether the player has completed 30 rated
     games (K 40 until then) or had a published rating of 2400 before (K 10 for good): both are

@@ -7,7 +7,7 @@ EMMSB … on match points: :data:`xl_tiebreak.tiebreaks.registry.MATCH_POINT_SUM
 to ``1.5`` by a TRF ``299`` record) keeps the halves, and game points always may have them.
 
 The text outputs show every exact value as it is (``10``, ``10½``); the spreadsheet needs one
-number format per column, chosen here (docs/decisions.md D80).
+number format per column, chosen here (docs/engineering.md D80).
 """
 
 from __future__ import annotations

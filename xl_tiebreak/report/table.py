@@ -15,7 +15,7 @@ Every output has the same columns (:func:`standings_columns`) holding the same v
 Outputs for people write halves with the half sign (``4½``) and other fractions as decimals
 (``17.75``, :func:`xl_tiebreak.util.numbers.fmt_half`); outputs for programs write plain decimals
 (``4.5``, :func:`xl_tiebreak.util.numbers.fmt`). A partial event says ``after round k of n``
-everywhere (:func:`status_text`). See docs/decisions.md D19.
+everywhere (:func:`status_text`). See docs/engineering.md D19.
 
 CSV and text cells are neutralised against spreadsheet formula injection
 (:func:`xl_tiebreak.util.safety.formula_safe`): names come from strangers' files.

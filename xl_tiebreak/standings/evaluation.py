@@ -8,7 +8,7 @@ line ask it; :func:`xl_tiebreak.standings.final.compute_standings` is built on i
 
 A team event is ranked in the order of its tie-break list: a score it names (``MPTS``,
 ``GPTS``; ``PTS`` for the primary score) stands where it is written, and a list naming none
-starts with the primary score (docs/decisions.md D-A1).
+starts with the primary score (docs/decisions.md D88).
 """
 
 from __future__ import annotations
@@ -276,7 +276,7 @@ class Evaluation:
         return Resolved(*parse_order([str(x) for x in items]))
 
     def _resolve_team(self, order: Order) -> Resolved:
-        """:meth:`resolve` for a team event (docs/decisions.md D-A1)."""
+        """:meth:`resolve` for a team event (docs/decisions.md D88)."""
         event = self._team_event()
         given: str | Sequence[str] | Sequence[Descriptor]
         if order is None or (isinstance(order, str) and not order.strip()):
@@ -432,7 +432,7 @@ def _on_primary(d: Descriptor) -> bool:
 
 def _score_order(order: str | Sequence[str] | Sequence[Descriptor], event: TeamEvent
                  ) -> Resolved:
-    """A team event's order (docs/decisions.md D-A1). The order of the list is the order of
+    """A team event's order (docs/decisions.md D88). The order of the list is the order of
     ranking: when it names a score (MPTS, GPTS) the teams are ranked by the list alone, each
     score where it stands; ``PTS`` is the primary score where it stands; a list naming none
     starts with the primary score. The primary score (the ``Pts`` column, codes without score
@@ -532,7 +532,7 @@ class Standings:
         self.points_at = points_at
         self.primary = primary
         """A team event's primary score in these standings (what ``Pts`` shows,
-        docs/decisions.md D-A1); None for an individual event."""
+        docs/decisions.md D88); None for an individual event."""
 
     def _compared(self) -> tuple[object, ...]:
         return (self.tournament, self.descriptors, self.rules, self.rounds, self.rows,

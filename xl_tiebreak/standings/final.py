@@ -52,7 +52,7 @@ def compute_standings(
     withdrawals: Withdrawals | str | None = None,
 ) -> Standings:
     """Check, then rank ``tournament`` (an individual tournament or a team event) by points
-    and the tie-break list (a team event: docs/decisions.md D-A1).
+    and the tie-break list (a team event: docs/decisions.md D88).
 
     ``tiebreaks``: descriptors (``"BH/C1,BH,SB"``); default the tournament's declared list, else
     :data:`DEFAULT_SWISS` / :data:`DEFAULT_ROUND_ROBIN`. ``after_round``: standings as if the

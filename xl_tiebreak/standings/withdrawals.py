@@ -6,7 +6,7 @@ count in the final standings. 5.4.2: with at least half completed, everything co
 unplayed games are forfeits). :func:`round_robin_withdrawals` gives the event to rank: without
 the participants of 5.4.1 (each game against one of them becomes, for the opponent, a round
 without a game that counts nothing, as a rest round), and the warnings that say whom the rule
-set aside or kept, and why (docs/decisions.md D-E2).
+set aside or kept, and why (docs/decisions.md D83).
 
 A file does not say that a participant withdrew: one is taken as withdrawn when every round
 from some round to the last round played is unplayed and scores him nothing (zero-point byes,

@@ -275,7 +275,7 @@ def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
     a number with a score type (84, 86, 87: 0 game points, 1 match points, or the type named:
     ``GP``, ``MP``) gives the team form on that type (``SM:84/1,0,1,-`` → ``BH:MP/C1``);
     84 with type 0 is on match points there, as DiSwiss's team tables read it
-    (docs/decisions.md D-E3). 53 and 50 (DiSwiss) read as BPG and EMGSB."""
+    (docs/decisions.md D84). 53 and 50 (DiSwiss) read as BPG and EMGSB."""
     raw = code.strip()
     if len(raw) > MAX_DESCRIPTOR:
         raise InputError(f"Swiss-Manager code {shown(raw)} is too long (at most "
@@ -334,7 +334,7 @@ def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
     if type_text in ("GP", "MP"):  # the score type named (how a team BH:GP is written)
         score_type = 1 if type_text == "MP" else 0
     elif team is not None and number == 84 and type_text in ("0", "-", "--"):
-        score_type = 1  # DiSwiss's team tables: 84 with type 0 is on match points (D-E3)
+        score_type = 1  # DiSwiss's team tables: 84 with type 0 is on match points (D84)
     else:
         score_type = num(SmParam.GAME_POINTS) if SmParam.GAME_POINTS in layout else 0
     if team is None and score_type != 0:

@@ -51,7 +51,7 @@ def draw_lots(seed: str, start_numbers: tuple[int, ...]) -> dict[int, int]:
 
 def seed_text(seed: str | None) -> str:
     """How the seed is shown: ``'2026-spring'``, or that none was given (with where it can be
-    given: docs/decisions.md D52 and D61)."""
+    given: docs/engineering.md D52 and D61)."""
     if not seed:
         return ("none given: the empty seed '' (TRF has no record for it: give it with "
                 "--lots-seed, a 'Lots seed' row of the Settings sheet, or the TRF comment "

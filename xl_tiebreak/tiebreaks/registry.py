@@ -349,7 +349,7 @@ TEAM_TIEBREAKS: tuple[TieBreak, ...] = (
     TieBreak("DE:GP", "Direct Encounter (game points)", "Art. 6 (teams)", None, *_DE_GP,
              modifiers=_mods("P"), whole=True, score_types=_GP, base=_IND["DE"]),
     _on("WIN", _MS, _IND["WIN"], "Number of Match Wins").replace(
-        swiss_manager=SwissManager(12)),  # DiSwiss's team tables: match wins (D-E3)
+        swiss_manager=SwissManager(12)),  # DiSwiss's team tables: match wins (D84)
     _on("WON", _MS, _IND["WON"], "Number of Matches Won over the board"),
     _on("PS", _MS, _IND["PS"], "Progressive Score (match points)"),
     _on("PS", _GS, _IND["PS"], "Progressive Score (game points)"),

@@ -249,7 +249,7 @@ class TieBreak(Frozen):
         """The row's Swiss-Manager number and the value of its score-type parameter (``0`` game
         points, ``1`` match points): the row's own, or — for a team form on one score type
         (``BH:MP``) — its base row's, where that number takes the type (spec §9.1: 84, 86, 87
-        "Type (0 GP, 1 MP)"; 84 on a team's game points: ``GP``, D-E3); None when the row has
+        "Type (0 GP, 1 MP)"; 84 on a team's game points: ``GP``, D84); None when the row has
         no Swiss-Manager form."""
         if self.swiss_manager is not None:
             return self.swiss_manager, "0"
@@ -260,7 +260,7 @@ class TieBreak(Frozen):
         if ScoreType.MATCH_POINTS in self.score_types:
             return base.swiss_manager, "1"
         # game points of a team written by name: a team event reads 84 with type 0 on match
-        # points (docs/decisions.md D-E3)
+        # points (docs/decisions.md D84)
         return base.swiss_manager, "GP" if base.swiss_manager.number == 84 else "0"
 
     def __repr__(self) -> str:

@@ -266,7 +266,7 @@ def _all_categories(
 ) -> list[list[Category]]:
     """Art. 16.2 categories of every participant's rounds. In a round robin whose rule set
     keeps forfeits unplayed (pre-2023, US Chess: docs/decisions.md D8) only the rest rounds of
-    the schedule are rests (D-E1, D-E6); another round without a game is an unplayed round."""
+    the schedule are rests (D82, D87); another round without a game is an unplayed round."""
     if predetermined and not forfeit_game:
         rests = rest_rounds(kinds, opps)
         return [_categories(ks, os_, ob, predetermined, forfeit_game, rest)
@@ -285,7 +285,7 @@ start number``. Below 0, so no opponent for every tie-break; a rest round of the
 
 def rest_rounds(kinds: list[list[Kind]], opps: list[list[int]]) -> list[int]:
     """The rest rounds of each participant of a round robin, as bits (bit r: round r + 1;
-    spec §4.7, docs/decisions.md D-E1). A round without a game looks the same whether it is
+    spec §4.7, docs/decisions.md D82). A round without a game looks the same whether it is
     the schedule's rest or an absence (a zero-point bye without opponent), so the schedule
     decides: an even field has none; in an odd field of n every cycle of n rounds gives each
     participant one rest, and round r is a participant's rest when he alone is without an

@@ -3,7 +3,7 @@
 Compiling a pattern costs a tenth of a millisecond to half a millisecond; the readers and the
 descriptor parser hold about twenty, most of which a given run never uses (date forms, TRF
 records a file does not have). A :class:`LazyPattern` is declared like ``re.compile`` and
-offers the methods of :class:`re.Pattern` the package calls (docs/decisions.md D77).
+offers the methods of :class:`re.Pattern` the package calls (docs/engineering.md D77).
 """
 
 from __future__ import annotations

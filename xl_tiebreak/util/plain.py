@@ -17,7 +17,7 @@ for every class it imports. Every value class of the package derives from :class
   its ``__slots__`` and writes its ``__init__`` (no compiling at all).
 
 Either way equality, hash, repr and the error on assignment are those a dataclass would have,
-and :meth:`replace` copies a value as :func:`dataclasses.replace` does (docs/decisions.md D71,
+and :meth:`replace` copies a value as :func:`dataclasses.replace` does (docs/engineering.md D71,
 D76).
 """
 

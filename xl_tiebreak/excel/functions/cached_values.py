@@ -49,7 +49,7 @@ _ROW = re.compile(r'<row(?P<attrs> r="(?P<r>[0-9]+)"[^>]*?)(?:/>|>(?P<body>.*?)<
 _VALUE = re.compile(r"<v\s*/>|<v(?:\s[^>]*)?>.*?</v>", re.S)
 EMPTY_TEXT_XML = '<v xml:space="preserve"> </v>'
 """How an empty text result is cached: one space (LibreOffice recomputes a formula whose cached
-value is empty; docs/decisions.md D56)."""
+value is empty; docs/engineering.md D56)."""
 
 
 def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
@@ -77,7 +77,7 @@ def _value_xml(value: CachedValue) -> tuple[str, str]:
         return "", f"<v>{value!r}</v>" if isinstance(value, float) else f"<v>{value}</v>"
     if value is None or value == "":
         # LibreOffice ignores an empty cached result and recomputes the cell (#NAME? without
-        # the add-in): an empty text is cached as one space (docs/decisions.md D56)
+        # the add-in): an empty text is cached as one space (docs/engineering.md D56)
         return ' t="str"', EMPTY_TEXT_XML
     return ' t="str"', f"<v>{escape(value)}</v>"
 
@@ -164,7 +164,7 @@ _CALL = re.compile(r"=(?P<name>[A-Z][A-Z0-9_]*)\((?P<args>.*)\)", re.S)
 _INDEX = re.compile(r"=INDEX\((?P<inner>[A-Z][A-Z0-9_]*\(.*\)),(?P<row>\d+),(?P<col>\d+)\)",
                     re.S)
 """One item of a function's result, ``=INDEX(STANDINGS(...),2,3)`` (the demo's per-cell
-Formula standings, docs/decisions.md D56)."""
+Formula standings, docs/engineering.md D56)."""
 _RULES_HELPER = re.compile(
     r'=IF\(OR\(B(?P<rules>\d+)="",UPPER\(B(?P=rules)\)="AUTO"\),'
     r'IF\(B(?P<date>\d+)="","AUTO",B(?P=date)\),B(?P=rules)\)')

@@ -11,7 +11,7 @@ kept
 with it, so a column of formulas costs one computation plus a look-up per cell.
 
 The crosstable may carry its own settings rows above the header (``Boards``, ``Match points``,
-``PAB, 1, 2`` …, docs/decisions.md D53); where it does not, the arguments give them:
+``PAB, 1, 2`` …, docs/engineering.md D53); where it does not, the arguments give them:
 ``boards`` (a whole number), ``match_points`` (``2-1-0``, ``3-1-0``) and ``settings`` — a range
 of label/value rows as on a team Settings sheet (:mod:`xl_tiebreak.excel.reading.team_settings`:
 boards,

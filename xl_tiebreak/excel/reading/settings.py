@@ -149,7 +149,7 @@ _ALIASES = {
     # "Compare orders": tie-break orders compared with the Tie-breaks row on a Compare sheet,
     # one order per row (column B, continued below with an empty column A; ';' also separates
     # orders); "Prize sharing" and "One prize per player": the options of the Prizes sheet
-    # (docs/decisions.md D64, D65)
+    # (docs/engineering.md D64, D65)
     "compareorders": "compare_orders",
     "compare": "compare_orders",
     "orderstocompare": "compare_orders",

@@ -10,7 +10,7 @@ number: :mod:`xl_tiebreak.formats.crosstable.team_grid`).
 
 A workbook is a team workbook when its Settings sheet has a ``Boards`` row
 (:func:`is_team_book`): an individual workbook's Settings sheet never has one, so the individual
-reader and writer are unchanged for it (docs/decisions.md D68). A crosstable that carries its
+reader and writer are unchanged for it (docs/engineering.md D68). A crosstable that carries its
 own ``Boards`` row above a ``Team`` header (:func:`has_team_crosstable`) is a team one too; that
 is asked only when the individual reader fails on it, so an individual workbook is read once.
 
@@ -73,7 +73,7 @@ def is_team_book(book: Book) -> bool:
 
 def has_team_crosstable(book: Book, name: str) -> bool:
     """True when the crosstable ``name`` is itself a team crosstable: settings rows with a
-    ``Boards`` row above a header with a ``Team`` column (docs/decisions.md D53). Asked only
+    ``Boards`` row above a header with a ``Team`` column (docs/engineering.md D53). Asked only
     when the individual reader could not read it, so that such a workbook without a team
     Settings sheet is read as the team event it is."""
     try:

@@ -1,6 +1,6 @@
 """The ``Compare`` sheet: the event ranked by the Settings sheet's tie-break order (order A)
 and by every ``Compare orders`` row (B, C, …), one place column per order, the movers marked
-and the champion of each order named (docs/decisions.md D64).
+and the champion of each order named (docs/engineering.md D64).
 
 The table is :func:`xl_tiebreak.standings.compare_orders.comparison_rows`' (what ``COMPARE_ORDERS``
 returns);

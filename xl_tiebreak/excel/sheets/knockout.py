@@ -1,7 +1,7 @@
 """A knockout workbook: a ``Bracket`` sheet (the bracket table of
 :mod:`xl_tiebreak.knockout.bracket`:
 Round, Match, Player A, Player B, Games, Play-off, Armageddon) instead of a crosstable, and the
-Standings sheet by the stage reached (docs/decisions.md D67).
+Standings sheet by the stage reached (docs/engineering.md D67).
 
 A book is a knockout book when it has a ``Bracket`` sheet and no crosstable (neither the
 defined name nor the sheet ``Crosstable``). The standings writer then writes

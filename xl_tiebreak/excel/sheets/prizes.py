@@ -1,4 +1,4 @@
-"""The ``Prizes`` input sheet and the ``Prizes result`` sheet (docs/decisions.md
+"""The ``Prizes`` input sheet and the ``Prizes result`` sheet (docs/engineering.md
 D65).
 
 The ``Prizes`` sheet is the user's: a prize list from ``A1`` in the format of ``compute

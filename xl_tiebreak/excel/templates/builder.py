@@ -40,7 +40,7 @@ drop-down
 
 The demo (:func:`build_demo`) is the Swiss template with its Standings filled, written with one
 plain formula per cell on the Functions and Formula standings sheets (LibreOffice recomputes
-array formulas on opening: docs/decisions.md D56).
+array formulas on opening: docs/engineering.md D56).
 
 Existing files are never overwritten unless ``force`` (``--force``) is given.
 """
@@ -376,7 +376,7 @@ def build_workbook(template: Template, vba: bool = True, per_cell: bool = False)
     """The template as an ``openpyxl.Workbook`` built on xlwings' quickstart.xlsm (its VBA
     project kept when ``vba``; save it as .xlsm then, as .xlsx otherwise); ``per_cell``: one
     plain formula per cell on the Functions and Formula standings sheets instead of one array
-    formula per column (the demo, docs/decisions.md D56)."""
+    formula per column (the demo, docs/engineering.md D56)."""
 
     wb = quickstart_workbook(vba)
     crosstable = wb["Sheet1"]

@@ -14,7 +14,7 @@ build_workbook`) with the event in place of the sample:
   after a participant's last entry stay empty (as in the TRF), and so do the rounds the TRF
   left blank: the ``Blank rounds`` setting (written from ``--blank-rounds``) says what they
   are, as for a typed crosstable. A round-robin event keeps this
-  per-round layout too (a grid would lose the rounds and the colours; docs/decisions.md
+  per-round layout too (a grid would lose the rounds and the colours; docs/engineering.md
   D50); the Settings sheet then says
   ``Round robin``. ``Pts`` holds the points the TRF declares (the computed score when it
   declares none), so the check compares them as it does for the TRF.

@@ -1,6 +1,6 @@
 """The Functions and Formula standings sheets of the individual templates: one call of each
 worksheet function per column (an array formula over the players), or — the demo — one plain
-formula per cell (docs/decisions.md D56), and the whole standings from one STANDINGS call."""
+formula per cell (docs/engineering.md D56), and the whole standings from one STANDINGS call."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def _function_columns(template: Template) -> list[tuple[str, str, str]]:
 
 def functions_sheet(ws: Any, template: Template, per_cell: bool = False) -> None:
     """The Functions sheet: one call per column (an array formula over the players), or with
-    ``per_cell`` one plain formula per player (the demo: docs/decisions.md D56)."""
+    ``per_cell`` one plain formula per player (the demo: docs/engineering.md D56)."""
     ws["A1"] = (PER_CELL_NOTE if per_cell else
                 "Worksheet functions of xl-tiebreak, one call per column: in Excel, click Import "
                 "Functions on the xlwings ribbon once, then Ctrl+Alt+F9 (see the How to sheet).")
@@ -107,7 +107,7 @@ PER_CELL_NOTE = (
     "values in any spreadsheet (LibreOffice recomputes array formulas on opening). The "
     "templates use one call per column, e.g. {=BUCHHOLZ_CUT1(Crosstable,$A$5:$A$20)}: much "
     "faster for big events. In Excel: Import Functions on the xlwings ribbon, then Ctrl+Alt+F9.")
-"""Note of the demo's Functions sheet (per-cell formulas, docs/decisions.md D56)."""
+"""Note of the demo's Functions sheet (per-cell formulas, docs/engineering.md D56)."""
 
 STANDINGS_CALL = ("STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating,TournamentType,TRUE,"
                   "BlankRounds,LotsSeed)")

@@ -351,7 +351,7 @@ def _no_rounds(columns: Columns, labels: list[object], body: list[RangeRow], pla
                header_row: int, problems: list[Problem]) -> None:
     """No round column was found: an error naming the header row when any column is not a
     known field (it may hold rounds under a label not understood); else (only No, Name,
-    Rating… columns) a warning that the event is read with 0 rounds. docs/decisions.md D32."""
+    Rating… columns) a warning that the event is read with 0 rounds. docs/engineering.md D32."""
     known = {c for c in (columns.start, columns.name, columns.rating, columns.federation,
                          columns.title, columns.points) if c is not None}
     width = max([len(labels), *(len(r.cells) for r in body)])

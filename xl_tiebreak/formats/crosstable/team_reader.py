@@ -1,6 +1,6 @@
 """A team crosstable (spreadsheet range or CSV text) read into a team event.
 
-Layout (docs/decisions.md D53): optional **settings rows** above the header, each a key in its
+Layout (docs/engineering.md D53): optional **settings rows** above the header, each a key in its
 first cell and the value in the next:
 
 ==================  ===========================================================================

@@ -36,8 +36,8 @@ SEGMENT = 8
 
 COLOURS_PREFIX = "### xl-tiebreak colours unknown:"
 """The comment line listing the game records whose colour the input did not give (the writer
-gives each game a White and a Black so that the FIDE checker reads it; docs/decisions.md
-D-G1)."""
+gives each game a White and a Black so that the FIDE checker reads it; docs/engineering.md
+D105)."""
 
 _COLOURS_RECORD = re.compile(r"([0-9]{1,4})\.([0-9]{1,3})")
 
@@ -59,7 +59,7 @@ def read_colours_line(line: str) -> list[tuple[int, int]] | None:
 
 
 NOTE_PREFIX = "### xl-tiebreak "
-"""The comment lines of what a TRF has no place for (docs/decisions.md D-G3):
+"""The comment lines of what a TRF has no place for (docs/engineering.md D107):
 ``### xl-tiebreak player 12 {"club": "Xadrez SP", "group": "Sub-14"}`` (a participant's club,
 group, rapid and blitz ratings, and national rating and ID when no national record can carry
 them) and ``### xl-tiebreak event {"rate": "rapid"}``: a JSON object after the start

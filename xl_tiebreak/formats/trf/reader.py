@@ -286,12 +286,12 @@ class _Reader(PlayerLines):
         elif key == "###":
             games = read_colours_line(line)
             note = read_note_line(line) if games is None else None
-            if games is not None:  # docs/decisions.md D-G1
+            if games is not None:  # docs/engineering.md D105
                 self.colours_unknown += games
-            elif note is not None:  # docs/decisions.md D-G3
+            elif note is not None:  # docs/engineering.md D107
                 self.notes_read.append(note)
             elif self.lots_seed is None:
-                self.lots_seed = read_seed_line(line)  # docs/decisions.md D61
+                self.lots_seed = read_seed_line(line)  # docs/engineering.md D61
 
     def tournament(self) -> Tournament:
         """The tournament from what was read."""

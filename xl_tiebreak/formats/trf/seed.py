@@ -1,4 +1,4 @@
-"""The lots seed in a TRF file: a comment line, not a record (docs/decisions.md D61).
+"""The lots seed in a TRF file: a comment line, not a record (docs/engineering.md D61).
 
 TRF16 and TRF26 have no record for the seed of a drawing of lots (``OTHER_LOTS``,
 :mod:`xl_tiebreak.tiebreaks.outside_games`). xl-tiebreak writes it as a TRF26 comment line (``###``

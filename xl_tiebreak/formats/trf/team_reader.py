@@ -185,7 +185,7 @@ class _TeamReader:
         boards = self.build_rounds(parts, rounds)
         if self.problems:
             raise InputError(self.problems)
-        # nothing declares it: the score the declared list starts with (docs/decisions.md D-A1)
+        # nothing declares it: the score the declared list starts with (docs/decisions.md D88)
         primary = self.primary or (
             Score.GP if players.tiebreaks[:1] and players.tiebreaks[0].upper() == "GPTS"
             else Score.MP)
@@ -275,7 +275,7 @@ class _TeamReader:
         """The primary score a ``192`` tournament-type code names: ``…_MP_GP`` and ``…_MP``
         match points, ``…_GP_MP`` and ``…_GP`` game points (``FIDE_TEAM_GP``,
         ``CUSTOM_TEAM_SWISS_GP``), ``FIDE_TEAM`` and ``FIDE_TEAM_BAKU`` match points; any other
-        code declares none (docs/decisions.md D-A2)."""
+        code declares none (docs/decisions.md D89)."""
         code = line[4:].strip().upper()
         score = primary_of_192(code)
         if score is not None:

@@ -67,7 +67,7 @@ def write_trf(t: Tournament, version: str = "trf16") -> str:
     national rating or ID. A game whose colour the tournament does not know is written with
     the lower start number as White (the FIDE checker refuses a game without one White and one
     Black) and listed in a comment line (:func:`~xl_tiebreak.formats.trf.codes.colours_line`)
-    from which the reader takes the colours back as unknown (docs/decisions.md D-G1).
+    from which the reader takes the colours back as unknown (docs/engineering.md D105).
     Points (cols 81–84) are the declared points, blank when None; values that
     do not fit in 4 columns are rounded. Names longer than 33 characters are cut.
 
@@ -207,7 +207,7 @@ def _header_lines(t: Tournament, trf26: bool = False) -> list[str]:
     lines += [r for r in t.other_records if r[:3] > "162"]
     if t.rate:
         lines.append(note_line({"rate": t.rate}))
-    if t.lots_seed:  # a comment line: TRF has no record for it (docs/decisions.md D61)
+    if t.lots_seed:  # a comment line: TRF has no record for it (docs/engineering.md D61)
         lines.append(seed_line(t.lots_seed))
     if t.tiebreaks:
         # Tournament.tiebreaks keeps PTS where it stands (TRF26 212 allows it anywhere)
