@@ -233,3 +233,56 @@ def test_a_participant_set_aside_leaves_the_schedules_rests_in_place() -> None:
         assert [s.value(n, "REP") for n in (1, 2, 3, 4)] == [5, 5, 5, 5], rules
         assert s.value(1, "BH") == Fraction(7, 2), rules
         assert any("#5" in str(w) and "1 of 4 games" in str(w) for w in s.warnings)
+
+
+@pytest.mark.parametrize(("cell", "rows"), [(None, 5), ("Count", 6), ("Annul", 5),
+                                              ("contar", 6)])
+def test_the_workbook_setting_chooses_what_a_withdrawal_does(
+        cell: str | None, rows: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A 'Round-robin withdrawals' row on the Settings sheet (Count or Annul, in English or
+    Portuguese; none: annul under FIDE rules) decides for the workbook as --rr-withdrawals
+    does on the command line: #6 (2 of 5 games) set aside or counted."""
+    import openpyxl
+
+    from xl_tiebreak.cli.main import main
+    from xl_tiebreak.excel.headless import read_workbook_tournament
+    from xl_tiebreak.excel.templates.from_event import write_event_workbook
+
+    t = compact(RR6, round_robin=True)
+    t.name = "RR6"
+    path = write_event_workbook(t, tmp_path / "rr6.xlsx")
+    if cell is not None:
+        book = openpyxl.load_workbook(path)
+        sheet = book["Settings"]
+        sheet.append(["Round-robin withdrawals" if cell != "contar" else "Desistências", cell])
+        book.save(path)
+    _, settings = read_workbook_tournament(path)
+    assert settings.rr_withdrawals == (None if cell is None else
+                                       {"Count": "count", "contar": "count"}.get(cell, "annul"))
+    assert main(["compute", str(path), "--tiebreaks", "SB", "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) - 1 == rows
+    mode = "count" if rows == 6 else "annul"
+    assert main(["compute", str(path), "--tiebreaks", "SB", "--format", "csv",
+                 "--rr-withdrawals", mode]) == 0
+    assert capsys.readouterr().out.strip().splitlines() == lines
+    assert main(["standings", str(path), "--csv", str(tmp_path / f"s{rows}.csv")]) == 0
+    written = (tmp_path / f"s{rows}.csv").read_text(encoding="utf-8-sig").strip().splitlines()
+    assert len(written) - 1 == rows
+
+
+def test_an_unreadable_withdrawals_setting_names_its_cell(tmp_path: Path) -> None:
+    import openpyxl
+
+    from xl_tiebreak.excel.headless import read_workbook_tournament
+    from xl_tiebreak.excel.templates.from_event import write_event_workbook
+    from xl_tiebreak.model.tournament import InputError
+
+    path = write_event_workbook(compact(RR6, round_robin=True), tmp_path / "rr6.xlsx")
+    book = openpyxl.load_workbook(path)
+    book["Settings"].append(["Round-robin withdrawals", "sometimes"])
+    row = book["Settings"].max_row
+    book.save(path)
+    with pytest.raises(InputError) as caught:
+        read_workbook_tournament(path)
+    assert f"Settings!B{row}" in str(caught.value) and "Count or Annul" in str(caught.value)

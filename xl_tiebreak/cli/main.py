@@ -154,6 +154,8 @@ def _compute(args: argparse.Namespace) -> int:
             args.after_round = settings.after_round
         if args.unrated_rating is None:
             args.unrated_rating = settings.unrated_rating
+        if getattr(args, "rr_withdrawals", None) is None:
+            args.rr_withdrawals = settings.rr_withdrawals
         for w in settings.warnings:
             print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
     kind = None if not args.type else (

@@ -108,5 +108,6 @@ def book_standings(book: Book) -> tuple[Settings, Standings, list[Problem]]:
         settings.rules,
         settings.after_round,
         settings.unrated_rating,
+        settings.rr_withdrawals,
     )
     return settings, standings, problems + standings.warnings

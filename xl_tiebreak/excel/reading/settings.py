@@ -140,6 +140,12 @@ _ALIASES = {
     # "Lots seed": the seed of the drawing of lots (OTHER_LOTS,
     # xl_tiebreak.tiebreaks.outside_games); read
     # wherever it stands (the workbook command writes it after the tie-break rows)
+    # "Round-robin withdrawals": Count or Annul (FIDE C.06 5.4; empty: annul under FIDE rules,
+    # count under US Chess rules, docs/decisions.md D83); read wherever it stands
+    "roundrobinwithdrawals": "rr_withdrawals",
+    "rrwithdrawals": "rr_withdrawals",
+    "withdrawals": "rr_withdrawals",
+    "desistencias": "rr_withdrawals",
     "lotsseed": "lots_seed",
     "lotseed": "lots_seed",
     "seedoflots": "lots_seed",
@@ -189,6 +195,9 @@ class Settings(Mutable):
     scoring: Scoring = field(default_factory=Scoring)
     blank_rounds: BlankRounds = BlankRounds.ABSENT
     """What an empty round cell means (docs/decisions.md D30)."""
+    rr_withdrawals: str | None = None
+    """Round-robin withdrawals (C.06 5.4): ``count`` or ``annul``; None: the rule set's default
+    (the ``Round-robin withdrawals`` row)."""
     lots_seed: str | None = None
     """Seed of the drawing of lots (the ``Lots seed`` row): a text; a whole number typed in
     the cell counts as its digits (``2026``, not ``2026.0``). None: no row (the empty seed)."""
@@ -207,6 +216,18 @@ class Settings(Mutable):
     """Warnings found while reading the workbook (filled by
     :func:`xl_tiebreak.excel.headless.read_workbook_tournament`):
     unknown settings, cells just outside the crosstable's named range."""
+
+
+_WITHDRAWALS = {"count": "count", "contar": "count", "annul": "annul", "anular": "annul"}
+"""The words of the Round-robin withdrawals row (English and Portuguese)."""
+
+
+def _withdrawals(value: object) -> str:
+    """``count`` or ``annul`` from the cell (``Count``, ``Anular``…); ValueError otherwise."""
+    found = _WITHDRAWALS.get(str(value).strip().lower())
+    if found is None:
+        raise ValueError(f"round-robin withdrawals {str(value)!r}: expected Count or Annul")
+    return found
 
 
 def _points(value: object) -> Fraction:
@@ -296,6 +317,8 @@ def _apply(settings: Settings, field: str, value: object) -> None:
         settings.blank_rounds = blank_rounds(value)
     elif field == "lots_seed":
         settings.lots_seed = lots_seed_value(value)
+    elif field == "rr_withdrawals":
+        settings.rr_withdrawals = _withdrawals(value)
     elif field in _POINT_FIELDS:
         changes: dict[str, Any] = {field: _points(value)}
         settings.scoring = settings.scoring.replace(**changes)
@@ -309,6 +332,7 @@ _HINTS = {
     "lots_seed": "expected a text or a whole number (type a date or a fraction as text)",
     "prize_sharing": "expected Equal or Hort",
     "one_prize_per_player": "expected Yes or No",
+    "rr_withdrawals": "expected Count or Annul (FIDE C.06 5.4)",
 }
 
 

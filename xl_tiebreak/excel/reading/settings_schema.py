@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime
 import math
 import re
+import unicodedata
 from fractions import Fraction
 
 from xl_tiebreak.model.tournament import BlankRounds, TournamentType
@@ -43,6 +44,7 @@ def label_key(text: object) -> str:
     punctuation, and without a leading ``Points for a`` (``Points for a win`` → ``win``,
     ``Tie-breaks (in order)`` → ``tiebreaks``)."""
     s = re.sub(r"\(.*?\)", "", str(text)).lower()
+    s = unicodedata.normalize("NFKD", s)  # accents apart from their letters: ê → e
     s = re.sub(r"[^a-z0-9]", "", s)
     for prefix in _POINTS_PREFIXES:
         if s.startswith(prefix) and len(s) > len(prefix):
