@@ -22,10 +22,19 @@ KINDS = {"spring_open.trf": "individual Swiss", "spring_open.csv": "individual S
          "club_round_robin.csv": "individual round robin", "knockout_cup.trf": "knockout",
          "knockout_cup.csv": "knockout"}
 """What each example is (examples/README.md)."""
+TABLES = {"spring_open_prizes.csv"}
+"""Examples that go with an event (a prize list), not events."""
 
 
 def test_every_example_is_listed() -> None:
-    assert {p.name for p in EXAMPLES.iterdir() if p.suffix in (".trf", ".csv")} == set(KINDS)
+    listed = {p.name for p in EXAMPLES.iterdir() if p.suffix in (".trf", ".csv")}
+    assert listed == set(KINDS) | TABLES
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_a_prize_list_is_refused_as_an_event_with_what_to_do(name: str) -> None:
+    with pytest.raises(InputError, match="a prize list, not an event.*--prizes"):
+        load_event(EXAMPLES / name)
 
 
 @pytest.mark.parametrize("name", sorted(KINDS))

@@ -20,6 +20,9 @@ def check_file(path: str | os.PathLike[str], fallback: str | None = None) -> Fil
     """The report line of one file (``fallback``: the tie-break list of an individual or team
     event that declares none)."""
     name = os.fspath(path)
+    if suffix(name) == ".csv" and _prize_list(name):
+        return FileReport(name, Verdict.NO_RANKS, why="a prize list (for compute --prizes), "
+                          "not an event", kind="prize list")
     try:
         event = load_event(name)
         if isinstance(event, Bracket):
@@ -33,6 +36,18 @@ def check_file(path: str | os.PathLike[str], fallback: str | None = None) -> Fil
 
 verify_file = check_file
 """The name the command line's callers knew."""
+
+
+def _prize_list(path: str) -> bool:
+    """True for a CSV holding a prize list (it goes with an event; nothing to check)."""
+    from xl_tiebreak.events.loader import is_prize_list
+    from xl_tiebreak.formats.crosstable.team_reader import csv_rows
+    from xl_tiebreak.util.text_files import decode_text_noted
+
+    try:
+        return is_prize_list(csv_rows(decode_text_noted(read_input(path))[0]))
+    except (InputError, OSError, ValueError):
+        return False  # the loader says what is wrong with it
 
 
 def _declared_ranks(path: str) -> dict[str, int | None] | None:

@@ -204,6 +204,9 @@ def _csv_event(text: str, source: str, blank_rounds: BlankRounds, teams: int | N
     from xl_tiebreak.formats.crosstable.team_reader import csv_rows, is_team_crosstable
 
     rows = csv_rows(text, source)
+    if not knockout and teams is None and is_prize_list(rows):
+        raise InputError("a prize list, not an event: give it to compute with --prizes "
+                         "(compute EVENT --prizes PRIZES.csv)", source)
     if knockout or (teams is None and _is_bracket(rows)):
         from xl_tiebreak.knockout.bracket import read_bracket_csv
 
@@ -222,6 +225,20 @@ def _csv_event(text: str, source: str, blank_rounds: BlankRounds, teams: int | N
 
 
 _BRACKET_COLUMNS = ({"round"}, {"match"}, {"playera", "player1"}, {"playerb", "player2"})
+
+
+_PRIZE_COLUMNS = ({"place"}, {"amount", "trophy"})
+"""A prize list's header: Place, and Amount or Trophy (``prizes.prize_list``)."""
+
+
+def is_prize_list(rows: list[list[str]]) -> bool:
+    """True when the first non-blank row is a prize list's header (Place, and Amount or
+    Trophy, and no Name column): a table that goes with an event, not an event."""
+    from xl_tiebreak.formats.tables import header_key
+
+    head = next((r for r in rows if any(c.strip() for c in r)), [])
+    keys = {header_key(c) for c in head}
+    return all(keys & names for names in _PRIZE_COLUMNS) and "name" not in keys
 
 
 def _is_bracket(rows: list[list[str]]) -> bool:
