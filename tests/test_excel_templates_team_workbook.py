@@ -426,3 +426,21 @@ def test_board_results_for_an_individual_event_are_refused(
     assert _write(spring, book, "--boards", str(spring)) == 2
     assert "--boards: board results are for team events" in capsys.readouterr().err
     assert not book.exists()
+
+
+def test_a_list_ranking_by_the_other_score_names_the_settings_row(
+        e7_book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The Settings sheet declares the primary score (Primary score: MP); a tie-break list
+    ranking by game points first is followed, and the warning says where MP was declared."""
+    path = tmp_path / "e7_gp_first.xlsx"
+    book = openpyxl.load_workbook(e7_book)
+    settings = book["Settings"]
+    for row in settings.iter_rows(min_col=1, max_col=2):
+        if row[0].value == "Tie-breaks (in order)":
+            row[1].value = "GPTS,MPTS,BH:GP"
+    book.save(path)
+    assert main(["compute", str(path)]) == 0
+    out = capsys.readouterr()
+    text = out.out + out.err
+    assert "ranked as the list says" in text
+    assert "Settings 'Primary score', Settings!" in text
