@@ -28,6 +28,7 @@ __all__ = [
     "COMMON_HINTS",
     "COMMON_LABELS",
     "blank_rounds",
+    "cell_number",
     "label_key",
     "rules",
     "start_date",
@@ -72,7 +73,7 @@ COMMON_HINTS: dict[str, str] = {
 """What a common row expects, said when its value cannot be read."""
 
 
-def _number(value: object) -> Fraction:
+def cell_number(value: object) -> Fraction:
     """A number from a cell (``2``, ``2.0``, ``" 2½ "``). Raises ValueError."""
     if isinstance(value, bool):
         raise ValueError
@@ -90,7 +91,7 @@ def _number(value: object) -> Fraction:
 def whole(value: object, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high`` from a cell (``7``, ``7.0``, ``"7"``). Raises
     ValueError."""
-    n = _number(value)
+    n = cell_number(value)
     if n.denominator != 1 or not low <= n <= high:
         raise ValueError
     return int(n)

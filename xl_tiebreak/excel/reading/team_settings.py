@@ -30,6 +30,7 @@ from xl_tiebreak.excel.reading.settings_schema import (
     COMMON_HINTS,
     COMMON_LABELS,
     blank_rounds,
+    cell_number,
     label_key,
     rules,
     start_date,
@@ -47,7 +48,6 @@ from xl_tiebreak.model.tournament import (
 )
 from xl_tiebreak.tiebreaks.descriptors import parse_list
 from xl_tiebreak.util.cells import is_blank, quoted
-from xl_tiebreak.util.numbers import from_float, parse_number
 from xl_tiebreak.util.plain import Mutable, field
 
 __all__ = [
@@ -142,23 +142,10 @@ def has_boards_row(rows: Sequence[Sequence[object]]) -> bool:
                for row in rows)
 
 
-def _number(value: object) -> Fraction:
-    """A number from a cell (``2``, ``2.0``, ``"2½"``). Raises ValueError."""
-    if isinstance(value, bool):
-        raise ValueError
-    if isinstance(value, int):
-        return Fraction(value)
-    if isinstance(value, float):
-        return from_float(value)
-    if isinstance(value, str):
-        return parse_number(value.strip())
-    raise ValueError
-
-
 def _points(value: object) -> Fraction | None:
     if is_blank(value):
         return None
-    n = _number(value)
+    n = cell_number(value)
     if n < 0 or n > 1000 or (n * 2).denominator != 1:
         raise ValueError
     return n
@@ -168,7 +155,7 @@ def _win_draw_loss(value: object) -> tuple[Fraction, Fraction, Fraction]:
     parts = re.split(r"\s*[-/]\s*", str(value).strip())
     if len(parts) != 3:
         raise ValueError
-    w, d, lo = (_number(p) for p in parts)
+    w, d, lo = (cell_number(p) for p in parts)
     if not w > d >= lo >= 0:
         raise ValueError
     return w, d, lo
