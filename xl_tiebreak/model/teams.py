@@ -108,10 +108,6 @@ class Team(Mutable):
     where: str = ""
 
 
-def _f(value: int | str | Fraction) -> Fraction:
-    return value if isinstance(value, Fraction) else Fraction(value)
-
-
 class TeamScoring(Frozen):
     """Match points of a match result and MP/GP of every unplayed kind.
 
