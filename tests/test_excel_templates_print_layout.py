@@ -8,6 +8,8 @@ The rendering helpers are those of ``scripts/render_standings_png.py`` (the READ
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from libreoffice import needs_libreoffice, render_script
 
@@ -50,3 +52,30 @@ def test_every_player_then_the_legend_and_the_footer(printed: tuple[int, list[st
         assert str(row[1]) in text  # every name
     assert lines.index("Legend") > 20
     assert lines[-1].endswith(f"computed by xl-tiebreak {__version__}")
+
+
+@needs_libreoffice
+def test_the_event_sheet_prints_its_facts_beside_their_labels(tmp_path: Path) -> None:
+    """The Event sheet of a workbook written from a TRF prints labels and values on the same
+    page (it printed the values on a page of their own)."""
+    import openpyxl
+    from spec_data import TRF_DIR
+
+    from xl_tiebreak.excel.templates.from_event import write_event_workbook
+    from xl_tiebreak.formats.trf.reader import parse_trf
+
+    trf = TRF_DIR / "icu_bunratty_masters_2011.trf"
+    if not trf.is_file():
+        pytest.skip("shared TRF folder not available")
+    path = write_event_workbook(parse_trf(trf.read_bytes(), source=trf.name),
+                                tmp_path / "masters.xlsx")
+    book = openpyxl.load_workbook(path)
+    for name in book.sheetnames:
+        if name != "Event":
+            del book[name]
+    book.save(path)
+    script = render_script()
+    pdf = script.to_pdf(path, tmp_path)
+    assert script.pdf_pages(pdf) == 1
+    text = script.pdf_text(pdf)
+    assert "Chief arbiter" in text and "Gerry Graham" in text

@@ -48,6 +48,7 @@ from xl_tiebreak.excel.templates.builder import (
     build_workbook,
     save_with_values,
 )
+from xl_tiebreak.excel.templates.parts import print_setup
 from xl_tiebreak.formats.event_facts import EVENT_SHEET, fact_rows
 from xl_tiebreak.model.tournament import (
     BlankRounds,
@@ -234,5 +235,6 @@ def write_event_workbook(t: Tournament, path: str | os.PathLike[str],
             cell.data_type = "s"  # text as written, never a formula (a time control "+30")
         sheet.column_dimensions["A"].width = 18
         sheet.column_dimensions["B"].width = 60
+        print_setup(sheet, 0)  # labels and values on one page wide
     save_with_values(workbook, target)  # a viewer without the add-in shows the values
     return target
