@@ -10,6 +10,7 @@ marked ``#, fuzzy`` and empty translations are left out, so that their English t
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 __all__ = ["Catalogue", "CatalogueError", "parse_po"]
 
@@ -92,6 +93,9 @@ class Catalogue:
 
     def __len__(self) -> int:
         return len(self._entries)
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(self._entries)
 
     def get(self, msgid: str, context: str = "") -> str | None:
         """The translation of ``msgid`` (in ``context``), or None when the catalogue has none."""

@@ -16,8 +16,8 @@ from contextlib import contextmanager
 
 from xl_tiebreak.i18n.catalogue import Catalogue, parse_po
 
-__all__ = ["DEFAULT", "available", "catalogue", "current", "from_environment", "normalize",
-           "translate", "using"]
+__all__ = ["DEFAULT", "N_", "_", "_n", "available", "catalogue", "current", "from_environment",
+           "normalize", "translate", "using", "using_catalogue"]
 
 DEFAULT = "en"
 """The language of the code's texts."""
@@ -106,11 +106,50 @@ def using(language: str) -> Iterator[str]:
         _CURRENT.reset(token)
 
 
+_OVERRIDE: contextvars.ContextVar[Catalogue | None] = contextvars.ContextVar(
+    "xl_tiebreak_catalogue", default=None)
+
+
+@contextmanager
+def using_catalogue(found: Catalogue) -> Iterator[Catalogue]:
+    """Translate with ``found`` inside the ``with`` block, whatever the language in force (the
+    tests' fake catalogue, which replaces every text by a marker, shows what goes through
+    :func:`translate`)."""
+    token = _OVERRIDE.set(found)
+    try:
+        yield found
+    finally:
+        _OVERRIDE.reset(token)
+
+
 def translate(msgid: str, context: str = "", **values: object) -> str:
     """``msgid`` in the language in force (the English text where the catalogue has none),
     with ``{name}`` fields filled from ``values``."""
-    language = _CURRENT.get()
+    override = _OVERRIDE.get()
     text = msgid
-    if language != DEFAULT:
-        text = catalogue(language).get(msgid, context) or msgid
+    if override is not None:
+        text = override.get(msgid, context) or msgid
+    else:
+        language = _CURRENT.get()
+        if language != DEFAULT:
+            text = catalogue(language).get(msgid, context) or msgid
     return text.format(**values) if values else text
+
+
+def _(msgid: str, context: str = "", **values: object) -> str:
+    """The usual short name of :func:`translate`: ``_("Place")``,
+    ``_("after round {k}", k=3)``, ``_("bye", "a round")``. The first argument must be a
+    literal string, so that the completeness test finds it."""
+    return translate(msgid, context, **values)
+
+
+def _n(singular: str, plural: str, count: int, context: str = "", **values: object) -> str:
+    """``singular`` or ``plural`` by ``count`` (English's rule), translated; ``{count}`` is
+    filled with ``count``. Both texts are catalogue entries of their own."""
+    return translate(singular if count == 1 else plural, context, count=count, **values)
+
+
+def N_(msgid: str) -> str:
+    """Marks a literal text for translation where it is defined (a table of names, a module
+    constant) without translating it there; pass the value through :func:`_` where shown."""
+    return msgid
