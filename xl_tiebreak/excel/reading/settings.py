@@ -22,6 +22,7 @@ from xl_tiebreak.excel.reading.settings_schema import (
     COMMON_LABELS,
     blank_rounds,
     label_key,
+    language,
     rules,
     start_date,
     tournament_type,
@@ -96,6 +97,8 @@ SETTINGS_ROWS: tuple[tuple[str, str, str], ...] = (
     ("Prize sharing", "prize_sharing",
      "For a Prizes sheet: Equal (tied players share the pooled money) or Hort"),
     ("One prize per player", "one_prize_per_player", "For a Prizes sheet: Yes or No"),
+    ("Language", "language",
+     "en (English) or pt-BR (português) for the sheets and texts the tool writes; empty: en"),
     (
         "Compare orders",
         "compare_orders",
@@ -182,6 +185,8 @@ class Settings(Mutable):
     """What the Settings sheet says; every field has a default (an absent sheet is fine)."""
 
     name: str = ""
+    language: str | None = None
+    """The ``Language`` row's tag (``en``, ``pt-BR``); None: no row (English)."""
     tiebreaks: list[str] = field(default_factory=list)
     """Tie-break descriptors in order; empty: the engine's default list."""
     rules: str = "AUTO"
@@ -287,6 +292,8 @@ def _apply(settings: Settings, field: str, value: object) -> None:
     """Store one setting; raises ValueError (InputError for tie-breaks) when not valid."""
     if field == "name":
         settings.name = str(value).strip()
+    elif field == "language":
+        settings.language = language(value)
     elif field == "type":
         settings.tournament_type = tournament_type(value)
     elif field == "rules":

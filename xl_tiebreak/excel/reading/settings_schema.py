@@ -8,7 +8,7 @@ other accepts with the same meaning: ``Type: Berger`` is a round robin, ``Start 
 2026-04-11 10:00`` is 11 April 2026, ``After round: 3.0`` is round 3, on either sheet.
 
 The common rows: event name, tournament type, rules, start date, standings after round, blank
-rounds, tie-breaks (each sheet reads its own kind of tie-break order).
+rounds, tie-breaks (each sheet reads its own kind of tie-break order), language.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import re
 import unicodedata
 from fractions import Fraction
 
+from xl_tiebreak.i18n.language import normalize
 from xl_tiebreak.model.tournament import BlankRounds, TournamentType
 from xl_tiebreak.tiebreaks.rules import resolve_rules
 from xl_tiebreak.util.dates import date_value
@@ -29,6 +30,7 @@ __all__ = [
     "COMMON_LABELS",
     "blank_rounds",
     "cell_number",
+    "language",
     "label_key",
     "rules",
     "start_date",
@@ -62,6 +64,7 @@ COMMON_LABELS: dict[str, str] = {
     "blankrounds": "blank_rounds", "blank": "blank_rounds", "emptyrounds": "blank_rounds",
     "blankcells": "blank_rounds",
     "tiebreaks": "tiebreaks", "tiebreak": "tiebreaks", "tiebreakorder": "tiebreaks",
+    "language": "language", "idioma": "language", "lingua": "language",
 }
 """The labels of the common rows (as :func:`label_key` gives them) and their fields."""
 
@@ -69,6 +72,7 @@ COMMON_HINTS: dict[str, str] = {
     "type": "expected Swiss or Round robin",
     "start_date": "expected a date such as 2026-04-11",
     "after_round": "expected a round number",
+    "language": "expected en (English) or pt-BR (português)",
 }
 """What a common row expects, said when its value cannot be read."""
 
@@ -140,3 +144,20 @@ def blank_rounds(value: object, declared: bool = True) -> BlankRounds:
     if blank is BlankRounds.DECLARED and not declared:
         raise ValueError
     return blank
+
+
+_LANGUAGE_NAMES = {"english": "en", "ingles": "en", "portugues": "pt-BR", "portuguese": "pt-BR",
+                   "portuguesbrasil": "pt-BR", "portuguesdobrasil": "pt-BR",
+                   "brazilianportuguese": "pt-BR"}
+"""Languages named in words, as label_key compares them (``Português`` → ``portugues``)."""
+
+
+def language(value: object) -> str:
+    """The language of the workbook's texts from a cell: a tag or locale name (``pt-BR``,
+    ``pt_BR``, ``en``) or its name in English or Portuguese (``Português``, ``English``).
+    Raises ValueError for a language without a catalogue."""
+    text = str(value).strip()
+    found = normalize(text) or _LANGUAGE_NAMES.get(label_key(text))
+    if found is None:
+        raise ValueError
+    return found

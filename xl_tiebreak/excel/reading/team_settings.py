@@ -32,6 +32,7 @@ from xl_tiebreak.excel.reading.settings_schema import (
     blank_rounds,
     cell_number,
     label_key,
+    language,
     rules,
     start_date,
     tournament_type,
@@ -80,6 +81,8 @@ TEAM_SETTINGS_ROWS: tuple[tuple[str, str, str], ...] = (
     ("Forfeit loss", "forfeit_loss", "MP in B, GP in C (empty: 0 and 0)"),
     ("Blank rounds", "blank_rounds",
      "An empty round cell: Absent (a zero-point bye) or Half-point bye"),
+    ("Language", "language",
+     "en (English) or pt-BR (português) for the sheets and texts the tool writes; empty: en"),
     ("Tie-breaks (in order)", "tiebreaks",
      "One per row below (or comma separated); e.g. MPTS, GPTS, EDE, BH:MP/C1"),
 )
@@ -108,6 +111,8 @@ class TeamSettings(Mutable):
     then the defaults, decide)."""
 
     name: str = ""
+    language: str | None = None
+    """The ``Language`` row's tag (``en``, ``pt-BR``); None: no row (English)."""
     type: TournamentType | None = None
     rules: str = "AUTO"
     start_date: datetime.date | None = None
@@ -177,6 +182,8 @@ def _apply(s: TeamSettings, field: str, value: object, more: object) -> None:
         s.name = str(value).strip()
     elif field == "type":
         s.type = tournament_type(value)
+    elif field == "language":
+        s.language = language(value)
     elif field == "rules":
         s.rules = rules(value)  # InputError when unknown
     elif field == "start_date":
