@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import string
+from pathlib import Path
 
 from xl_tiebreak.i18n import language
 from xl_tiebreak.i18n.catalogue import parse_po
@@ -68,3 +69,21 @@ def test_the_template_lists_every_marked_text_once() -> None:
     pot = pot_text()
     found, _ = marked_texts()
     assert len(parse_po(pot.replace('msgstr ""\n', 'msgstr "x"\n'))) == len({t.key for t in found})
+
+
+def test_the_extractor_finds_marked_texts_and_reports_built_ones(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "m.py").write_text(
+        "from xl_tiebreak.i18n import _, _n, N_\n"
+        "NAMES = [N_('Buchholz')]\n"
+        "a = _('Place')\n"
+        "b = _n('{count} player', '{count} players', 3, 'people')\n"
+        "c = _(NAMES[0])\n"
+        "d = _(f'bad {a}')\n"
+        "e = _('x', some_context)\n", encoding="utf-8")
+    found, built = marked_texts(str(package))
+    assert sorted(t.key for t in found) == [
+        ("", "Buchholz"), ("", "Place"), ("people", "{count} player"),
+        ("people", "{count} players")]
+    assert built == ["pkg/m.py:6", "pkg/m.py:7"]

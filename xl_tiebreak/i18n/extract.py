@@ -1,7 +1,9 @@
 """The texts of the package that go through the catalogue, found in its source.
 
 A text is marked by a call of :func:`~xl_tiebreak.i18n.language._`, ``_n``, ``N_`` or
-``translate`` with literal strings (the context, where given, literal too). ``python -m
+``translate`` with literal strings (the context, where given, literal too). ``_(value)`` of a
+variable translates a text marked elsewhere with ``N_`` and is not itself a marking; an f-string
+or a concatenation inside a marker is reported, since no catalogue can hold it. ``python -m
 xl_tiebreak.i18n.extract > xl_tiebreak.pot`` writes the template a translator copies to
 ``<language>.po`` beside the others (see README, "Translating"); the completeness test uses
 :func:`marked_texts` to check that each catalogue translates every text.
@@ -19,6 +21,9 @@ __all__ = ["MarkedText", "marked_texts", "pot_text"]
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _MARKERS = {"_": 1, "N_": 1, "translate": 1, "_n": 2}
 """Marking function → how many leading arguments are texts (``_n`` has two)."""
+_CONTEXT_AT = {"_": 1, "translate": 1, "_n": 3}
+"""Marking function → the position of its context argument (``_n(one, many, count, context)``;
+``N_`` has none)."""
 
 
 class MarkedText:
@@ -60,7 +65,8 @@ def _call_name(call: ast.Call) -> str:
 
 def marked_texts(root: str = _PACKAGE) -> tuple[list[MarkedText], list[str]]:
     """Every marked text under ``root`` (the package), and the places of marking calls whose
-    text is not a literal string (each one a text no catalogue can translate)."""
+    text is built (an f-string, a concatenation) or whose context is not a literal (each one a
+    text no catalogue can translate)."""
     found: list[MarkedText] = []
     not_literal: list[str] = []
     base = os.path.dirname(root)
@@ -76,11 +82,17 @@ def marked_texts(root: str = _PACKAGE) -> tuple[list[MarkedText], list[str]]:
                 continue  # the definitions of the markers themselves
             for call in _calls(tree):
                 where = f"{rel}:{call.lineno}"
-                count = _MARKERS[_call_name(call)]
+                name = _call_name(call)
+                count = _MARKERS[name]
+                first = call.args[0] if call.args else None
+                if name in ("_", "translate") and first is not None and not isinstance(
+                        first, (ast.Constant, ast.JoinedStr, ast.BinOp)):
+                    continue  # a text marked with N_ where it is defined, translated here
                 texts = [_literal(a) for a in call.args[:count]]
                 context_node: ast.expr | None = None
-                if len(call.args) > count and _call_name(call) != "N_":
-                    context_node = call.args[count]
+                context_at = _CONTEXT_AT.get(name)
+                if context_at is not None and len(call.args) > context_at:
+                    context_node = call.args[context_at]
                 for kw in call.keywords:
                     if kw.arg == "context":
                         context_node = kw.value
