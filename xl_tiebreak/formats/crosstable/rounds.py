@@ -38,17 +38,18 @@ def _round_problem(text: str) -> str:
 
 
 def _ambiguous_colours(letters: dict[str, str], problems: list[Problem]) -> None:
-    """A crosstable writing Black as ``p``/``n`` (pretas, negras) and also using ``b``: each
-    ``b`` cell (brancas, White, or black?) is refused. ``letters``: colour letter by cell."""
+    """A crosstable using the Portuguese colour letters (``br`` brancas, ``p``/``n`` pretas,
+    negras) and also ``b``: each ``b`` cell (brancas, White, or black?) is refused.
+    ``letters``: colour letter by cell."""
     portuguese = [where for where, letter in letters.items() if letter in PORTUGUESE_COLOURS]
     if not portuguese:
         return
     for where, letter in letters.items():
         if letter == "b":
             problems.append(error(_(
-                "the colour b is ambiguous in this crosstable, which writes Black as p or n "
-                "(for example {first}): write White as w or br (brancas) and Black as p or n "
-                "(pretas, negras)", first=portuguese[0]), where))
+                "the colour b is ambiguous in this crosstable, which uses the Portuguese colour "
+                "letters br, p or n (for example {first}): write White as w or br (brancas) "
+                "and Black as p or n (pretas, negras)", first=portuguese[0]), where))
 
 
 def swiss_rounds(
