@@ -1,7 +1,9 @@
 """The readers speak the user's language: under ``using("pt-BR")`` every message of a damaged
-input (TRF, CSV and sheet crosstables, text files, the model's warnings) is in Portuguese. A
+input (TRF and team TRF files, CSV and sheet crosstables, team crosstables, grids and board
+tables, prize-list and bracket tables, the Event sheet's facts, the TRF writer, text files, the
+model's warnings) is in Portuguese. A
 message is checked against the English texts themselves: no fragment of an English catalogue
-text (the words between its ``{fields}``, at least three words long) appears in it, and the
+text (the words between its ``{fields}``, at least three words of letters) appears in it, and the
 same damaged input read in English does show its English text (so that the check can fail)."""
 
 from __future__ import annotations
@@ -14,7 +16,14 @@ from fractions import Fraction
 import pytest
 
 from xl_tiebreak.formats.crosstable.reader import read_crosstable, read_csv_crosstable
+from xl_tiebreak.formats.crosstable.team_boards import apply_boards
+from xl_tiebreak.formats.crosstable.team_grid import read_team_grid
+from xl_tiebreak.formats.crosstable.team_reader import read_team_crosstable
+from xl_tiebreak.formats.event_facts import apply_fact_rows, fact_rows
+from xl_tiebreak.formats.tables import read_table
 from xl_tiebreak.formats.trf.reader import parse_trf
+from xl_tiebreak.formats.trf.team_reader import parse_team_trf
+from xl_tiebreak.formats.trf.writer import write_trf
 from xl_tiebreak.i18n import using
 from xl_tiebreak.i18n.extract import marked_texts
 from xl_tiebreak.model.tournament import BlankRounds, InputError, Tournament
@@ -29,7 +38,7 @@ def _english_fragments() -> set[str]:
         for literal, _name, _spec, _conv in string.Formatter().parse(text.msgid):
             for part in re.split(r"[();:]", literal):
                 part = part.strip(" ,.'")
-                if len(part.split()) >= 3:
+                if len(re.findall(r"[A-Za-z]{2,}", part)) >= 3:
                     fragments.add(part)
     return fragments
 
@@ -46,6 +55,10 @@ _TRF_GOOD = ("001    1      Ana Souza                         1800 BRA          
              "  1.0    1     2 w 1\n"
              "001    2      Bia Lima                          1700 BRA             1991/01/01"
              "  0.0    2     1 b 0\n")
+
+
+_TEAM_310 = f"{'310   1 Clube A':<73}{'':>4}1{'':>4}2\n"
+"""One team of both players (roster from col 74)."""
 
 
 def _error(read: Callable[[], object]) -> str:
@@ -105,6 +118,44 @@ CASES: dict[str, Callable[[], str]] = {
                                            source="t.csv")),
         _error(lambda: read_csv_crosstable("Nº;Nome;R1\n1;Ana;\x00\n", source="t.csv")),
     ]),
+    "team crosstable: settings, cells, mirrors": lambda: _error(lambda: read_team_crosstable(
+        [["Boards", "x"], ["Match points", "2-1"], ["Primary", "PT"], ["Type", "Misto"],
+         ["No", "Team", "R1", "R2"], [1, "Clube A", "2w9", "3b2"], [2, "Clube B", "1b1", "zz"],
+         [3, "Clube C", "", "1w2"]], sheet="Equipes")),
+    "team crosstable: boards and mirrors": lambda: _error(lambda: read_team_crosstable(
+        [["No", "Team", "R1"], [1, "Clube A", "2w3"], [2, "Clube B", "1b3"]], boards=4,
+        sheet="Equipes")),
+    "team grid: settings, diagonal, results, pairs": lambda: " | ".join([
+        _error(lambda: read_team_grid([["Cycles", "x"], ["No", "Team", "1", "2"],
+                                       [1, "A", "", "2"], [2, "B", "2", ""]], boards=4,
+                                      sheet="Grade")),
+        _error(lambda: read_team_grid([["No", "Team", "1", "2", "3"], [1, "A", "1", "3", "+"],
+                                       [2, "B", "2", "", "+"], [3, "C", "-", "+", ""]],
+                                      boards=4, sheet="Grade")),
+        _error(lambda: read_team_grid([["No", "Team", "1", "2", "3"], [1, "A", "", "3", "+"],
+                                       [2, "B", "2", "", "+"], [3, "C", "-", "+", ""]],
+                                      boards=4, sheet="Grade")),
+    ]),
+    "board table: teams, rounds, results": lambda: _error(lambda: apply_boards(
+        read_team_crosstable([["No", "Team", "R1"], [1, "Clube A", "2w3"],
+                              [2, "Clube B", "1b1"]], boards=4),
+        [["Round", "Team", "B1", "B2", "B3", "B4"], [1, 1, 1, 1, 1, 1], [9, 7, 1, "x", 0, 0],
+         [1, 2, 1, 1]], sheet="Tabuleiros")),
+    "team TRF: records": lambda: _error(lambda: parse_team_trf(
+        _TRF_HEAD + _TRF_GOOD + _TEAM_310 + "310 xx  Clube\n330 +-  x\n300 x\n362 TW x\n"
+        "299   1.0\n")),
+    "team TRF: no team record": lambda: _error(lambda: parse_team_trf(_TRF_HEAD + _TRF_GOOD)),
+    "tables: a prize list and a bracket": lambda: " | ".join([
+        _error(lambda: read_table([["Prize", "Prize"]], {"prize": ["Prize"], "place": ["Place"]},
+                                  ["place"], "premios.csv", "prize list")),
+        _error(lambda: read_table([], {"round": ["Round"]}, ["round"], "chave.csv", "bracket")),
+        _error(lambda: read_table([["Round"]], {"round": ["Round"]}, ["round"], "", "bracket")),
+    ]),
+    "event facts and the TRF writer": lambda: " | ".join([
+        _error(lambda: apply_fact_rows(Tournament([]), [["Modalidade", "lenta"]],
+                                       lambda r, c: f"Evento!B{r + 1}")),
+        str(_raises(lambda: write_trf(Tournament([]), "trf99"))),
+    ]),
     "numbers: a whole-number field": lambda: " | ".join(
         str(_raises(lambda t=t: parse_whole(t, "x", 1, 9))) for t in ("a", "99", "1234567890123")),
 }
@@ -133,6 +184,18 @@ def test_the_portuguese_messages_use_the_glossary_words() -> None:
     assert "Tabela!C2" in text and "W.O." in text and "adversário" in text
     assert "folga" in text and "meio ponto" in text
     assert "rodada" in notes and "ausência" in notes
+
+
+def test_the_event_sheet_is_written_and_read_back_in_portuguese() -> None:
+    t = Tournament([], city="Campinas", chief_arbiter="AI Maria", rate="rapid")
+    with using("pt-BR"):
+        rows = fact_rows(t)
+    assert rows == [("Cidade", "Campinas"), ("Árbitro principal", "AI Maria"),
+                    ("Modalidade", "rapid")]
+    back = Tournament([])
+    apply_fact_rows(back, [list(r) for r in rows], lambda r, c: f"Evento!A{r + 1}")
+    assert (back.city, back.chief_arbiter, back.rate) == ("Campinas", "AI Maria", "rapid")
+    assert fact_rows(t)[0] == ("City", "Campinas")
 
 
 def test_decimal_commas_and_portuguese_headers_give_the_points() -> None:
