@@ -78,22 +78,22 @@ def cell_number(cell: object) -> Fraction | None:
     if is_blank(cell):
         return None
     if isinstance(cell, bool):
-        raise ValueError("not a number")
+        raise ValueError(_("not a number"))
     if isinstance(cell, int):
         return Fraction(cell)
     if isinstance(cell, float):
         if not math.isfinite(cell):
-            raise ValueError("not a number")
+            raise ValueError(_("not a number"))
         return from_float(cell)
     if isinstance(cell, str):
         text = cell.strip()
         if not _NUMBER_TEXT.fullmatch(text):  # also keeps huge exponents out of parse_number
-            raise ValueError("not a number")
+            raise ValueError(_("not a number"))
         try:
             return parse_number(text)
         except (ValueError, ArithmeticError) as exc:
-            raise ValueError("not a number") from exc
-    raise ValueError("not a number")
+            raise ValueError(_("not a number")) from exc
+    raise ValueError(_("not a number"))
 
 
 def cell_whole(cell: object) -> int | None:
@@ -105,7 +105,7 @@ def cell_whole(cell: object) -> int | None:
     if value is None:
         return None
     if value.denominator != 1 or not 0 <= value <= MAX_WHOLE:
-        raise ValueError("not a whole number")
+        raise ValueError(_("not a whole number"))
     return int(value)
 
 
