@@ -67,7 +67,10 @@ from xl_tiebreak.util.text_files import MAX_INPUT_BYTES, DecodeError, csv_table
 _PLAYED = re.compile(r"(\d{1,4})\s*([wWbB-])\s*(\d+(?:[.,]\d+)?\s*½?|½)")
 _FORFEIT = re.compile(r"([+-])\s*[fF]\s*(\d{1,4})?")
 _BYES = {"PAB": Kind.PAB, "U": Kind.PAB, "HPB": Kind.HPB, "H": Kind.HPB, "FPB": Kind.FPB,
-         "F": Kind.FPB, "ZPB": Kind.ZPB, "Z": Kind.ZPB}
+         "F": Kind.FPB, "ZPB": Kind.ZPB, "Z": Kind.ZPB,
+         # Portuguese: folga (the pairing bye), meio ponto, ausente / ausência
+         "FOLGA": Kind.PAB, "MEIO PONTO": Kind.HPB, "AUSENTE": Kind.ZPB, "AUSÊNCIA": Kind.ZPB,
+         "AUSENCIA": Kind.ZPB}
 _OPPOSITE: dict[Color | None, Color] = {Color.WHITE: Color.BLACK, Color.BLACK: Color.WHITE}
 _BYE_SETTINGS = {"pab": Kind.PAB, "hpb": Kind.HPB, "fpb": Kind.FPB, "zpb": Kind.ZPB}
 _SETTINGS = ("boards", "matchpoints", "mp", "primary", "startdate", "type")
@@ -88,8 +91,31 @@ class TeamCell(Frozen):
         return self.gp is not None
 
 
+_PORTUGUESE_KEYS = {
+    "equipe": "team", "nº": "no", "n°": "no", "número": "no", "numero": "no",
+    "tabuleiros": "boards", "pontosdematch": "matchpoints", "principal": "primary",
+    "pontuaçãoprincipal": "primary", "pontuacaoprincipal": "primary",
+    "datadeinício": "startdate", "datadeinicio": "startdate", "datainicial": "startdate",
+    "tipo": "type", "turnos": "cycles", "folga": "pab", "rodada": "round", "tabuleiro": "board",
+    "brancas": "white", "negras": "black", "pretas": "black", "resultado": "result",
+    "pontos": "points", "equipedebrancas": "whiteteam", "equipedenegras": "blackteam",
+    "equipedepretas": "blackteam", "suíço": "swiss", "suico": "swiss",
+    "todoscontratodos": "roundrobin",
+}
+"""Portuguese labels of a team crosstable, a team grid and a board table (``Equipe``,
+``Tabuleiros``, ``Pontos de match``, ``Rodada``, ``Brancas``…) and of their values (``Suíço``,
+``Todos contra todos``), as the English key they mean (../shared/spec/glossary-pt-BR.md)."""
+_PORTUGUESE_ROUND = re.compile(r"(?:rodada|rod)(\d{1,3})|(\d{1,3})[ªº°]?(?:rodada|rod)")
+"""``Rodada 1``, ``Rod. 1``, ``1ª Rodada`` (keys without spaces and dots)."""
+
+
 def _key(cell: object) -> str:
-    return re.sub(r"[\s_.]", "", str(cell)).lower() if not is_blank(cell) else ""
+    """A label compared without case, spaces, ``_`` and dots; a Portuguese label as the
+    English key it means (:data:`_PORTUGUESE_KEYS`)."""
+    if is_blank(cell):
+        return ""
+    key = re.sub(r"[\s_.]", "", str(cell)).lower()
+    return _PORTUGUESE_KEYS.get(key, key)
 
 
 def _text(cell: object) -> str:
@@ -103,7 +129,7 @@ def _text(cell: object) -> str:
 def parse_team_cell(text: str) -> TeamCell | None:
     """A round cell of a team crosstable (see the module text); None when it is not one."""
     s = text.strip()
-    by = _BYES.get(s.upper())
+    by = _BYES.get(" ".join(s.upper().split()))
     if by is not None:
         return TeamCell(by)
     m = _FORFEIT.fullmatch(s)
@@ -125,8 +151,13 @@ def parse_team_cell(text: str) -> TeamCell | None:
 def _round_no(cell: object) -> int | None:
     if isinstance(cell, (int, float)) and not isinstance(cell, bool):
         return int(cell) if float(cell).is_integer() and cell >= 1 else None
-    m = re.fullmatch(r"(?:r|rd|round)?(\d{1,3})", _key(cell))
-    return int(m.group(1)) if m and int(m.group(1)) >= 1 else None
+    key = _key(cell)
+    m = re.fullmatch(r"(?:r|rd|round)?(\d{1,3})", key)
+    if m is None:
+        portuguese = _PORTUGUESE_ROUND.fullmatch(key)
+        number = portuguese and (portuguese.group(1) or portuguese.group(2))
+        return int(number) if number and int(number) >= 1 else None
+    return int(m.group(1)) if int(m.group(1)) >= 1 else None
 
 
 def is_team_crosstable(values: Sequence[Sequence[object]], boards: int | None = None) -> bool:
@@ -208,9 +239,9 @@ class _Reader:
                 self.error(_("Match points: expected win-draw-loss such as 2-1-0 or 3-1-0, "
                              "not {text}", text=quoted(text)), r, 1)
         elif key == "primary":
-            if text.upper() not in ("MP", "GP"):
+            if text.upper() not in ("MP", "GP", "PT"):  # PT: pontos de tabuleiro, game points
                 self.error(_("Primary: expected MP or GP, not {text}", text=quoted(text)), r, 1)
-            self.primary = Score.GP if text.upper() == "GP" else Score.MP
+            self.primary = Score.GP if text.upper() in ("GP", "PT") else Score.MP
             self.primary_from = _("Primary {score} ({where})", score=text.upper(),
                                   where=self.where(r, 1))
         elif key == "startdate":
