@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from xl_tiebreak.formats.tables import header_key
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import RATES, InputError, Problem, Severity, Tournament
 from xl_tiebreak.util.cells import is_blank, quoted
 
@@ -35,6 +36,21 @@ _LABELS: dict[str, tuple[str, ...]] = {
 
 _KEYS = {header_key(label): name for name, labels in _LABELS.items() for label in labels}
 
+
+def fact_label(name: str) -> str:
+    """The label of a fact in the language in force (``City``; ``Cidade`` in Portuguese), as
+    the Event sheet writes it; every language's label is read back."""
+    labels = {
+        "city": _("City", "event fact"), "federation": _("Federation", "event fact"),
+        "end_date": _("End date", "event fact"),
+        "chief_arbiter": _("Chief arbiter", "event fact"),
+        "deputy_arbiters": _("Deputy arbiters", "event fact"),
+        "time_control": _("Time control", "event fact"), "rate": _("Rate", "event fact"),
+        "round_dates": _("Round dates", "event fact"),
+        "other_records": _("TRF records", "event fact"),
+    }
+    return labels[name]
+
 _RATE_WORDS = {"standard": "standard", "classical": "standard", "clássico": "standard",
                "classico": "standard", "std": "standard", "rapid": "rapid", "rápido": "rapid",
                "rapido": "rapid", "blitz": "blitz", "relâmpago": "blitz",
@@ -57,7 +73,7 @@ def fact_rows(t: Tournament) -> list[tuple[str, str]]:
         "round_dates": " | ".join(t.round_dates) if any(t.round_dates) else "",
         "other_records": " | ".join(t.other_records),
     }
-    return [(_LABELS[name][0], value) for name, value in values.items() if value]
+    return [(fact_label(name), value) for name, value in values.items() if value]
 
 
 def apply_fact_rows(
@@ -66,10 +82,11 @@ def apply_fact_rows(
     """Set the facts of ``t`` from label/value rows (column A the label, B the value; other
     rows, and blank values, are left alone). ``where(row, col)`` (0-based) names a cell.
     Raises InputError for a rate that is not one of :data:`RATES`."""
+    keys = {**_KEYS, **{header_key(fact_label(name)): name for name in _LABELS}}
     for r, row in enumerate(rows):
         if len(row) < 2 or is_blank(row[0]) or is_blank(row[1]):
             continue
-        name = _KEYS.get(header_key(row[0]))
+        name = keys.get(header_key(row[0]))
         if name is None:
             continue
         value = str(row[1]).strip()
@@ -80,8 +97,8 @@ def apply_fact_rows(
             if rate is None:
                 raise InputError([Problem(
                     Severity.ERROR,
-                    f"the rate {quoted(value)} is not one of standard, rapid, blitz "
-                    "(clássico, rápido, relâmpago)", where(r, 1))])
+                    _("the rate {value} is not one of standard, rapid, blitz (clássico, "
+                      "rápido, relâmpago)", value=quoted(value)), where(r, 1))])
             t.rate = rate
         else:
             setattr(t, name, value)

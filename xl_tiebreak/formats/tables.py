@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.util.cells import cell_name, is_blank, quoted
 from xl_tiebreak.util.plain import Frozen, Mutable
@@ -30,10 +31,10 @@ def csv_rows(text: str, source: str = "") -> list[list[object]]:
     non-empty line). Raises :class:`InputError` for texts over :data:`MAX_INPUT_BYTES` or
     broken quoting."""
     if not isinstance(text, str):
-        raise InputError("expected the CSV file's text", source)
+        raise InputError(_("expected the CSV file's text"), source)
     if len(text) > MAX_INPUT_BYTES:
-        raise InputError(f"the CSV text is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB",
-                         source)
+        raise InputError(_("the CSV text is larger than {size} MB",
+                           size=MAX_INPUT_BYTES // (1024 * 1024)), source)
     try:
         return [list(row) for row in csv_table(text)]
     except DecodeError as exc:
@@ -60,7 +61,7 @@ class Table(Mutable):
 
     def row_place(self, row: int) -> str:
         """``row 5`` (with the source: ``prizes.csv: row 5``)."""
-        return f"{self.source}: row {row}" if self.source else f"row {row}"
+        return _row_place(self.source, row)
 
     def cell(self, row: int, cells: list[object], field: str) -> Cell:
         """The cell of ``field`` in a row (empty text when the column is absent)."""
@@ -69,8 +70,23 @@ class Table(Mutable):
             return Cell("", self.row_place(row))
         value = cells[col] if col < len(cells) else None
         text = "" if is_blank(value) else _text(value)
-        where = f"{self.row_place(row)}, column {self.headers[field]} ({cell_name(row, col + 1)})"
+        where = _("{row}, column {header} ({cell})", row=self.row_place(row),
+                  header=self.headers[field], cell=cell_name(row, col + 1))
         return Cell(text, where)
+
+
+def _row_place(source: str, row: int) -> str:
+    """``row 5``, or ``prizes.csv: row 5``."""
+    place = _("row {row}", row=row)
+    return f"{source}: {place}" if source else place
+
+
+def _table_name(what: str) -> str:
+    """The name of a kind of table (``table``, ``bracket``, ``prize list``) in the language in
+    force."""
+    names = {"table": _("table", "table name"), "bracket": _("bracket", "table name"),
+             "prize list": _("prize list", "table name")}
+    return names.get(what, what)
 
 
 def _text(value: object) -> str:
@@ -92,24 +108,27 @@ def read_table(
     numbered = [(k + 1, list(r)) for k, r in enumerate(rows) if isinstance(r, Sequence)
                 and not isinstance(r, str)]
     body = [(n, r) for n, r in numbered if not all(is_blank(c) for c in r)]
+    name = _table_name(what)
     if not body:
-        raise InputError(f"the {what} is empty", source)
+        raise InputError(_("the {what} is empty", what=name), source)
     if len(body) > MAX_ROWS + 1:
-        raise InputError(f"the {what} has more than {MAX_ROWS} rows", source)
+        raise InputError(_("the {what} has more than {most} rows", what=name, most=MAX_ROWS),
+                         source)
     head_no, head = body[0]
     names = {header_key(name): field for field, accepted in fields.items() for name in accepted}
     columns: dict[str, int] = {}
     headers: dict[str, str] = {}
     problems: list[Problem] = []
-    place = f"{source}: row {head_no}" if source else f"row {head_no}"
+    place = _row_place(source, head_no)
     for col, value in enumerate(head):
         field = names.get(header_key(value))
         if field is None:
             continue
         if field in columns:
             problems.append(Problem(Severity.ERROR,
-                                    f"column {quoted(value)} is given twice (first in "
-                                    f"{cell_name(head_no, columns[field] + 1)})",
+                                    _("column {name} is given twice (first in {cell})",
+                                      name=quoted(value),
+                                      cell=cell_name(head_no, columns[field] + 1)),
                                     f"{place}, {cell_name(head_no, col + 1)}"))
             continue
         columns[field] = col
@@ -117,11 +136,12 @@ def read_table(
     missing = [fields[f][0] for f in required if f not in columns]
     if missing:
         problems.append(Problem(Severity.ERROR,
-                                f"the header row of the {what} lacks the column(s) "
-                                f"{', '.join(missing)} (expected columns: "
-                                f"{', '.join(v[0] for v in fields.values())})", place))
+                                _("the header row of the {what} lacks the column(s) "
+                                  "{missing} (expected columns: {expected})", what=name,
+                                  missing=", ".join(missing),
+                                  expected=", ".join(v[0] for v in fields.values())), place))
     if problems:
         raise InputError(problems)
     if len(body) == 1:
-        raise InputError(f"the {what} has a header but no rows", source)
+        raise InputError(_("the {what} has a header but no rows", what=name), source)
     return Table(columns, headers, body[1:], source)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from xl_tiebreak.i18n import _, _n
+from xl_tiebreak.i18n.conventions import number_text
 from xl_tiebreak.model.tournament import (
     BlankRounds,
     Kind,
@@ -26,8 +28,12 @@ from xl_tiebreak.model.tournament import (
 from xl_tiebreak.util.numbers import fmt_half
 from xl_tiebreak.util.plain import Frozen
 
-WHERE_TO_SET = "command line --blank-rounds, Settings row 'Blank rounds', blank_rounds="
-"""Where the user makes the choice, for the hint."""
+
+def where_to_set() -> str:
+    """Where the user makes the choice, for the hint."""
+    return _("command line --blank-rounds, Settings row 'Blank rounds', blank_rounds=")
+
+
 MAX_LISTED = 40
 """At most this many blank rounds are named in the warning; the rest are counted."""
 
@@ -50,10 +56,6 @@ class Blank(Frozen):
 
 
 
-_MEANING = {
-    Kind.ZPB: ("an absence (zero-point bye)", "absences (zero-point byes)"),
-    Kind.HPB: ("a half-point bye", "half-point byes"),
-}
 
 
 def _results(p: Participant, scoring: Scoring) -> Fraction:
@@ -61,13 +63,14 @@ def _results(p: Participant, scoring: Scoring) -> Fraction:
 
 
 def _place(blank: Blank) -> str:
-    return f"{blank.where} (#{blank.start_no} round {blank.round})"
+    return _("{where} (#{no} round {round})", where=blank.where, no=blank.start_no,
+             round=blank.round)
 
 
 def _listing(blanks: list[Blank]) -> str:
     shown = ", ".join(_place(b) for b in blanks[:MAX_LISTED])
     rest = len(blanks) - MAX_LISTED
-    return shown + (f" and {rest} more" if rest > 0 else "")
+    return shown + (_(" and {count} more", count=rest) if rest > 0 else "")
 
 
 def apply_blank_rounds(
@@ -76,14 +79,15 @@ def apply_blank_rounds(
     mode: BlankRounds,
     scoring: Scoring,
     source: str = "",
-    option: str = "blank rounds",
+    option: str = "",
 ) -> list[Problem]:
     """Give each blank round the kind ``mode`` says (the records are zero-point byes on entry)
     and return the warnings: which rounds were taken how, and, when the declared points of some
     participants are explained only by another choice, that choice (``option`` names where the
-    user sets it)."""
+    user sets it; by default the setting's name, ``blank rounds``)."""
     if not blanks:
         return []
+    option = option or _("blank rounds")
     by_no = {p.start_no: p for p in participants}
     mine: dict[int, list[Blank]] = {}
     for b in blanks:
@@ -118,31 +122,42 @@ def apply_blank_rounds(
     setting = f"{option} = {mode.value}"
     for kind, taken in ((Kind.HPB, taken_hpb), (Kind.ZPB, taken_zpb)):
         if taken:
-            n = len(taken)
-            out.append(Problem(
-                Severity.WARNING,
-                f"{n} blank round{'' if n == 1 else 's'} read as {_MEANING[kind][n > 1]} "
-                f"({setting}): {_listing(taken)}",
-                source,
-            ))
+            out.append(Problem(Severity.WARNING, _taken_text(kind, len(taken), setting,
+                                                             _listing(taken)), source))
     mismatched_hpb = [no for no in fits_hpb if no not in as_hpb]
     mismatched_zpb = [no for no in fits_zpb if no in as_hpb]
     if mismatched_hpb:
-        out.append(_hint(mismatched_hpb, f"half-point byes ({fmt_half(hpb)} each)",
+        out.append(_hint(mismatched_hpb, _("half-point byes ({points} each)",
+                                           points=number_text(fmt_half(hpb))),
                          option, source))
     if mismatched_zpb:
-        out.append(_hint(mismatched_zpb, "absences", option, source, "absent or declared"))
+        out.append(_hint(mismatched_zpb, _("absences"), option, source,
+                         _("absent or declared")))
     return out
 
 
+def _taken_text(kind: Kind, n: int, setting: str, listing: str) -> str:
+    """The warning listing the blank rounds taken as ``kind``."""
+    if kind is Kind.HPB:
+        return _n("{count} blank round read as a half-point bye ({setting}): {listing}",
+                  "{count} blank rounds read as half-point byes ({setting}): {listing}",
+                  count=n, setting=setting, listing=listing)
+    return _n("{count} blank round read as an absence (zero-point bye) ({setting}): {listing}",
+              "{count} blank rounds read as absences (zero-point byes) ({setting}): {listing}",
+              count=n, setting=setting, listing=listing)
+
+
 def _hint(numbers: list[int], meaning: str, option: str, source: str,
-          values: str = "half-point-bye or declared") -> Problem:
+          values: str = "") -> Problem:
     n = len(numbers)
     who = ", ".join(f"#{no}" for no in sorted(numbers)[:MAX_LISTED])
     return Problem(
         Severity.WARNING,
-        f"the declared points of {n} participant{'' if n == 1 else 's'} ({who}) are explained "
-        f"only if their blank rounds are {meaning}: set {option} to {values} "
-        f"({WHERE_TO_SET})",
+        _n("the declared points of {count} participant ({who}) are explained only if their "
+           "blank rounds are {meaning}: set {option} to {values} ({where})",
+           "the declared points of {count} participants ({who}) are explained only if their "
+           "blank rounds are {meaning}: set {option} to {values} ({where})",
+           count=n, who=who, meaning=meaning, option=option,
+           values=values or _("half-point-bye or declared"), where=where_to_set()),
         source,
     )

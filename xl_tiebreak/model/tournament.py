@@ -14,6 +14,7 @@ import enum
 from collections import namedtuple
 from fractions import Fraction
 
+from xl_tiebreak.i18n import _
 from xl_tiebreak.util.numbers import fmt
 from xl_tiebreak.util.plain import Frozen, Mutable
 
@@ -67,6 +68,23 @@ class Kind(enum.Enum):
         return self in _BYES
 
 
+def kind_text(kind: Kind) -> str:
+    """The name of a kind of round in the language in force, for messages (``win``,
+    ``half-point bye``; ``vitória``, ``bye de meio ponto``)."""
+    texts = {
+        Kind.WIN: _("win", "result"),
+        Kind.DRAW: _("draw", "result"),
+        Kind.LOSS: _("loss", "result"),
+        Kind.FORFEIT_WIN: _("forfeit win", "result"),
+        Kind.FORFEIT_LOSS: _("forfeit loss", "result"),
+        Kind.PAB: _("pairing-allocated bye", "result"),
+        Kind.FPB: _("full-point bye", "result"),
+        Kind.HPB: _("half-point bye", "result"),
+        Kind.ZPB: _("zero-point bye", "result"),
+    }
+    return texts[kind]
+
+
 _PLAYED = frozenset({Kind.WIN, Kind.DRAW, Kind.LOSS})
 _BYES = frozenset({Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB})
 
@@ -100,9 +118,8 @@ class BlankRounds(enum.Enum):
         key = text.strip().lower().replace("_", "-").replace(" ", "-")
         found = _BLANK_ALIASES.get(key)
         if found is None:
-            raise ValueError(
-                f"blank rounds {text!r}: expected absent, half-point-bye or declared"
-            )
+            raise ValueError(_("blank rounds {text}: expected absent, half-point-bye or declared",
+                               text=repr(text)))
         return found
 
 
@@ -523,20 +540,21 @@ def note_rounds_played(
     if 0 < played < t.rounds:
         t.played_rounds = played
         later = range(played + 1, t.rounds + 1)
-        which = (f"round {played + 1} has" if len(later) == 1
-                 else f"rounds {played + 1}-{t.rounds} have")
         total = max(scheduled or 0, t.rounds)
-        t.notes.append(Problem(
-            Severity.WARNING,
-            f"{which} only pre-entered byes (no game, no pairing-allocated bye): standings "
-            f"after round {played} of {total}",
-            t.source,
-        ))
+        if len(later) == 1:
+            message = _("round {first} has only pre-entered byes (no game, no pairing-allocated "
+                        "bye): standings after round {k} of {n}", first=played + 1, k=played,
+                        n=total)
+        else:
+            message = _("rounds {first}-{last} have only pre-entered byes (no game, no "
+                        "pairing-allocated bye): standings after round {k} of {n}",
+                        first=played + 1, last=t.rounds, k=played, n=total)
+        t.notes.append(Problem(Severity.WARNING, message, t.source))
     elif scheduled is not None and played and scheduled > t.rounds:
         t.notes.append(Problem(
             Severity.WARNING,
-            f"{scheduled} rounds are scheduled but results are given for {t.rounds}: "
-            f"standings after round {t.rounds} of {scheduled}",
+            _("{n} rounds are scheduled but results are given for {k}: standings after round "
+              "{k} of {n}", n=scheduled, k=t.rounds),
             declared_where or t.source,
         ))
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import datetime
 import re
 
+from xl_tiebreak.i18n import _
+
 SHOWN_TEXT = 40
 """Characters of a cell's text shown in a message before it is shortened."""
 
@@ -40,7 +42,7 @@ def quoted(value: object, limit: int = SHOWN_TEXT) -> str:
 def column_letter(col: int) -> str:
     """Column letters of a 1-based column number: ``1 → A``, ``27 → AA``."""
     if col < 1:
-        raise ValueError(f"column {col} is outside the sheet")
+        raise ValueError(_("column {col} is outside the sheet", col=col))
     letters = ""
     while col:
         col, rem = divmod(col - 1, 26)
@@ -54,7 +56,7 @@ def cell_name(row: int, col: int) -> str:
     Raises ValueError when row or column is below 1.
     """
     if row < 1 or col < 1:
-        raise ValueError(f"cell ({row}, {col}) is outside the sheet")
+        raise ValueError(_("cell ({row}, {col}) is outside the sheet", row=row, col=col))
     return f"{column_letter(col)}{row}"
 
 

@@ -10,6 +10,7 @@ import decimal
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from xl_tiebreak.i18n import _
 from xl_tiebreak.util.patterns import LazyPattern
 
 Number = Fraction | int
@@ -39,7 +40,7 @@ def shown(text: str, limit: int = 40) -> str:
     cut = text if len(text) <= limit else text[:limit] + "…"
     safe = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" if ord(c) < 256
                    else f"\\u{ord(c):04x}" for c in cut)
-    extra = f" ({len(text)} characters)" if len(text) > limit else ""
+    extra = _(" ({count} characters)", count=len(text)) if len(text) > limit else ""
     return f"'{safe}'{extra}"
 
 
@@ -54,13 +55,18 @@ def parse_whole(
     s = text.strip()
     body = s[1:] if s[:1] in "+-" and low < 0 else s
     if not body or not (body.isascii() and body.isdigit()):
-        raise ValueError(f"{what} {shown(s)} is not a whole number")
+        raise ValueError(_("{what} {text} is not a whole number", what=what, text=shown(s)))
     if len(body.lstrip("0")) > digits:
-        raise ValueError(f"{what} {shown(s)} has more than {digits} digits")
+        raise ValueError(_("{what} {text} has more than {digits} digits", what=what,
+                           text=shown(s), digits=digits))
     value = int(s)
     if value < low or (high is not None and value > high):
-        bound = f"from {low} to {high}" if high is not None else f"at least {low}"
-        raise ValueError(f"{what} {shown(s)} must be {bound}")
+        if high is not None:
+            message = _("{what} {text} must be from {low} to {high}", what=what, text=shown(s),
+                        low=low, high=high)
+        else:
+            message = _("{what} {text} must be at least {low}", what=what, text=shown(s), low=low)
+        raise ValueError(message)
     return value
 
 
@@ -72,11 +78,11 @@ def parse_number(text: str) -> Fraction:
     """
     s = text.strip().replace("\u00bd", " 1/2").replace(",", ".").strip()
     if not s or len(s) > MAX_DIGITS:
-        raise ValueError(f"not a number: {text!r}")
+        raise ValueError(_("not a number: {text}", text=repr(text)))
     parts = s.split()
     whole, frac = (parts[0], parts[1]) if len(parts) == 2 else (parts[0], "")
     if len(parts) > 2 or (frac and not _FRACTION.fullmatch(frac)):
-        raise ValueError(f"not a number: {text!r}")
+        raise ValueError(_("not a number: {text}", text=repr(text)))
     if _FRACTION.fullmatch(whole) and not frac:
         value = _fraction(whole, text)
     elif _PLAIN.fullmatch(whole):
@@ -85,14 +91,14 @@ def parse_number(text: str) -> Fraction:
             extra = _fraction(frac, text)
             value = value - extra if whole.startswith("-") else value + extra
     else:
-        raise ValueError(f"not a number: {text!r}")
+        raise ValueError(_("not a number: {text}", text=repr(text)))
     return value
 
 
 def _fraction(text: str, original: str) -> Fraction:
     numerator, denominator = text.split("/")
     if int(denominator) == 0:
-        raise ValueError(f"not a number: {original!r} (division by zero)")
+        raise ValueError(_("not a number: {text} (division by zero)", text=repr(original)))
     return Fraction(int(numerator), int(denominator))
 
 

@@ -12,6 +12,8 @@ import io
 import os
 import stat
 
+from xl_tiebreak.i18n import _
+
 MAX_INPUT_BYTES = 20 * 1024 * 1024
 """Largest TRF or CSV file read (20 MB): far above any real tournament."""
 MAX_FIELD_CHARS = 131_072
@@ -52,7 +54,8 @@ def decode_text_noted(data: bytes) -> tuple[str, list[str]]:
         pass
     lines = data.removeprefix(b"\xef\xbb\xbf").split(b"\n")
     out: list[str] = []
-    bad: list[str] = []
+    bad: list[tuple[int, int, int]] = []
+    """(line, byte, col) of each line read as Latin-1."""
     utf8_multibyte = False
     for number, raw in enumerate(lines, start=1):
         try:
@@ -60,16 +63,19 @@ def decode_text_noted(data: bytes) -> tuple[str, list[str]]:
         except UnicodeDecodeError as exc:
             out.append(raw.decode("latin-1"))
             byte = raw[exc.start]
-            bad.append(f"line {number}: byte 0x{byte:02X} at col {exc.start + 1} is not UTF-8; "
-                       "the line was read as Latin-1")
+            bad.append((number, byte, exc.start + 1))
             continue
         utf8_multibyte = utf8_multibyte or not raw.isascii()
         out.append(text)
     text = "\n".join(out)
     if not utf8_multibyte:
-        return text, [f"the file is not UTF-8 ({bad[0].split(':', 1)[1].strip()}, first on "
-                      f"{bad[0].split(':', 1)[0]}); it was read as Latin-1"]
-    return text, [f"mixed encodings: {note}" for note in bad]
+        line, byte, col = bad[0]
+        return text, [_("the file is not UTF-8 (byte 0x{byte} at col {col} is not UTF-8; the "
+                        "line was read as Latin-1, first on line {line}); it was read as "
+                        "Latin-1", byte=f"{byte:02X}", col=col, line=line)]
+    return text, [_("mixed encodings: line {line}: byte 0x{byte} at col {col} is not UTF-8; "
+                    "the line was read as Latin-1", line=line, byte=f"{byte:02X}", col=col)
+                  for line, byte, col in bad]
 
 
 _BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le", "UTF-32"), (b"\x00\x00\xfe\xff", "utf-32-be", "UTF-32"),
@@ -84,16 +90,23 @@ def _wide(data: bytes) -> str | None:
             try:
                 text = data[len(bom):].decode(codec)
             except UnicodeDecodeError as exc:
-                raise DecodeError(f"the file starts as {name} text but byte {exc.start + 1} "
-                                  f"is not {name}; save it as UTF-8") from None
+                raise DecodeError(_("the file starts as {name} text but byte {byte} is not "
+                                    "{name}; save it as UTF-8", name=name,
+                                    byte=exc.start + 1)) from None
             nul = text.find("\0")
             if nul >= 0:
                 line = _line_ends(text[:nul]) + 1
                 col = nul - max(text.rfind("\n", 0, nul), text.rfind("\r", 0, nul))
-                raise DecodeError("a NUL character (the file is not a text file)",
-                                  f"line {line}, col {col}")
+                raise DecodeError(_("a NUL character (the file is not a text file)"),
+                                  _("line {line}, col {col}", line=line, col=col))
             return text
     return None
+
+
+def _thousands(count: int) -> str:
+    """A count with thousands separators as the language writes them (``131,072``;
+    ``131.072`` in Portuguese)."""
+    return f"{count:,}".replace(",", _(",", "thousands"))
 
 
 def _line_ends(text: str) -> int:
@@ -110,8 +123,8 @@ def csv_table(text: str) -> list[list[str]]:
     text = text.removeprefix("\ufeff")
     nul = text.find("\0")
     if nul >= 0:
-        raise DecodeError("a NUL character (the file is not a text file)",
-                          f"line {_line_ends(text[:nul]) + 1}")
+        raise DecodeError(_("a NUL character (the file is not a text file)"),
+                          _("line {line}", line=_line_ends(text[:nul]) + 1))
     first = next((line for line in text.splitlines() if line.strip()), "")
     counts = {d: first.count(d) for d in ("\t", ";", ",")}
     best = max(counts, key=lambda d: counts[d])
@@ -123,13 +136,15 @@ def csv_table(text: str) -> list[list[str]]:
         for row in reader:
             for col, field in enumerate(row, start=1):
                 if len(field) > MAX_FIELD_CHARS:
-                    raise DecodeError(f"a field of {len(field):,} characters (at most "
-                                      f"{MAX_FIELD_CHARS:,} are read)",
-                                      f"line {reader.line_num}, column {col}")
+                    raise DecodeError(_("a field of {count} characters (at most {most} are "
+                                        "read)", count=_thousands(len(field)),
+                                        most=_thousands(MAX_FIELD_CHARS)),
+                                      _("line {line}, column {col}", line=reader.line_num,
+                                        col=col))
             rows.append(row)
     except csv.Error as exc:
-        raise DecodeError(f"cannot read the CSV text: {exc}",
-                          f"line {reader.line_num}") from None
+        raise DecodeError(_("cannot read the CSV text: {reason}", reason=exc),
+                          _("line {line}", line=reader.line_num)) from None
     finally:
         csv.field_size_limit(previous)
     return rows
@@ -139,20 +154,21 @@ def _refuse_wide(data: bytes) -> None:
     """DecodeError for UTF-16/UTF-32 (by byte-order mark or NUL pattern) and NUL bytes."""
     head = data[:4]
     if head.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
-        raise DecodeError("the file is UTF-32 text; save it as UTF-8 (or Latin-1)")
+        raise DecodeError(_("the file is UTF-32 text; save it as UTF-8 (or Latin-1)"))
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise DecodeError("the file is UTF-16 text; save it as UTF-8 (or Latin-1)")
+        raise DecodeError(_("the file is UTF-16 text; save it as UTF-8 (or Latin-1)"))
     nul = data.find(b"\x00")
     if nul < 0:
         return
     sample = data[:4096]
     if sample and (sample[1::2].count(0) > len(sample) // 4 or sample[0::2].count(0) >
                    len(sample) // 4):
-        raise DecodeError("the file looks like UTF-16 text (a NUL byte between the "
-                          "characters); save it as UTF-8 (or Latin-1)")
+        raise DecodeError(_("the file looks like UTF-16 text (a NUL byte between the "
+                            "characters); save it as UTF-8 (or Latin-1)"))
     line = data.count(b"\n", 0, nul) + 1
     col = nul - (data.rfind(b"\n", 0, nul) + 1) + 1
-    raise DecodeError("a NUL byte (the file is not a text file)", f"line {line}, col {col}")
+    raise DecodeError(_("a NUL byte (the file is not a text file)"),
+                      _("line {line}, col {col}", line=line, col=col))
 
 
 def check_regular_file(path: str | os.PathLike[str]) -> None:
@@ -162,17 +178,19 @@ def check_regular_file(path: str | os.PathLike[str]) -> None:
     try:
         info = os.stat(name)
     except FileNotFoundError:
-        raise ValueError(f"{name}: cannot read the file: no such file") from None
+        raise ValueError(_("{name}: cannot read the file: no such file", name=name)) from None
     except OSError as exc:
-        raise ValueError(f"{name}: cannot read the file: {exc.strerror or exc}") from None
+        raise ValueError(_("{name}: cannot read the file: {reason}", name=name,
+                           reason=exc.strerror or exc)) from None
     if stat.S_ISDIR(info.st_mode):
-        raise ValueError(f"{name}: cannot read the file: it is a folder, not a file")
+        raise ValueError(_("{name}: cannot read the file: it is a folder, not a file",
+                           name=name))
     if stat.S_ISFIFO(info.st_mode):
-        raise ValueError(f"{name}: cannot read the file: it is a FIFO (named pipe), not a "
-                         "regular file")
+        raise ValueError(_("{name}: cannot read the file: it is a FIFO (named pipe), not a "
+                           "regular file", name=name))
     if not stat.S_ISREG(info.st_mode):
-        raise ValueError(f"{name}: cannot read the file: it is not a regular file (a device "
-                         "or socket)")
+        raise ValueError(_("{name}: cannot read the file: it is not a regular file (a device "
+                           "or socket)", name=name))
 
 
 def read_capped(path: str | os.PathLike[str], limit: int = MAX_INPUT_BYTES) -> bytes:

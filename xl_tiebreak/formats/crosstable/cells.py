@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.util.cells import cell_name, is_blank, sheet_prefix, sheet_ref
 from xl_tiebreak.util.numbers import fmt, from_float, parse_number
@@ -38,12 +39,12 @@ class Places(Frozen):
     def cell(self, row: int, col: int) -> str:
         """``Sheet!E7`` or ``cell E7`` for the range position (row, col)."""
         name = cell_name(self.origin_row + row, self.origin_col + col)
-        return sheet_ref(self.sheet, name) if self.sheet else f"cell {name}"
+        return sheet_ref(self.sheet, name) if self.sheet else _("cell {name}", name=name)
 
     def row(self, row: int) -> str:
         """``Sheet!row 7`` or ``row 7`` for the range row ``row``."""
         prefix = f"{sheet_prefix(self.sheet)}!" if self.sheet else ""
-        return f"{prefix}row {self.origin_row + row}"
+        return prefix + _("row {row}", row=self.origin_row + row)
 
 
 def cell_text(cell: object) -> str:
@@ -77,22 +78,22 @@ def cell_number(cell: object) -> Fraction | None:
     if is_blank(cell):
         return None
     if isinstance(cell, bool):
-        raise ValueError("not a number")
+        raise ValueError(_("not a number"))
     if isinstance(cell, int):
         return Fraction(cell)
     if isinstance(cell, float):
         if not math.isfinite(cell):
-            raise ValueError("not a number")
+            raise ValueError(_("not a number"))
         return from_float(cell)
     if isinstance(cell, str):
         text = cell.strip()
         if not _NUMBER_TEXT.fullmatch(text):  # also keeps huge exponents out of parse_number
-            raise ValueError("not a number")
+            raise ValueError(_("not a number"))
         try:
             return parse_number(text)
         except (ValueError, ArithmeticError) as exc:
-            raise ValueError("not a number") from exc
-    raise ValueError("not a number")
+            raise ValueError(_("not a number")) from exc
+    raise ValueError(_("not a number"))
 
 
 def cell_whole(cell: object) -> int | None:
@@ -104,7 +105,7 @@ def cell_whole(cell: object) -> int | None:
     if value is None:
         return None
     if value.denominator != 1 or not 0 <= value <= MAX_WHOLE:
-        raise ValueError("not a whole number")
+        raise ValueError(_("not a whole number"))
     return int(value)
 
 
@@ -132,18 +133,17 @@ def _is_row(row: object) -> bool:
 def range_rows(values: object, places: Places) -> list[RangeRow]:
     """The non-empty rows of a 2-D range, cut to the last non-empty column; checks the size."""
     if not _is_row(values):
-        raise InputError("expected a 2-D range (a list of rows) with a header row first")
+        raise InputError(_("expected a 2-D range (a list of rows) with a header row first"))
     assert isinstance(values, Sequence)
     if not all(_is_row(row) for row in values):
-        raise InputError(
+        raise InputError(_(
             "expected a 2-D range (a list of rows): select the whole crosstable, header included"
-        )
+        ))
     widest = max((len(row) for row in values), default=0)
     if len(values) * widest > _MAX_RANGE_CELLS:
         raise InputError(
-            f"the range of {len(values)} rows × {widest} columns is too large: "
-            "select only the crosstable"
-        )
+            _("the range of {rows} rows × {columns} columns is too large: select only the "
+              "crosstable", rows=len(values), columns=widest))
     rows: list[RangeRow] = []
     width = 0
     for index, row in enumerate(values):
@@ -154,13 +154,15 @@ def range_rows(values: object, places: Places) -> list[RangeRow]:
             continue
         if len(rows) >= MAX_ROWS:
             raise InputError(
-                f"the crosstable has more than {MAX_ROWS} rows: select only the crosstable",
+                _("the crosstable has more than {most} rows: select only the crosstable",
+                  most=MAX_ROWS),
                 places.row(index),
             )
         width = max(width, filled[-1] + 1)
         if width > MAX_COLUMNS:
             raise InputError(
-                f"the crosstable has more than {MAX_COLUMNS} columns: select only the crosstable",
+                _("the crosstable has more than {most} columns: select only the crosstable",
+                  most=MAX_COLUMNS),
                 places.cell(index, filled[-1]),
             )
         rows.append(RangeRow(index, list(row)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from xl_tiebreak.formats.crosstable.cells import Places, RangeRow, cell_number, cell_text, error
 from xl_tiebreak.formats.crosstable.round_cells import parse_round_token, round_token
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import Kind, Participant, Problem, Record, Scoring
 from xl_tiebreak.util.cells import quoted
 
@@ -61,18 +62,19 @@ def grid_check(
             text = cell_text(row.get(col))
             if text and parse_round_token(text) and _grid_kind(text, scoring) is None:
                 return False, None  # Swiss notation (12w1, H, U …)
-    why = "not read as a round-robin grid because"
     seen: set[int] = set()
     for row, start in zip(rows, starts, strict=True):
         if start is None or not 1 <= start <= n or start in seen:
-            return False, error(f"{why} the start numbers are not 1 to {n}", places.row(row.index))
+            return False, error(_("not read as a round-robin grid because the start numbers "
+                                  "are not 1 to {n}", n=n), places.row(row.index))
         seen.add(start)
     for row, start in zip(rows, starts, strict=True):
         col = columns.rounds[start or 0]
         text = cell_text(row.get(col))
         if round_token(text) not in _DIAGONAL:
             where = places.cell(row.index, col)
-            message = f"{why} its diagonal holds {quoted(text)} (expected empty or x)"
+            message = _("not read as a round-robin grid because its diagonal holds {cell} "
+                        "(expected empty or x)", cell=quoted(text))
             return False, error(message, where)
     return True, None
 
@@ -114,8 +116,8 @@ def grid_rounds(
             if kind is None:
                 problems.append(
                     error(
-                        f"cannot read {quoted(text)} as a result against #{opponent} "
-                        "(expected 1, ½, 0, +, - or empty)",
+                        _("cannot read {cell} as a result against #{opponent} (expected 1, ½, "
+                          "0, +, - or empty)", cell=quoted(text), opponent=opponent),
                         where,
                     )
                 )

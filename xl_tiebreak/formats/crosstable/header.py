@@ -8,6 +8,7 @@ import re
 
 from xl_tiebreak.formats.crosstable.cells import Places, RangeRow, cell_text, error
 from xl_tiebreak.formats.crosstable.round_cells import parse_round_token
+from xl_tiebreak.i18n import _, _n
 from xl_tiebreak.model.tournament import MAX_ROUNDS, Problem, Severity
 from xl_tiebreak.util.cells import is_blank, quoted
 from xl_tiebreak.util.plain import Mutable, field
@@ -17,7 +18,8 @@ from xl_tiebreak.util.plain import Mutable, field
 _START_KEYS = frozenset({
     "no", "#", "sno", "nr", "start", "startno", "startnr", "stno", "tpn", "snr", "nº", "n°",
     "num", "number", "startnumber", "startrank", "pairingno", "pairingnumber", "lfdnr",
-    "numero", "número", "broj", "nummer"
+    "numero", "número", "broj", "nummer", "nºinicial", "n°inicial", "numeroinicial",
+    "númeroinicial", "ninicial", "nrinicial"
 })  # fmt: skip
 _EXTRA_KEYS = frozenset({"extra", "extrapoints", "extrapts", "bonus", "bonuspoints", "+pts",
                          "+points", "+pt", "pontosadicionais", "pontosextras", "pontosextra",
@@ -30,6 +32,7 @@ _NAME_KEYS = frozenset({
     "imie", "nazwisko", "zawodnik", "igrač", "igrac", "naam", "speler", "nimi", "pelaaja",
     "participant", "participante", "jméno", "jmeno", "hráč", "hrac", "meno", "namn",
     "spelare", "navn", "spiller", "isim", "oyuncu", "όνομα", "имя", "игрок", "участник",
+    "nomedojogador", "enxadrista", "competidor",
 })  # fmt: skip
 _FIRST_NAME_KEYS = frozenset({"firstname", "givenname", "vorname", "prénom", "prenom", "forename"})
 _LAST_NAME_KEYS = frozenset({"lastname", "surname", "familyname", "nachname", "apellido",
@@ -73,11 +76,12 @@ _BLITZ_KEYS = frozenset({"blitz", "ratingblitz", "fideblitz", "blitzrating", "rt
 _POINTS_KEYS = frozenset({
     "pts", "points", "score", "total", "punkte", "pkt", "pkte", "pt", "puntos", "pontos",
     "punti", "bodovi", "bod", "body", "punkty", "pisteet", "ptos", "pnt", "summe", "sum",
-    "puan", "poäng", "poeng", "point", "pontuação", "punten", "ptn", "очки",
+    "puan", "poäng", "poeng", "point", "pontuação", "punten", "ptn", "очки", "pont",
+    "pontuacao", "totaldepontos", "pontostotais",
 })  # fmt: skip
 _ROUND_WORDS = (
     "round|rounds|rnd|rd|rde|r|runde|rodada|ronda|ronde|tour|kolo|tura|turno|runda|kierros|"
-    "kolejka|kol|rn|tur|kör|kolo|umferð|раунд|тур"
+    "kolejka|kol|rn|tur|kör|kolo|umferð|раунд|тур|rod"
 )
 _ROUND_BARE = re.compile(r"0*([0-9]{1,4})(?:\.0*)?")
 _ROUND_WORD_FIRST = re.compile(rf"(?:{_ROUND_WORDS})0*([0-9]{{1,4}})")
@@ -289,9 +293,9 @@ def read_header(
     if at:
         columns.notes.append(Problem(
             Severity.WARNING,
-            f"the header is on {places.row(row.index)}; "
-            + ("the row above it (a title or notes) was not read" if at == 1 else
-               f"the {at} rows above it (a title or notes) were not read"),
+            _n("the header is on {row}; the row above it (a title or notes) was not read",
+               "the header is on {row}; the {count} rows above it (a title or notes) were not "
+               "read", count=at, row=places.row(row.index)),
             places.row(row.index),
         ))
     first_last: dict[str, int] = {}
@@ -312,13 +316,14 @@ def read_header(
         number, bare = label
         where = places.cell(row.index, col)
         if number == 0:
-            problems.append(error("round columns are numbered from 1", where))
+            problems.append(error(_("round columns are numbered from 1"), where))
         elif number > MAX_ROUNDS:
-            problems.append(error(f"round {number}: at most {MAX_ROUNDS} rounds are read",
-                                   where))
+            problems.append(error(_("round {number}: at most {most} rounds are read",
+                                    number=number, most=MAX_ROUNDS), where))
         elif number in columns.rounds:
             first = places.cell(row.index, columns.rounds[number])
-            problems.append(error(f"round {number} has a second column (first: {first})", where))
+            problems.append(error(_("round {number} has a second column (first: {first})",
+                                    number=number, first=first), where))
         else:
             columns.rounds[number] = col
             columns.bare = columns.bare and bare
@@ -329,16 +334,16 @@ def read_header(
     if missing:
         problems.append(
             error(
-                f"no column for round {', '.join(map(str, missing))} "
-                "(round columns must be numbered 1, 2, 3, … without gaps)",
+                _("no column for round {rounds} (round columns must be numbered 1, 2, 3, … "
+                  "without gaps)", rounds=", ".join(map(str, missing))),
                 places.row(row.index),
             )
         )
     if columns.start is None and columns.name is None:
         problems.append(
             error(
-                "no header row found: the first row should name the columns "
-                "(No, Name, Rating, Pts, R1, R2, …)",
+                _("no header row found: the first row should name the columns (No, Name, "
+                  "Rating, Pts, R1, R2, …)"),
                 places.row(row.index),
             )
         )
@@ -363,18 +368,19 @@ def _no_rounds(columns: Columns, labels: list[object], body: list[RangeRow], pla
         shown = ", ".join(
             f"{places.cell(header_row, col)} {quoted(cell_text(labels[col]))}"
             if col < len(labels) and not is_blank(labels[col])
-            else f"{places.cell(header_row, col)} (no label)" for col in other[:8])
+            else _("{cell} (no label)", cell=places.cell(header_row, col))
+            for col in other[:8])
         problems.append(error(
-            "no round column found in the header row (columns not understood: "
-            f"{shown}): label the rounds R1, R2, … (or Rd 1, Round 1, Runde 1, Tour 1, "
-            "Ronda 1, 1, 2, …)",
+            _("no round column found in the header row (columns not understood: {columns}): "
+              "label the rounds R1, R2, … (or Rd 1, Round 1, Runde 1, Tour 1, Ronda 1, 1, 2, "
+              "…)", columns=shown),
             places.row(header_row),
         ))
     else:
         columns.notes.append(Problem(
             Severity.WARNING,
-            "no round columns: the participants are read with 0 rounds (every one on 0 "
-            "points)",
+            _("no round columns: the participants are read with 0 rounds (every one on 0 "
+              "points)"),
             places.row(header_row),
         ))
 
@@ -403,8 +409,8 @@ def name_columns(columns: Columns, labels: list[object], body: list[RangeRow],
                 columns.name = col
                 columns.notes.append(Problem(
                     Severity.WARNING,
-                    f"no Name column: the texts of the unlabelled column "
-                    f"{places.cell(header_row, col)} are taken as the names",
+                    _("no Name column: the texts of the unlabelled column {cell} are taken as "
+                      "the names", cell=places.cell(header_row, col)),
                     places.cell(header_row, col),
                 ))
                 break

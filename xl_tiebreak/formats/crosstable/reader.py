@@ -87,6 +87,7 @@ from xl_tiebreak.formats.crosstable.header import (
 )
 from xl_tiebreak.formats.crosstable.round_cells import parse_round_token
 from xl_tiebreak.formats.crosstable.rounds import swiss_rounds
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.blanks import Blank, apply_blank_rounds
 from xl_tiebreak.model.tournament import (
     BlankRounds,
@@ -155,19 +156,19 @@ def _read_participant(
             start = cell_whole(cell)
         except ValueError:
             start = None
-            problems.append(error(f"cannot read {quoted(cell_text(cell))} as a start number",
-                                  where))
+            problems.append(error(_("cannot read {cell} as a start number",
+                                    cell=quoted(cell_text(cell))), where))
         else:
             if start is None:
-                problems.append(error("the start number is missing", where))
+                problems.append(error(_("the start number is missing"), where))
             elif start == 0:
                 start = None
-                problems.append(error("start numbers begin at 1", where))
+                problems.append(error(_("start numbers begin at 1"), where))
     name = " ".join(t for t in (cell_text(row.get(c)) for c in
                                 [columns.name, *columns.name_parts]) if t)
     name = " ".join(name.split())  # tabs and line breaks inside a cell: spaces
     if not name.isprintable():
-        problems.append(error(f"the name {quoted(name)} holds a control character",
+        problems.append(error(_("the name {name} holds a control character", name=quoted(name)),
                                places.cell(row.index, columns.name or 0)))
         start = None
     participant = Participant(
@@ -183,7 +184,8 @@ def _read_participant(
             participant.rating = _read_rating(cell)
         except ValueError:
             where = places.cell(row.index, columns.rating)
-            problems.append(error(f"cannot read {quoted(cell_text(cell))} as a rating", where))
+            problems.append(error(_("cannot read {cell} as a rating",
+                                    cell=quoted(cell_text(cell))), where))
     for name in IDENTITY_FIELDS:
         col = getattr(columns, name)
         if col is not None:
@@ -196,15 +198,16 @@ def _read_participant(
         try:
             setattr(participant, name, _read_rating(cell))
         except ValueError:
-            problems.append(error(f"cannot read {quoted(cell_text(cell))} as a rating",
-                                  places.cell(row.index, col)))
+            problems.append(error(_("cannot read {cell} as a rating",
+                                    cell=quoted(cell_text(cell))), places.cell(row.index, col)))
     if columns.points is not None:
         cell = row.get(columns.points)
         try:
             participant.declared_points = cell_number(cell)
         except ValueError:
             where = places.cell(row.index, columns.points)
-            problems.append(error(f"cannot read {quoted(cell_text(cell))} as points", where))
+            problems.append(error(_("cannot read {cell} as points",
+                                    cell=quoted(cell_text(cell))), where))
     if columns.extra is not None:
         cell = row.get(columns.extra)
         try:
@@ -214,16 +217,16 @@ def _read_participant(
             participant.extra_points = extra
         except ValueError:
             where = places.cell(row.index, columns.extra)
-            problems.append(error(f"cannot read {quoted(cell_text(cell))} as extra points "
-                                   f"(expected e.g. 1, 0.5 or -1, at most {MAX_EXTRA_POINTS})",
-                                   where))
+            problems.append(error(_("cannot read {cell} as extra points (expected e.g. 1, "
+                                    "0.5 or -1, at most {most})", cell=quoted(cell_text(cell)),
+                                    most=MAX_EXTRA_POINTS), where))
     if columns.manual is not None:
         cell = row.get(columns.manual)
         try:
             participant.manual_order = cell_number(cell)
         except ValueError:
-            problems.append(error(f"cannot read {quoted(cell_text(cell))} as a manual-order "
-                                  "value (a number: the lowest ranks first)",
+            problems.append(error(_("cannot read {cell} as a manual-order value (a number: "
+                                    "the lowest ranks first)", cell=quoted(cell_text(cell))),
                                   places.cell(row.index, columns.manual)))
     return participant if start else None
 
@@ -281,7 +284,8 @@ def read_crosstable(
         raise
     except Exception as exc:  # the promise: bad input never ends in a traceback
         raise InputError(
-            f"cannot read the crosstable ({type(exc).__name__}: {exc})", sheet
+            _("cannot read the crosstable ({error}: {detail})", error=type(exc).__name__,
+              detail=exc), sheet
         ) from exc
 
 
@@ -302,11 +306,13 @@ def _read(
         and len(origin) == 2
         and all(isinstance(v, int) and v >= 1 for v in origin)
     ):
-        raise InputError(f"origin must be a (row, column) pair of numbers from 1, not {origin!r}")
+        raise InputError(_("origin must be a (row, column) pair of numbers from 1, not {origin}",
+                           origin=repr(origin)))
     places = Places(str(sheet), origin[0], origin[1])
     rows = range_rows(values, places)
     if not rows:
-        raise InputError("the crosstable is empty: expected a header row and one row per player")
+        raise InputError(_("the crosstable is empty: expected a header row and one row per "
+                           "player"))
     problems: list[Problem] = []
     columns, first_body = read_header(rows, places, problems)
     if problems:
@@ -372,10 +378,11 @@ def read_csv_crosstable(
     :class:`InputError`.
     """
     if not isinstance(text, str):
-        raise InputError("expected the CSV file's text")
+        raise InputError(_("expected the CSV file's text"))
     if len(text) > MAX_INPUT_BYTES or len(text.encode("utf-8", "replace")) > MAX_INPUT_BYTES:
         raise InputError(
-            f"the CSV text is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB", source
+            _("the CSV text is larger than {size} MB", size=MAX_INPUT_BYTES // (1024 * 1024)),
+            source
         )
     try:
         rows: list[list[object]] = [list(row) for row in csv_table(text)]

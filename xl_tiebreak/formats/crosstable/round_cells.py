@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import re
 
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import Color, Kind, Record
 
-TOKEN_HINT = "expected e.g. 12w1, 12b½, 12+, H, U, -"
-
-_COLORS = {"w": Color.WHITE, "b": Color.BLACK}
+_COLORS = {"w": Color.WHITE, "b": Color.BLACK,
+           # Portuguese: brancas (White), pretas or negras (Black)
+           "br": Color.WHITE, "p": Color.BLACK, "n": Color.BLACK}
+PORTUGUESE_COLOURS = frozenset({"br", "p", "n"})
+"""Colour letters of the Portuguese notation; beside them a ``b`` (brancas or black?) is
+ambiguous (:func:`colour_letter`)."""
 _RESULTS = {
     "1": Kind.WIN,
     "0": Kind.LOSS,
@@ -59,15 +63,38 @@ _BYES = {
     "bye ½": Kind.HPB,
     "bye 0,5": Kind.HPB,
 }
-_GAME = re.compile(r"([0-9]{1,9})(?:\s*([wb])\s*|\s+|(?=[^0-9\s]))(1/2|0[.,]5|[10½=+-])")
+_GAME = re.compile(
+    r"([0-9]{1,9})(?:\s*(br|[wbpn])\s*|\s+|(?=[^0-9\s]))(1/2|0[.,]5|[10½=+-])")
 """Opponent, optional colour, result: ``12w1``, ``12 b ½``, ``12 1``, ``12=``, ``12w+``."""
-_WALKOVER = re.compile(r"([0-9]{1,9})\s*([wb])?\s*([+-]?)\s*w\.?\s*o\.?")
+_WALKOVER = re.compile(r"([0-9]{1,9})\s*(br|[wbpn])?\s*([+-]?)\s*w\.?\s*o\.?")
 """A forfeit written the Brazilian way, W.O. (walkover) after the opponent: ``12w W.O.`` or
 ``12 +W.O.`` won by forfeit, ``12b -W.O.`` lost by forfeit."""
 _BARE_WALKOVER = re.compile(r"[+-]?\s*w\.?\s*o\.?")
 """``W.O.`` without the opponent's number: who won cannot be told."""
 _SIGN_FIRST = re.compile(r"([+=-])\s*([wbf])\s*([0-9]{1,9})")
+_UNDECIDED_BYES = frozenset({"bye de 1 ponto", "bye de um ponto", "bye 1", "bye pedido"})
+"""Portuguese byes whose points cannot be told: ``bye de 1 ponto`` is the pairing bye (folga)
+for some organizers and a requested full-point bye for others; ``bye pedido`` (a requested
+bye) may be worth half a point or none."""
+
+
+def is_undecided_bye(text: str) -> bool:
+    """True for a Portuguese bye whose kind cannot be told (:data:`_UNDECIDED_BYES`)."""
+    return round_token(text) in _UNDECIDED_BYES
+
+
+def colour_letter(text: str) -> str:
+    """The colour letter of a game cell as typed (``w``, ``b``, ``br``, ``p``, ``n``), empty
+    when the cell has none or is not a game."""
+    token = round_token(text)
+    found = _WALKOVER.fullmatch(token) or _GAME.fullmatch(token)
+    return (found.group(2) or "") if found is not None else ""
 """Result sign, colour or F(orfeit), opponent: ``+W9``, ``=B13``, ``-F11``."""
+
+
+def token_hint() -> str:
+    """The forms of a round cell, for a message: ``expected e.g. 12w1, …``."""
+    return _("expected e.g. 12w1, 12b½, 12+, H, U, -")
 
 
 def is_bare_walkover(text: str) -> bool:
@@ -109,8 +136,11 @@ def parse_round_token(text: str) -> Record | None:
     * The Brazilian forms: ``folga`` (pairing-allocated bye), ``ausente`` / ``ausência`` /
       ``bye de zero ponto`` (absence), ``meio ponto`` / ``bye de meio ponto`` / ``bye ½``
       (half-point bye), and a forfeit as W.O. after the opponent: ``12w W.O.`` or ``12 +W.O.``
-      won, ``12b -W.O.`` lost (``WO``, ``w.o.`` alike). ``W.O.`` without the opponent and
-      ``bye de 1 ponto`` (the pairing bye or a requested one?) are refused.
+      won, ``12b -W.O.`` lost (``WO``, ``w.o.`` alike); the colours ``br`` (brancas, White),
+      ``p`` (pretas) or ``n`` (negras, Black): ``12br1``, ``12p½``, ``12n0``. ``W.O.`` without
+      the opponent, ``bye de 1 ponto`` (the pairing bye or a requested one?) and ``bye pedido``
+      (half a point or none?) are refused; so is ``b`` in a crosstable that writes Black as
+      ``p`` or ``n`` (:func:`colour_letter`, checked by the reader).
 
     Over-the-board games are never marked as short games (the notation cannot tell).
     """

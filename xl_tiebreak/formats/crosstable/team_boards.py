@@ -27,8 +27,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from xl_tiebreak.formats.crosstable.team_reader import _key, _text, fmt_gp
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.teams import BoardGame, Match, TeamEvent
-from xl_tiebreak.model.tournament import Color, InputError, Kind, Problem, Severity
+from xl_tiebreak.model.tournament import Color, InputError, Kind, Problem, Severity, kind_text
 from xl_tiebreak.util.cells import is_blank, quoted, sheet_ref
 from xl_tiebreak.util.numbers import parse_number
 from xl_tiebreak.util.plain import Mutable
@@ -124,10 +125,10 @@ class _Reader:
 
     def where(self, r: int) -> str:
         """``Boards, row 7``, ``boards.csv, row 7`` or ``row 7``."""
-        n = self.first_row + r
+        place = _("row {row}", row=self.first_row + r)
         if self.sheet:
-            return f"{sheet_ref(self.sheet)}, row {n}"
-        return f"{self.source}, row {n}" if self.source else f"row {n}"
+            return f"{sheet_ref(self.sheet)}, {place}"
+        return f"{self.source}, {place}" if self.source else place
 
     def error(self, message: str, r: int | None) -> None:
         where = self.where(r) if r is not None else (self.sheet or self.source)
@@ -137,22 +138,27 @@ class _Reader:
         text = _text(cell)
         no = int(text) if (text.isascii() and text.isdigit()) else self.by_name.get(text.lower())
         if no is None or no not in self.by_no:
-            self.error(f"{what}: {quoted(text)} is not a team of the event", r)
+            labels = {"team": _("team"), "white team": _("white team"),
+                      "black team": _("black team")}
+            self.error(_("{what}: {text} is not a team of the event", what=labels.get(what, what),
+                         text=quoted(text)), r)
             return None
         return no
 
     def round_no(self, cell: object, r: int) -> int | None:
         text = _text(cell)
         if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= self.event.rounds:
-            self.error(f"round: expected 1 to {self.event.rounds}, not {quoted(text)}", r)
+            self.error(_("round: expected 1 to {n}, not {text}", n=self.event.rounds,
+                         text=quoted(text)), r)
             return None
         return int(text)
 
     def match_of(self, no: int, rnd: int, r: int) -> Match | None:
         m = self.event.match(self.by_no[no], rnd)
         if not m.played:
-            self.error(f"round {rnd}: team #{no} played no match over the board "
-                       f"({m.kind.value}); board results are for played matches", r)
+            self.error(_("round {round}: team #{no} played no match over the board ({kind}); "
+                         "board results are for played matches", round=rnd, no=no,
+                         kind=kind_text(m.kind)), r)
             return None
         return m
 
@@ -161,7 +167,7 @@ class _Reader:
         header = next((r for r, row in enumerate(self.rows)
                        if any(_key(c) in ("round", "rd", "rnd") for c in row)), None)
         if header is None:
-            raise InputError("a board table needs a header row with a 'Round' column",
+            raise InputError(_("a board table needs a header row with a 'Round' column"),
                              self.sheet or self.source)
         keys = [_key(c) for c in self.rows[header]]
         if "result" in keys:
@@ -183,16 +189,16 @@ class _Reader:
                 board_cols.setdefault(int(m.group(1)), c)
         one_col = next((c for c, key in enumerate(keys) if key in ("boards", "points")), None)
         if team_col is None:
-            self.error("one row per team per round needs a 'Team' column (or one row per game "
-                       "with 'Board', 'White', 'Black' and 'Result')", header)
+            self.error(_("one row per team per round needs a 'Team' column (or one row per "
+                         "game with 'Board', 'White', 'Black' and 'Result')"), header)
             return
         if board_cols and sorted(board_cols) != list(range(1, k + 1)):
-            self.error(f"board columns {sorted(board_cols)}: expected B1 … B{k} "
-                       f"({k} boards per match)", header)
+            self.error(_("board columns {columns}: expected B1 … B{k} ({k} boards per match)",
+                         columns=sorted(board_cols), k=k), header)
             return
         if not board_cols and one_col is None:
-            self.error(f"no board columns: B1 … B{k}, or one 'Boards' column holding the "
-                       "points (1 ½ 0 1)", header)
+            self.error(_("no board columns: B1 … B{k}, or one 'Boards' column holding the "
+                         "points (1 ½ 0 1)", k=k), header)
             return
         for r in range(header + 1, len(self.rows)):
             row = self.rows[r]
@@ -205,12 +211,14 @@ class _Reader:
             else:
                 texts = [t for t in re.split(r"[\s;/]+", _text(_at(row, one_col))) if t]
             if len(texts) != k or any(not t for t in texts):
-                self.error(f"{sum(1 for t in texts if t)} board result(s) for {k} boards", r)
+                self.error(_("{count} board result(s) for {k} boards",
+                             count=sum(1 for t in texts if t), k=k), r)
                 continue
             points = [parse_board_point(t) for t in texts]
             bad = [t for t, p in zip(texts, points) if p is None]
             if bad:
-                self.error(f"{quoted(bad[0])} is not a board result (1, ½, 0, + or -)", r)
+                self.error(_("{text} is not a board result (1, ½, 0, + or -)",
+                             text=quoted(bad[0])), r)
                 continue
             if rnd is None or no is None or self.match_of(no, rnd, r) is None:
                 continue
@@ -227,8 +235,8 @@ class _Reader:
         missing = [n for n, c in (("Board", board_col), ("White", white_col),
                                   ("Black", black_col)) if c is None]
         if missing:
-            self.error(f"one row per game needs the columns Round, Board, White, Black and "
-                       f"Result; missing: {', '.join(missing)}", header)
+            self.error(_("one row per game needs the columns Round, Board, White, Black and "
+                         "Result; missing: {missing}", missing=", ".join(missing)), header)
             return
         assert rnd_col is not None and board_col is not None and white_col is not None
         assert black_col is not None and result_col is not None
@@ -241,31 +249,34 @@ class _Reader:
             text = _text(_at(row, board_col))
             board = int(text) if (text.isascii() and text.isdigit()) else 0
             if not 1 <= board <= self.event.boards:
-                self.error(f"board: expected 1 to {self.event.boards}, not {quoted(text)}", r)
+                self.error(_("board: expected 1 to {n}, not {text}", n=self.event.boards,
+                             text=quoted(text)), r)
             white = self.team(_at(row, white_col), r, "white team")
             black = self.team(_at(row, black_col), r, "black team")
             result = parse_result(_text(_at(row, result_col)))
             if result is None:
-                self.error(f"result {quoted(_text(_at(row, result_col)))}: expected 1-0, ½-½, "
-                           "0-1, +-, -+ or --", r)
+                self.error(_("result {text}: expected 1-0, ½-½, 0-1, +-, -+ or --",
+                             text=quoted(_text(_at(row, result_col)))), r)
                 continue
             if rnd is None or white is None or black is None or not board:
                 continue
             if white == black:
-                self.error(f"team #{white} on both sides", r)
+                self.error(_("team #{no} on both sides", no=white), r)
                 continue
             mw = self.match_of(white, rnd, r)
             if mw is None:
                 continue
             if mw.opponent != black:
-                self.error(f"round {rnd}: team #{white} played #{mw.opponent}, not #{black}", r)
+                self.error(_("round {round}: team #{no} played #{opp}, not #{other}",
+                             round=rnd, no=white, opp=mw.opponent, other=black), r)
                 continue
             for no, point, color in ((white, result[0], Color.WHITE),
                                      (black, result[1], Color.BLACK)):
                 boards = games.setdefault((rnd, no), {})
                 if board in boards:
-                    self.error(f"round {rnd}, board {board} of team #{no} is given twice "
-                               f"(also {self.where(boards[board][2])})", r)
+                    self.error(_("round {round}, board {board} of team #{no} is given twice "
+                                 "(also {where})", round=rnd, board=board, no=no,
+                                 where=self.where(boards[board][2])), r)
                     continue
                 boards[board] = (point, color, r)
         for (rnd, no), boards in games.items():
@@ -274,8 +285,9 @@ class _Reader:
             if missing_boards:
                 opp = self.event.match(self.by_no[no], rnd).opponent
                 if no < (opp or 0):
-                    self.error(f"round {rnd}, match #{no}–#{opp}: no game on board(s) "
-                               f"{', '.join(map(str, missing_boards))}", first)
+                    self.error(_("round {round}, match #{no}–#{opp}: no game on board(s) "
+                                 "{boards}", round=rnd, no=no, opp=opp,
+                                 boards=", ".join(map(str, missing_boards))), first)
                 continue
             self.add(no, rnd, {b: x[0] for b, x in boards.items()},
                      {b: x[1] for b, x in boards.items()}, first)
@@ -283,8 +295,8 @@ class _Reader:
     def add(self, no: int, rnd: int, points: dict[int, BoardPoint], colors: dict[int, Color],
             r: int) -> None:
         if (rnd, no) in self.sides:
-            self.error(f"round {rnd}: the boards of team #{no} are given twice (also "
-                       f"{self.sides[rnd, no].where})", r)
+            self.error(_("round {round}: the boards of team #{no} are given twice (also "
+                         "{where})", round=rnd, no=no, where=self.sides[rnd, no].where), r)
             return
         self.sides[rnd, no] = _Side(points, colors, self.where(r))
 
@@ -295,12 +307,14 @@ class _Reader:
             m = ev.match(self.by_no[no], rnd)
             assert m.opponent is not None
             opp = m.opponent
-            label = f"match #{min(no, opp)}–#{max(no, opp)} of round {rnd}"
+            label = _("match #{first}–#{second} of round {round}", first=min(no, opp),
+                      second=max(no, opp), round=rnd)
             total = sum((p for _, p in side.points.values()), Fraction(0))
             if total != ev.gp_of(m):
                 self.problems.append(Problem(
-                    Severity.ERROR, f"team #{no}'s boards sum to {fmt_gp(total)}, the "
-                    f"crosstable gives it {fmt_gp(ev.gp_of(m))} in the {label}", side.where))
+                    Severity.ERROR, _("team #{no}'s boards sum to {total}, the crosstable "
+                                      "gives it {gp} in the {match}", no=no, total=fmt_gp(total),
+                                      gp=fmt_gp(ev.gp_of(m)), match=label), side.where))
             other = self.sides.get((rnd, opp))
             if other is None:
                 mirror = {b: _complement(p) for b, p in side.points.items()}
@@ -313,9 +327,11 @@ class _Reader:
                     if theirs is not None and _complement(mine) != theirs and not (
                             mine[0] is theirs[0] is Kind.FORFEIT_LOSS):
                         self.problems.append(Problem(
-                            Severity.ERROR, f"board {b} of the {label}: #{no} scored "
-                            f"{fmt_gp(mine[1])}, #{opp} {fmt_gp(theirs[1])} "
-                            f"({other.where})", side.where))
+                            Severity.ERROR, _("board {board} of the {match}: #{no} scored "
+                                              "{gp}, #{opp} {other} ({where})", board=b,
+                                              match=label, no=no, gp=fmt_gp(mine[1]), opp=opp,
+                                              other=fmt_gp(theirs[1]), where=other.where),
+                            side.where))
         if self.problems:
             raise InputError(self.problems)
         without: list[str] = []
@@ -326,7 +342,8 @@ class _Reader:
                 given = self.sides.get((rnd, t.start_no))
                 if given is None:
                     if m.played and (m.opponent or 0) > t.start_no:
-                        without.append(f"#{t.start_no}–#{m.opponent} (round {rnd})")
+                        without.append(_("#{no}–#{opp} (round {round})", no=t.start_no,
+                                         opp=m.opponent, round=rnd))
                     rounds.append(m)
                     continue
                 games = tuple(BoardGame(b, None, None, given.colors.get(b), kind, points)
@@ -336,8 +353,9 @@ class _Reader:
             teams.append(t.replace(rounds=rounds))
         notes = list(ev.notes)
         if without:
-            notes.append(f"{self.sheet or self.source or 'the board table'}: no board results "
-                         f"for {', '.join(without)}; the board tie-breaks cannot be computed")
+            notes.append(_("{table}: no board results for {matches}; the board tie-breaks "
+                           "cannot be computed", table=self.sheet or self.source or _(
+                               "the board table"), matches=", ".join(without)))
         return ev.replace(teams=teams, notes=notes)
 
 

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from xl_tiebreak.formats.crosstable.team_reader import _key, _Reader, _text, csv_rows, fmt_gp
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.teams import Match, Team, TeamEvent, TeamScoring, match_result
 from xl_tiebreak.model.tournament import BlankRounds, InputError, Kind, TournamentType
 from xl_tiebreak.util.cells import is_blank, quoted
@@ -104,7 +105,7 @@ def circle_rounds(n: int) -> list[list[tuple[int, int]]]:
     m = n + n % 2
     order = list(range(m))
     out = []
-    for _ in range(m - 1):
+    for _step in range(m - 1):
         out.append([(order[k], order[m - 1 - k]) for k in range(m // 2)])
         order = [order[0], order[-1], *order[1:-1]]
     return out
@@ -125,10 +126,11 @@ class _GridReader(_Reader):
             elif keys and keys[0] in ("boards", "matchpoints", "mp", "primary", "startdate"):
                 self.setting(r, keys[0], row[1] if len(row) > 1 else None)
         if header is None:
-            raise InputError("a team grid needs a header row with a 'Team' column", self.source)
+            raise InputError(_("a team grid needs a header row with a 'Team' column"),
+                             self.source)
         if self.boards is None and not self.problems:
-            self.error("a team grid needs the boards per match: a 'Boards' row above the "
-                       "header (Boards, 4) or the option --teams BOARDS", header, 0)
+            self.error(_("a team grid needs the boards per match: a 'Boards' row above the "
+                         "header (Boards, 4) or the option --teams BOARDS"), header, 0)
         keys = [_key(c) for c in self.values[header]]
         team_col = keys.index("team")
         no_col = next((i for i, k in enumerate(keys) if k in ("no", "#", "sno", "nr")), None)
@@ -144,7 +146,8 @@ class _GridReader(_Reader):
     def cycles_setting(self, r: int, value: object) -> int | None:
         text = _text(value)
         if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 20:
-            self.error(f"Cycles: expected a whole number from 1 to 20, not {quoted(text)}", r, 1)
+            self.error(_("Cycles: expected a whole number from 1 to 20, not {text}",
+                         text=quoted(text)), r, 1)
             return None
         return int(text)
 
@@ -163,9 +166,9 @@ class _GridReader(_Reader):
             rows[no] = r
         numbers = sorted(rows)
         if sorted(columns) != numbers:
-            self.error(f"the team columns are headed {sorted(columns)}; the teams are "
-                       f"numbered {numbers}: one column per team, headed by its number",
-                       header, team_col)
+            self.error(_("the team columns are headed {columns}; the teams are numbered "
+                         "{numbers}: one column per team, headed by its number",
+                         columns=sorted(columns), numbers=numbers), header, team_col)
             raise InputError(self.problems)
         grid: dict[tuple[int, int], list[GridEntry]] = {}
         for a in numbers:
@@ -175,22 +178,23 @@ class _GridReader(_Reader):
                 text = _cell_text(row[c] if c < len(row) else None)
                 if a == b:
                     if text.lower() not in _DIAGONAL:
-                        self.error(f"team {a} against itself: the diagonal cell must be empty, "
-                                   f"not {quoted(text)}", r, c)
+                        self.error(_("team {no} against itself: the diagonal cell must be "
+                                     "empty, not {text}", no=a, text=quoted(text)), r, c)
                     continue
                 entries = parse_grid_cell(text)
                 if entries is None:
-                    self.error(f"against team {b}: {quoted(text)} is not a grid result (game "
-                               "points such as 2½, + or - for a forfeit, one per cycle)", r, c)
+                    self.error(_("against team {no}: {text} is not a grid result (game points "
+                                 "such as 2½, + or - for a forfeit, one per cycle)", no=b,
+                                 text=quoted(text)), r, c)
                     continue
                 if cycles is not None and len(entries) > cycles:
-                    self.error(f"against team {b}: {len(entries)} results for {cycles} "
-                               "cycle(s)", r, c)
+                    self.error(_("against team {no}: {count} results for {cycles} cycle(s)",
+                                 no=b, count=len(entries), cycles=cycles), r, c)
                 for e in entries:
                     if isinstance(e, Fraction) and not (e <= self.boards
                                                         and (e * 2).denominator == 1):
-                        self.error(f"against team {b}: {fmt_gp(e)} game points on "
-                                   f"{self.boards} boards", r, c)
+                        self.error(_("against team {no}: {gp} game points on {boards} boards",
+                                     no=b, gp=fmt_gp(e), boards=self.boards), r, c)
                 grid[a, b] = entries
         if self.problems:
             raise InputError(self.problems)
@@ -210,21 +214,25 @@ class _GridReader(_Reader):
                 r, c = rows[a], columns[b]
                 there = self.where(rows[b], columns[a])
                 if len(mine) != len(theirs):
-                    self.error(f"team {a} has {len(mine)} result(s) against team {b}, but "
-                               f"{there} has {len(theirs)}", r, c)
+                    self.error(_("team {no} has {count} result(s) against team {opp}, but "
+                                 "{there} has {other}", no=a, count=len(mine), opp=b,
+                                 there=there, other=len(theirs)), r, c)
                     continue
                 for k, (x, y) in enumerate(zip(mine, theirs), start=1):
-                    cycle = f"cycle {k}: " if len(mine) > 1 else ""
+                    cycle = _("cycle {k}: ", k=k) if len(mine) > 1 else ""
                     if isinstance(x, Fraction) and isinstance(y, Fraction):
                         if x + y != self.boards:
-                            self.error(f"{cycle}game points {fmt_gp(x)} + {fmt_gp(y)} (at "
-                                       f"{there}) do not sum to the {self.boards} boards", r, c)
+                            self.error(cycle + _("game points {gp} + {other} (at {there}) do "
+                                                 "not sum to the {boards} boards", gp=fmt_gp(x),
+                                                 other=fmt_gp(y), there=there,
+                                                 boards=self.boards), r, c)
                     elif isinstance(x, Fraction) or isinstance(y, Fraction):
-                        self.error(f"{cycle}a played match against team {b} here, a forfeit "
-                                   f"at {there}", r, c)
+                        self.error(cycle + _("a played match against team {no} here, a "
+                                             "forfeit at {there}", no=b, there=there), r, c)
                     elif x is Kind.FORFEIT_WIN and y is Kind.FORFEIT_WIN:
-                        self.error(f"{cycle}both teams {a} and {b} won by forfeit (+ at "
-                                   f"{there}); write - on one side", r, c)
+                        self.error(cycle + _("both teams {no} and {opp} won by forfeit (+ at "
+                                             "{there}); write - on one side", no=a, opp=b,
+                                             there=there), r, c)
 
     def build_event(self, teams: list[Team], grid: dict[tuple[int, int], list[GridEntry]],
               rows: dict[int, int], columns: dict[int, int], cycles: int) -> TeamEvent:
@@ -240,24 +248,25 @@ class _GridReader(_Reader):
                     if x >= n or y >= n:
                         for z in (x, y):
                             if z < n:
-                                ingoing[z] = Match(Kind.ZPB, where="rest (odd number of teams)")
+                                ingoing[z] = Match(Kind.ZPB,
+                                                   where=_("rest (odd number of teams)"))
                         continue
                     a, b = numbers[x], numbers[y]
                     ea, eb = grid.get((a, b), []), grid.get((b, a), [])
                     if cycle >= len(ea) or cycle >= len(eb):
                         unplayed.append(f"#{min(a, b)}–#{max(a, b)}"
-                                        + (f" (cycle {cycle + 1})" if cycles > 1 else ""))
-                        ingoing[x] = ingoing[y] = Match(Kind.ZPB, where="not played")
+                                        + (_(" (cycle {k})", k=cycle + 1) if cycles > 1 else ""))
+                        ingoing[x] = ingoing[y] = Match(Kind.ZPB, where=_("not played"))
                         continue
                     ingoing[x] = self.grid_match(ea[cycle], eb[cycle], b, rows[a], columns[b])
                     ingoing[y] = self.grid_match(eb[cycle], ea[cycle], a, rows[b], columns[a])
                 for i, t in enumerate(teams):
                     t.rounds.append(ingoing[i])
         if unplayed:
-            self.notes.append(f"matches not played (empty pairs of cells): "
-                              f"{', '.join(sorted(set(unplayed)))}; they count nothing")
-        self.notes.append("a round-robin grid has no rounds: tie-breaks that depend on the "
-                          "order of the rounds and intermediate standings are not available")
+            self.notes.append(_("matches not played (empty pairs of cells): {matches}; they "
+                                "count nothing", matches=", ".join(sorted(set(unplayed)))))
+        self.notes.append(_("a round-robin grid has no rounds: tie-breaks that depend on the "
+                            "order of the rounds and intermediate standings are not available"))
         scoring = self.scoring or TeamScoring()
         if self.win_draw_loss is not None:
             w, d, lo = self.win_draw_loss

@@ -47,6 +47,7 @@ import re
 from collections.abc import Container, Sequence
 from fractions import Fraction
 
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.teams import Match, Score, Team, TeamEvent, TeamScoring, match_result
 from xl_tiebreak.model.tournament import (
     BlankRounds,
@@ -66,7 +67,10 @@ from xl_tiebreak.util.text_files import MAX_INPUT_BYTES, DecodeError, csv_table
 _PLAYED = re.compile(r"(\d{1,4})\s*([wWbB-])\s*(\d+(?:[.,]\d+)?\s*½?|½)")
 _FORFEIT = re.compile(r"([+-])\s*[fF]\s*(\d{1,4})?")
 _BYES = {"PAB": Kind.PAB, "U": Kind.PAB, "HPB": Kind.HPB, "H": Kind.HPB, "FPB": Kind.FPB,
-         "F": Kind.FPB, "ZPB": Kind.ZPB, "Z": Kind.ZPB}
+         "F": Kind.FPB, "ZPB": Kind.ZPB, "Z": Kind.ZPB,
+         # Portuguese: folga (the pairing bye), meio ponto, ausente / ausência
+         "FOLGA": Kind.PAB, "MEIO PONTO": Kind.HPB, "AUSENTE": Kind.ZPB, "AUSÊNCIA": Kind.ZPB,
+         "AUSENCIA": Kind.ZPB}
 _OPPOSITE: dict[Color | None, Color] = {Color.WHITE: Color.BLACK, Color.BLACK: Color.WHITE}
 _BYE_SETTINGS = {"pab": Kind.PAB, "hpb": Kind.HPB, "fpb": Kind.FPB, "zpb": Kind.ZPB}
 _SETTINGS = ("boards", "matchpoints", "mp", "primary", "startdate", "type")
@@ -87,8 +91,31 @@ class TeamCell(Frozen):
         return self.gp is not None
 
 
+_PORTUGUESE_KEYS = {
+    "equipe": "team", "nº": "no", "n°": "no", "número": "no", "numero": "no",
+    "tabuleiros": "boards", "pontosdematch": "matchpoints", "principal": "primary",
+    "pontuaçãoprincipal": "primary", "pontuacaoprincipal": "primary",
+    "datadeinício": "startdate", "datadeinicio": "startdate", "datainicial": "startdate",
+    "tipo": "type", "turnos": "cycles", "folga": "pab", "rodada": "round", "tabuleiro": "board",
+    "brancas": "white", "negras": "black", "pretas": "black", "resultado": "result",
+    "pontos": "points", "equipedebrancas": "whiteteam", "equipedenegras": "blackteam",
+    "equipedepretas": "blackteam", "suíço": "swiss", "suico": "swiss",
+    "todoscontratodos": "roundrobin",
+}
+"""Portuguese labels of a team crosstable, a team grid and a board table (``Equipe``,
+``Tabuleiros``, ``Pontos de match``, ``Rodada``, ``Brancas``…) and of their values (``Suíço``,
+``Todos contra todos``), as the English key they mean (../shared/spec/glossary-pt-BR.md)."""
+_PORTUGUESE_ROUND = re.compile(r"(?:rodada|rod)(\d{1,3})|(\d{1,3})[ªº°]?(?:rodada|rod)")
+"""``Rodada 1``, ``Rod. 1``, ``1ª Rodada`` (keys without spaces and dots)."""
+
+
 def _key(cell: object) -> str:
-    return re.sub(r"[\s_.]", "", str(cell)).lower() if not is_blank(cell) else ""
+    """A label compared without case, spaces, ``_`` and dots; a Portuguese label as the
+    English key it means (:data:`_PORTUGUESE_KEYS`)."""
+    if is_blank(cell):
+        return ""
+    key = re.sub(r"[\s_.]", "", str(cell)).lower()
+    return _PORTUGUESE_KEYS.get(key, key)
 
 
 def _text(cell: object) -> str:
@@ -102,7 +129,7 @@ def _text(cell: object) -> str:
 def parse_team_cell(text: str) -> TeamCell | None:
     """A round cell of a team crosstable (see the module text); None when it is not one."""
     s = text.strip()
-    by = _BYES.get(s.upper())
+    by = _BYES.get(" ".join(s.upper().split()))
     if by is not None:
         return TeamCell(by)
     m = _FORFEIT.fullmatch(s)
@@ -124,8 +151,13 @@ def parse_team_cell(text: str) -> TeamCell | None:
 def _round_no(cell: object) -> int | None:
     if isinstance(cell, (int, float)) and not isinstance(cell, bool):
         return int(cell) if float(cell).is_integer() and cell >= 1 else None
-    m = re.fullmatch(r"(?:r|rd|round)?(\d{1,3})", _key(cell))
-    return int(m.group(1)) if m and int(m.group(1)) >= 1 else None
+    key = _key(cell)
+    m = re.fullmatch(r"(?:r|rd|round)?(\d{1,3})", key)
+    if m is None:
+        portuguese = _PORTUGUESE_ROUND.fullmatch(key)
+        number = portuguese and (portuguese.group(1) or portuguese.group(2))
+        return int(number) if number and int(number) >= 1 else None
+    return int(m.group(1)) if int(m.group(1)) >= 1 else None
 
 
 def is_team_crosstable(values: Sequence[Sequence[object]], boards: int | None = None) -> bool:
@@ -165,7 +197,7 @@ class _Reader:
 
     def where(self, r: int, c: int) -> str:
         ref = cell_name(self.first_row + r, self.first_col + c)
-        return sheet_ref(self.sheet, ref) if self.sheet else f"cell {ref}"
+        return sheet_ref(self.sheet, ref) if self.sheet else _("cell {name}", name=ref)
 
     def error(self, message: str, r: int, c: int) -> None:
         self.problems.append(Problem(Severity.ERROR, message, self.where(r, c)))
@@ -178,8 +210,8 @@ class _Reader:
             try:
                 values.append(parse_number(text) if text else None)
             except ValueError:
-                self.error(f"{kind.name}: expected its match points and game points (e.g. "
-                           f"{kind.name}, 1, 2), not {quoted(text)}", r, c)
+                self.error(_("{bye}: expected its match points and game points (e.g. {bye}, "
+                             "1, 2), not {text}", bye=kind.name, text=quoted(text)), r, c)
                 return
         self.byes.append((kind, values[0], values[1], self.where(r, 0)))
 
@@ -191,10 +223,11 @@ class _Reader:
             except ValueError:
                 n = 0
             if not 1 <= n <= 64 or str(n) != text.split(".")[0]:
-                self.error(f"Boards: expected a whole number of boards from 1 to 64, not "
-                           f"{quoted(text)}", r, 1)
+                self.error(_("Boards: expected a whole number of boards from 1 to 64, not "
+                             "{text}", text=quoted(text)), r, 1)
             elif self.boards is not None and self.boards != n:
-                self.error(f"Boards {n}: the option says {self.boards}", r, 1)
+                self.error(_("Boards {n}: the option says {boards}", n=n, boards=self.boards),
+                           r, 1)
             else:
                 self.boards = n
         elif key in ("matchpoints", "mp"):
@@ -203,23 +236,25 @@ class _Reader:
                 w, d, lo = (parse_number(p) for p in parts)
                 self.win_draw_loss = (w, d, lo)
             except ValueError:
-                self.error(f"Match points: expected win-draw-loss such as 2-1-0 or 3-1-0, not "
-                           f"{quoted(text)}", r, 1)
+                self.error(_("Match points: expected win-draw-loss such as 2-1-0 or 3-1-0, "
+                             "not {text}", text=quoted(text)), r, 1)
         elif key == "primary":
-            if text.upper() not in ("MP", "GP"):
-                self.error(f"Primary: expected MP or GP, not {quoted(text)}", r, 1)
-            self.primary = Score.GP if text.upper() == "GP" else Score.MP
-            self.primary_from = f"Primary {text.upper()} ({self.where(r, 1)})"
+            if text.upper() not in ("MP", "GP", "PT"):  # PT: pontos de tabuleiro, game points
+                self.error(_("Primary: expected MP or GP, not {text}", text=quoted(text)), r, 1)
+            self.primary = Score.GP if text.upper() in ("GP", "PT") else Score.MP
+            self.primary_from = _("Primary {score} ({where})", score=text.upper(),
+                                  where=self.where(r, 1))
         elif key == "startdate":
             self.start_date = date_value(value)
             if self.start_date is None:
-                self.error(f"Start date: not a date: {quoted(text)}", r, 1)
+                self.error(_("Start date: not a date: {text}", text=quoted(text)), r, 1)
         elif key == "type":
             k = _key(value)
             if k in ("roundrobin", "rr"):
                 self.type = TournamentType.PREDETERMINED
             elif k != "swiss":
-                self.error(f"Type: expected Swiss or Round robin, not {quoted(text)}", r, 1)
+                self.error(_("Type: expected Swiss or Round robin, not {text}",
+                             text=quoted(text)), r, 1)
 
     def read(self) -> TeamEvent:
         header = None
@@ -233,11 +268,11 @@ class _Reader:
             elif keys and keys[0] in _SETTINGS:
                 self.setting(r, keys[0], row[1] if len(row) > 1 else None)
         if header is None:
-            raise InputError("a team crosstable needs a header row with a 'Team' column",
+            raise InputError(_("a team crosstable needs a header row with a 'Team' column"),
                              self.source)
         if self.boards is None and not self.problems:
-            self.error("a team crosstable needs the boards per match: a 'Boards' row above "
-                       "the header (Boards, 4) or the option --teams BOARDS", header, 0)
+            self.error(_("a team crosstable needs the boards per match: a 'Boards' row above "
+                         "the header (Boards, 4) or the option --teams BOARDS"), header, 0)
         keys = [_key(c) for c in self.values[header]]
         team_col = keys.index("team")
         no_col = next((i for i, k in enumerate(keys) if k in ("no", "#", "sno", "nr",
@@ -248,10 +283,11 @@ class _Reader:
             if n is not None and c not in (team_col, no_col) and n not in rounds:
                 rounds[n] = c
         if not rounds:
-            self.error("no round columns (R1, R2 … or 1, 2 …) in the header", header, team_col)
+            self.error(_("no round columns (R1, R2 … or 1, 2 …) in the header"), header,
+                       team_col)
         elif sorted(rounds) != list(range(1, len(rounds) + 1)):
-            self.error(f"round columns {sorted(rounds)}: expected R1 … R{len(rounds)}",
-                       header, team_col)
+            self.error(_("round columns {rounds}: expected R1 … R{n}", rounds=sorted(rounds),
+                         n=len(rounds)), header, team_col)
         if self.problems:
             raise InputError(self.problems)
         return self.read_body(header, team_col, no_col, rounds)
@@ -266,12 +302,12 @@ class _Reader:
         if no_col is not None:
             text = _text(row[no_col] if no_col < len(row) else None)
             if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 9999:
-                self.error(f"team number: expected a whole number, not {quoted(text)}",
-                           r, no_col)
+                self.error(_("team number: expected a whole number, not {text}",
+                             text=quoted(text)), r, no_col)
                 return None
             no = int(text)
         if no in seen:
-            self.error(f"team number {no} is used twice", r, no_col or 0)
+            self.error(_("team number {no} is used twice", no=no), r, no_col or 0)
             return None
         name = _text(row[team_col] if team_col < len(row) else None)
         return Team(no, name, where=self.where(r, team_col))
@@ -296,12 +332,13 @@ class _Reader:
                     continue
                 cell = parse_team_cell(text)
                 if cell is None:
-                    self.error(f"round {rnd}: {quoted(text)} is not a team result (8w2½, "
-                               "+F6, -F1, PAB, HPB, FPB, ZPB)", r, c)
+                    self.error(_("round {round}: {text} is not a team result (8w2½, +F6, -F1, "
+                                 "PAB, HPB, FPB, ZPB)", round=rnd, text=quoted(text)), r, c)
                 elif cell.gp is not None and not (0 <= cell.gp <= self.boards
                                                   and (cell.gp * 2).denominator == 1):
-                    self.error(f"round {rnd}: {fmt_gp(cell.gp)} game points on "
-                               f"{self.boards} boards", r, c)
+                    self.error(_("round {round}: {gp} game points on {boards} boards",
+                                 round=rnd, gp=fmt_gp(cell.gp),
+                                 boards=self.boards), r, c)
                 cells[no][rnd] = (cell, r, c)
         if self.problems:
             raise InputError(self.problems)
@@ -320,10 +357,14 @@ class _Reader:
                     blanks.append(self.where(r, c))
                 t.rounds.append(self.match(cell, cells, rnd, self.where(r, c)))
         if blanks:
-            taken = ("half-point byes" if self.blank_rounds is BlankRounds.HALF_POINT_BYE
-                     else "absences (zero-point byes)")
-            self.notes.append(f"empty round cells read as {taken} (blank rounds = "
-                              f"{self.blank_rounds.value}): {', '.join(blanks)}")
+            if self.blank_rounds is BlankRounds.HALF_POINT_BYE:
+                taken = _("empty round cells read as half-point byes (blank rounds = {value}): "
+                          "{cells}", value=self.blank_rounds.value, cells=", ".join(blanks))
+            else:
+                taken = _("empty round cells read as absences (zero-point byes) (blank rounds = "
+                          "{value}): {cells}", value=self.blank_rounds.value,
+                          cells=", ".join(blanks))
+            self.notes.append(taken)
         scoring = self.scoring or TeamScoring()
         if self.win_draw_loss is not None:
             w, d, lo = self.win_draw_loss
@@ -358,26 +399,33 @@ class _Reader:
                     continue
                 opp = cell.opponent
                 if opp == no:
-                    self.error(f"round {rnd}: team {no} against itself", r, c)
+                    self.error(_("round {round}: team {no} against itself", round=rnd, no=no),
+                               r, c)
                     continue
                 if opp not in cells:
-                    self.error(f"round {rnd}: no team {opp}", r, c)
+                    self.error(_("round {round}: no team {no}", round=rnd, no=opp), r, c)
                     continue
                 other, orow, ocol = cells[opp].get(rnd, (None, 0, 0))
-                there = self.where(orow, ocol) if rnd in cells[opp] else f"team {opp}"
+                there = (self.where(orow, ocol) if rnd in cells[opp]
+                         else _("team {no}", no=opp))
                 if cell.played:
                     if other is None or not other.played or other.opponent != no:
-                        self.error(f"round {rnd}: team {no} played team {opp}, but {there} "
-                                   f"does not say {no}…", r, c)
+                        self.error(_("round {round}: team {no} played team {opp}, but {there} "
+                                     "does not say {no}…", round=rnd, no=no, opp=opp,
+                                     there=there), r, c)
                     elif no < opp:
                         assert cell.gp is not None and other.gp is not None
                         if cell.gp + other.gp != self.boards:
-                            self.error(f"round {rnd}: game points {fmt_gp(cell.gp)} + "
-                                       f"{fmt_gp(other.gp)} (at {there}) do not sum to the "
-                                       f"{self.boards} boards", r, c)
+                            self.error(_("round {round}: game points {gp} + {other} (at "
+                                         "{there}) do not sum to the {boards} boards",
+                                         round=rnd, gp=fmt_gp(cell.gp),
+                                         other=fmt_gp(other.gp), there=there,
+                                         boards=self.boards), r, c)
                         if cell.color is not None and cell.color == other.color:
-                            self.error(f"round {rnd}: both teams {no} and {opp} have board 1 "
-                                       f"{cell.color.name.lower()} ({there})", r, c)
+                            self.error(_("round {round}: both teams {no} and {opp} have "
+                                         "board 1 {colour} ({there})", round=rnd, no=no,
+                                         opp=opp, colour=_colour_name(cell.color),
+                                         there=there), r, c)
                 else:
                     win = cell.kind is Kind.FORFEIT_WIN
                     ok = (other is not None and not other.played
@@ -385,9 +433,15 @@ class _Reader:
                           and other.opponent in (None, no)
                           and (other.kind is Kind.FORFEIT_LOSS or not win))
                     if not ok:
-                        self.error(f"round {rnd}: a forfeit against team {opp}, but {there} "
-                                   f"is not the opposite forfeit ({'-' if win else '+'}F{no} "
-                                   f"or -F{no})", r, c)
+                        self.error(_("round {round}: a forfeit against team {opp}, but {there} "
+                                     "is not the opposite forfeit ({sign}F{no} or -F{no})",
+                                     round=rnd, opp=opp, there=there,
+                                     sign="-" if win else "+", no=no), r, c)
+
+
+def _colour_name(color: Color) -> str:
+    """``white`` or ``black`` in the language in force."""
+    return _("white", "colour") if color is Color.WHITE else _("black", "colour")
 
 
 def fmt_gp(value: Fraction) -> str:
@@ -404,8 +458,8 @@ def read_team_crosstable(
     """Read a team crosstable range (2-D values, header row after the optional settings rows;
     ``first_row``/``first_col``: where the range starts, for the cell names in messages)."""
     if blank_rounds is BlankRounds.DECLARED:
-        raise InputError("blank rounds = declared: a team crosstable has no declared points "
-                         "to decide by; choose absent or half-point-bye", source)
+        raise InputError(_("blank rounds = declared: a team crosstable has no declared points "
+                           "to decide by; choose absent or half-point-bye"), source)
     return _Reader(values, boards, scoring, blank_rounds, source, sheet, first_row,
                    first_col).read()
 
@@ -415,7 +469,8 @@ def csv_rows(text: str, source: str = "") -> list[list[str]]:
     ``,``, ``;`` or tab, any line ends). Raises InputError naming the line of what cannot be
     read."""
     if len(text) > MAX_INPUT_BYTES:
-        raise InputError(f"the text is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
+        raise InputError(_("the text is larger than {size} MB",
+                           size=MAX_INPUT_BYTES // (1024 * 1024)))
     try:
         return csv_table(text)
     except DecodeError as exc:

@@ -33,6 +33,7 @@ from xl_tiebreak.formats.trf.codes import (
     is_blank_round,
     round_record,
 )
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.blanks import Blank
 from xl_tiebreak.model.tournament import MAX_ROUNDS, Participant, Problem, Record, Severity
 from xl_tiebreak.util.numbers import parse_number, shown
@@ -62,7 +63,9 @@ def is_digits(s: str) -> bool:
 
 def line_place(line_no: int, col: int | None = None) -> str:
     """The place of a problem or record: ``line 12`` or ``line 12, col 92``."""
-    return f"line {line_no}" if col is None else f"line {line_no}, col {col}"
+    if col is None:
+        return _("line {line}", line=line_no)
+    return _("line {line}, col {col}", line=line_no, col=col)
 
 
 class PlayerLines:
@@ -89,27 +92,29 @@ class PlayerLines:
         """One ``001`` line: fixed columns, then one 10-column block per round (at most
         :data:`MAX_ROUNDS`: a longer line is refused before its rounds are read)."""
         if len(line) > _MAX_LINE and line[_MAX_LINE:].strip():
-            self.error(f"more than {MAX_ROUNDS} rounds on the player line: the limit of the "
-                       "tool (a tournament has fewer)", line_no, _MAX_LINE + 1)
+            self.error(_("more than {most} rounds on the player line: the limit of the tool (a "
+                         "tournament has fewer)", most=MAX_ROUNDS), line_no, _MAX_LINE + 1)
             return
         before = len(self.problems)
         # the usual case, plain digits, read inline; int_field says what else is wrong
         text = line[_START_NO].strip()
         start_no = (int(text) if text.isdigit() and text.isascii() and text.strip("0")
-                    else self.intfield(line, line_no, START_NO, "start number", required=True))
+                    else self.intfield(line, line_no, START_NO, _("start number"),
+                                  required=True))
         text = line[_RATING].strip()
         rating = (int(text) if text.isdigit() and text.isascii()
-                  else self.intfield(line, line_no, RATING, "rating"))
+                  else self.intfield(line, line_no, RATING, _("rating")))
         text = line[_RANK].strip()
         rank = (int(text) if text.isdigit() and text.isascii()
-                else self.intfield(line, line_no, RANK, "rank"))
+                else self.intfield(line, line_no, RANK, _("rank")))
         points = self.pointsfield(line, line_no)
         rounds = self.read_rounds_of(line, line_no)
         if start_no is None:
             return
         if start_no in self.first_line:
             first = self.first_line[start_no]
-            self.error(f"start number {start_no} is used twice (first on line {first})", line_no, 5)
+            self.error(_("start number {no} is used twice (first on line {first})", no=start_no,
+                         first=first), line_no, 5)
             return
         self.first_line[start_no] = line_no
         if len(self.problems) > before:
@@ -138,14 +143,16 @@ class PlayerLines:
         text = field(line, cols).strip()
         if not text:
             if required:
-                self.error(f"{what} missing (cols {cols[0]}-{cols[1]})", line_no, cols[0])
+                self.error(_("{what} missing (cols {first}-{last})", what=what, first=cols[0],
+                             last=cols[1]), line_no, cols[0])
             return None
         if not is_digits(text):
-            self.error(f"{what} {shown(text)} is not a whole number", line_no, cols[0])
+            self.error(_("{what} {text} is not a whole number", what=what, text=shown(text)),
+                       line_no, cols[0])
             return None
         value = int(text)
         if required and value == 0:
-            self.error(f"{what} must be 1 or more", line_no, cols[0])
+            self.error(_("{what} must be 1 or more", what=what), line_no, cols[0])
             return None
         return value
 
@@ -160,7 +167,7 @@ class PlayerLines:
         try:
             value = self.points_read[text] = parse_number(text)
         except (ValueError, ZeroDivisionError):
-            self.error(f"points {shown(text)} is not a number", line_no, POINTS[0])
+            self.error(_("points {text} is not a number", text=shown(text)), line_no, POINTS[0])
             return None
         return value
 
@@ -176,7 +183,7 @@ class PlayerLines:
         blanks: list[int] = []
         last_entry = 0
         rnd = 1
-        prefix = f"line {line_no}, col "
+        prefix = _("line {line}, col {col}", line=line_no, col="")  # the column comes last
         col = ROUND1
         end = len(line)
         games = GAME_TAILS
@@ -246,8 +253,8 @@ class PlayerLines:
         for offset in (4, 6):
             if segment[offset] != " ":
                 self.error(
-                    f"unexpected '{segment[offset]}' between the fields of round {rnd} "
-                    "(is the line misaligned?)",
+                    _("unexpected '{char}' between the fields of round {round} (is the line "
+                      "misaligned?)", char=segment[offset], round=rnd),
                     line_no,
                     col + offset,
                 )
@@ -255,22 +262,26 @@ class PlayerLines:
         opponent_text = segment[:4].strip()
         opponent: int | None = None
         if opponent_text and not is_digits(opponent_text):
-            self.error(f"opponent {shown(opponent_text)} in round {rnd} is not a number",
+            self.error(_("opponent {text} in round {round} is not a number",
+                         text=shown(opponent_text), round=rnd),
                        line_no, col)
             ok = False
         elif opponent_text:
             opponent = int(opponent_text) or None
         color_char = segment[5].lower()
         if color_char not in COLORS:
-            self.error(f"unknown colour '{segment[5]}' in round {rnd}", line_no, col + 5)
+            self.error(_("unknown colour '{char}' in round {round}", char=segment[5], round=rnd),
+                       line_no, col + 5)
             ok = False
         result_char = segment[7].upper()
         code = CODES.get(result_char)
         if result_char == " " and opponent is not None:
-            self.error(f"round {rnd} names opponent {opponent} but has no result", line_no, col + 7)
+            self.error(_("round {round} names opponent {opponent} but has no result", round=rnd,
+                         opponent=opponent), line_no, col + 7)
             ok = False
         elif result_char != " " and code is None:
-            self.error(f"unknown result code '{segment[7]}' in round {rnd}", line_no, col + 7)
+            self.error(_("unknown result code '{char}' in round {round}", char=segment[7],
+                         round=rnd), line_no, col + 7)
             ok = False
         if not ok:
             return None

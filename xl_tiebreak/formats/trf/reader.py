@@ -38,6 +38,8 @@ from xl_tiebreak.formats.trf.codes import (
 from xl_tiebreak.formats.trf.players import PlayerLines, field, is_digits, line_place
 from xl_tiebreak.formats.trf.seed import read_seed_line
 from xl_tiebreak.formats.trf.writer import TRF_VERSIONS, write_trf
+from xl_tiebreak.i18n import _, _n
+from xl_tiebreak.i18n.conventions import date_text
 from xl_tiebreak.model.blanks import Blank, apply_blank_rounds
 from xl_tiebreak.model.tournament import (
     MAX_PARTICIPANTS,
@@ -54,6 +56,7 @@ from xl_tiebreak.model.tournament import (
     Severity,
     Tournament,
     TournamentType,
+    kind_text,
     looks_like_round_robin,
     note_rounds_played,
 )
@@ -106,7 +109,8 @@ def read_trf(
     except ValueError as exc:
         raise InputError(str(exc)) from exc
     except OSError as exc:
-        raise InputError(f"cannot read the file: {exc.strerror or exc}", name) from exc
+        raise InputError(_("cannot read the file: {reason}", reason=exc.strerror or exc),
+                         name) from exc
     return parse_trf(data, source=name, blank_rounds=blank_rounds)
 
 
@@ -125,7 +129,8 @@ def parse_trf(
     Raises :class:`InputError` listing every problem found (each with ``line N, col C``).
     """
     if len(text) > MAX_INPUT_BYTES:
-        raise InputError(f"the file is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB", source)
+        raise InputError(_("the file is larger than {size} MB",
+                           size=MAX_INPUT_BYTES // (1024 * 1024)), source)
     notes: list[str] = []
     if isinstance(text, bytes):
         try:
@@ -218,13 +223,13 @@ class _Reader(PlayerLines):
         for line_no, line in enumerate(lines, start=1):
             self.read_line(line, line_no)
             if len(self.first_line) > MAX_PARTICIPANTS:
-                self.error(f"more than {MAX_PARTICIPANTS} participants: the limit of the "
-                           "tool (a tournament has fewer)", line_no)
+                self.error(_("more than {most} participants: the limit of the tool (a "
+                             "tournament has fewer)", most=MAX_PARTICIPANTS), line_no)
                 break
         if not self.participants and not self.problems:
             self.problems.append(
-                Problem(Severity.ERROR, "no player lines (001 records) found",
-                        f"lines 1-{len(lines)}")
+                Problem(Severity.ERROR, _("no player lines (001 records) found"),
+                        _("lines 1-{last}", last=len(lines)))
             )
         self.read_national()
         self.finish()
@@ -238,8 +243,8 @@ class _Reader(PlayerLines):
         value = line[4:].strip()
         control = _CONTROL.search(line) if self.controls else None
         if control is not None and key != "###":
-            self.error(f"control character {shown(control[0])[1:-1]} in the line (is this a "
-                       "text file?)", line_no, control.start() + 1)
+            self.error(_("control character {char} in the line (is this a text file?)",
+                         char=shown(control[0])[1:-1]), line_no, control.start() + 1)
             return
         if key == "001":
             self.read_player(line, line_no)
@@ -384,8 +389,8 @@ class _Reader(PlayerLines):
                 self.other_records[i] = f"172 {code} {words[1]}"
                 self.notes.append(Problem(
                     Severity.WARNING,
-                    f"the 172 record names no federation: read as {self.other_records[i]!r}, "
-                    f"the code of the national rating records",
+                    _("the 172 record names no federation: read as {record}, the code of the "
+                      "national rating records", record=repr(self.other_records[i])),
                     self.source))
                 return True
         return False
@@ -409,10 +414,10 @@ class _Reader(PlayerLines):
             text = field(line, START_NO).strip()
             p = by_no.get(int(text)) if is_digits(text) else None
             if p is None:
-                self.error(f"national rating record {key} names no player of a 001 line",
-                           line_no, 5)
+                self.error(_("national rating record {key} names no player of a 001 line",
+                             key=key), line_no, 5)
                 continue
-            rating = self.intfield(line, line_no, RATING, "national rating")
+            rating = self.intfield(line, line_no, RATING, _("national rating"))
             p.national_rating = rating or None
             p.national_id = field(line, FIDE_ID).strip()
 
@@ -425,8 +430,8 @@ class _Reader(PlayerLines):
         text, line_no = self.dates["042"]
         readings = date_readings(text)
         if not readings:
-            self.unread_date = Problem(Severity.WARNING, f"cannot read the start date "
-                                       f"{shown(text)}", line_place(line_no))
+            self.unread_date = Problem(Severity.WARNING, _("cannot read the start date {text}",
+                                                         text=shown(text)), line_place(line_no))
             return
         others = [date_readings(t) for t in self.round_dates]
         if "052" in self.dates:
@@ -434,12 +439,13 @@ class _Reader(PlayerLines):
         chosen, certain = choose_start_date(readings, [o for o in others if o])
         self.start_date = chosen
         if not certain:
-            options = " or ".join(d.isoformat() for d in readings)
+            options = _(" or ", "dates").join(date_text(d) for d in readings)
             self.notes.append(Problem(
                 Severity.WARNING,
-                f"the start date {shown(text)} is ambiguous ({options}) and the file's other "
-                f"dates do not decide: read as {readings[0].isoformat()} (day first); give "
-                "the start date (--start-date) if it is another",
+                _("the start date {text} is ambiguous ({options}) and the file's other dates do "
+                  "not decide: read as {chosen} (day first); give the start date (--start-date) "
+                  "if it is another", text=shown(text), options=options,
+                  chosen=date_text(readings[0])),
                 line_place(line_no),
             ))
 
@@ -456,7 +462,7 @@ class _Reader(PlayerLines):
         if not words:
             return
         try:
-            self.scheduled_rounds = parse_whole(words[0], "number of rounds", 0, MAX_ROUNDS,
+            self.scheduled_rounds = parse_whole(words[0], _("number of rounds"), 0, MAX_ROUNDS,
                                                 digits=3)
         except ValueError as exc:
             self.error(str(exc), line_no, 5)
@@ -474,10 +480,10 @@ class _Reader(PlayerLines):
         numbers at cols 11-14, 16-19, …; applied after the player lines (:meth:`apply_240`)."""
         letter = line[4:5].upper()
         if letter not in ("F", "H", "Z"):
-            self.error(f"240 bye type {shown(line[4:5])} is not F, H or Z", line_no, 5)
+            self.error(_("240 bye type {text} is not F, H or Z", text=shown(line[4:5])), line_no, 5)
             return
         try:
-            rnd = parse_whole(line[6:9], "round of the 240 record", 1, MAX_ROUNDS, digits=3)
+            rnd = parse_whole(line[6:9], _("round of the 240 record"), 1, MAX_ROUNDS, digits=3)
         except ValueError as exc:
             self.error(str(exc), line_no, 7)
             return
@@ -486,7 +492,7 @@ class _Reader(PlayerLines):
             text = line[col - 1 : col + 3]
             if text.strip():
                 try:
-                    no = parse_whole(text, "start number", 1, 9999, digits=4)
+                    no = parse_whole(text, _("start number"), 1, 9999, digits=4)
                 except ValueError as exc:
                     self.error(str(exc), line_no, col)
                 else:
@@ -501,10 +507,10 @@ class _Reader(PlayerLines):
         self.apply_240()
         for line_no in self.lines_299:
             # docs/decisions.md D51: the spec names 299 but gives no columns for it
-            self.error("299 records (abnormal points, adjustments) are not read by this tool "
-                       "(the TRF26 text gives no columns for them); the standings would leave "
-                       "them out: remove the line, give the points as results, or give them "
-                       "as an Extra column of a crosstable", line_no)
+            self.error(_("299 records (abnormal points, adjustments) are not read by this tool "
+                         "(the TRF26 text gives no columns for them); the standings would leave "
+                         "them out: remove the line, give the points as results, or give them "
+                         "as an Extra column of a crosstable"), line_no)
 
     def apply_240(self) -> None:
         """Put the ``240`` byes in the participants' rounds: a blank round (or one past the end
@@ -519,7 +525,7 @@ class _Reader(PlayerLines):
             p = by_no.get(no)
             if p is None:
                 if no not in self.first_line:
-                    self.error(f"240 names start number {no}, which has no 001 line",
+                    self.error(_("240 names start number {no}, which has no 001 line", no=no),
                                line_no)
                 continue
             kind = kinds[letter]
@@ -532,8 +538,9 @@ class _Reader(PlayerLines):
                 p.rounds[rnd - 1] = Record(kind, where=where)
                 del blank[(no, rnd)]
             elif current.kind is not kind:
-                self.error(f"240 gives #{no} a {kind.value} in round {rnd}, but the player "
-                           f"line ({current.where or p.where}) says {current.kind.value}",
+                self.error(_("240 gives #{no} a {kind} in round {round}, but the player line "
+                             "({where}) says {other}", no=no, kind=kind_text(kind), round=rnd,
+                             where=current.where or p.where, other=kind_text(current.kind)),
                            line_no)
         self.blanks = [b for b in self.blanks if (b.start_no, b.round) in blank]
 
@@ -559,11 +566,11 @@ class _Reader(PlayerLines):
             col = m.start() + 5
             code, sep, text = m[0].partition("=")
             code = code.upper()
-            value = self.points_value(text, line_no, col, f"XXS value '{m[0]}'")
+            value = self.points_value(text, line_no, col, _("XXS value '{text}'", text=m[0]))
             if value is None:
                 continue
             if not sep or not (code in XXS_FIELDS or code in XXS_COLORED):
-                self.error(f"unknown XXS scoring code '{m[0]}'", line_no, col)
+                self.error(_("unknown XXS scoring code '{text}'", text=m[0]), line_no, col)
             elif code in XXS_FIELDS:
                 self.scoring[XXS_FIELDS[code]] = value
             else:
@@ -575,14 +582,14 @@ class _Reader(PlayerLines):
     ) -> Fraction | None:
         """Points of a scoring record: a number from -100 to 100 (a forfeit may cost points),
         else a noted problem (None)."""
-        label = what or f"points '{text}'"
+        label = what or _("points '{text}'", text=text)
         try:
             value = parse_number(text)
         except ValueError:
-            self.error(f"{label} is not a number of points", line_no, col)
+            self.error(_("{what} is not a number of points", what=label), line_no, col)
             return None
         if not -100 <= value <= 100:
-            self.error(f"{label}: points must be between -100 and 100", line_no, col)
+            self.error(_("{what}: points must be between -100 and 100", what=label), line_no, col)
             return None
         return value
 
@@ -601,5 +608,6 @@ def _capped(problems: list[Problem]) -> list[Problem]:
     if len(problems) <= MAX_PROBLEMS:
         return problems
     rest = len(problems) - MAX_PROBLEMS
-    more = Problem(Severity.ERROR, f"... and {rest} more problems")
+    more = Problem(Severity.ERROR, _n("... and {count} more problem",
+                                      "... and {count} more problems", count=rest))
     return [*problems[:MAX_PROBLEMS], more]

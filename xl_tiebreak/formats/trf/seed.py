@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from xl_tiebreak.i18n import _
 from xl_tiebreak.util.patterns import LazyPattern
 
 __all__ = ["SEED_PREFIX", "read_seed_line", "seed_line"]
@@ -29,7 +30,7 @@ _SEED_LINE = LazyPattern(r'###\s+xl-tiebreak\s+lots\s+seed:\s*"(.*)"\s*', re.IGN
 def seed_line(seed: str) -> str:
     """The comment line carrying ``seed`` (a one-line text)."""
     if "\n" in seed or "\r" in seed:
-        raise ValueError("a lots seed is one line of text")
+        raise ValueError(_("a lots seed is one line of text"))
     return f'{SEED_PREFIX}"{seed}"'
 
 

@@ -30,6 +30,7 @@ import os
 from fractions import Fraction
 
 from xl_tiebreak.formats.trf.reader import parse_trf
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.teams import (
     BoardGame,
     Match,
@@ -48,6 +49,7 @@ from xl_tiebreak.model.tournament import (
     Record,
     Severity,
     TournamentType,
+    kind_text,
     looks_like_round_robin,
 )
 from xl_tiebreak.util.numbers import fmt_half, parse_number
@@ -84,7 +86,8 @@ def read_team_trf(path: str | os.PathLike[str], *, incomplete: bool = False) -> 
     try:
         data = read_capped(name)
     except OSError as exc:
-        raise InputError(f"cannot read the file: {exc.strerror or exc}", name) from exc
+        raise InputError(_("cannot read the file: {reason}", reason=exc.strerror or exc),
+                         name) from exc
     return parse_team_trf(data, os.path.basename(name), incomplete=incomplete)
 
 
@@ -96,7 +99,8 @@ def parse_team_trf(text: str | bytes, source: str = "", *,
     score nothing for either team), with a warning naming them; otherwise they are errors.
     """
     if len(text) > MAX_INPUT_BYTES:
-        raise InputError(f"the file is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB", source)
+        raise InputError(_("the file is larger than {size} MB",
+                           size=MAX_INPUT_BYTES // (1024 * 1024)), source)
     text = decode_text(text) if isinstance(text, bytes) else text.removeprefix("\ufeff")
     return _TeamReader(source, incomplete).read(text)
 
@@ -147,7 +151,7 @@ class _TeamReader:
         """(round, team) → the match result a 299 W/D/L record gives a played match."""
 
     def error(self, message: str, line_no: int) -> None:
-        self.problems.append(Problem(Severity.ERROR, message, f"line {line_no}"))
+        self.problems.append(Problem(Severity.ERROR, message, _line(line_no)))
 
     def read(self, text: str) -> TeamEvent:
         lines = _lines(text)
@@ -175,7 +179,7 @@ class _TeamReader:
             elif key == "192":
                 self.read_192(line, no)
         if not self.teams:
-            raise InputError("no team records (310 or 013) found", self.source)
+            raise InputError(_("no team records (310 or 013) found"), self.source)
         if self.problems:
             raise InputError(self.problems)
         parts = {p.start_no: p for p in players.participants}
@@ -210,42 +214,43 @@ class _TeamReader:
         for no, line in enumerate(lines, start=1):
             draft_bye = line[:3] == "330" and _col(line, 5, 6).strip() not in ("+-", "-+", "--")
             if line[:3] == "340" or draft_bye:
-                raise InputError(
+                raise InputError(_(
                     "a draft TRF-2025 team file: it writes team byes as 330 and forfeited "
                     "matches as 340 records; TRF26 writes byes as 240 and forfeits as 330. "
                     "Rewrite these records (the FIDE TEC sample was adapted the same way) — "
-                    "reading them as TRF26 would misread byes as forfeits", f"line {no}")
+                    "reading them as TRF26 would misread byes as forfeits"), _line(no))
 
     # -- records -------------------------------------------------------------------------------
     def read_team(self, line: str, no: int, key: str) -> None:
         if key == "310":
             number = _int(_col(line, 5, 7))
             if number is None:
-                self.error("310 record: team number (cols 5–7) is not a number", no)
+                self.error(_("310 record: team number (cols 5–7) is not a number"), no)
                 return
             team = Team(number, _col(line, 9, 40).strip(), _fields(line, 74, 4, 5),
                         _int(_col(line, 48, 53)) or None, _col(line, 42, 46).strip(),
-                        where=f"line {no}")
+                        where=_line(no))
             team.declared_mp = _number(_col(line, 55, 60))
             team.declared_gp = _number(_col(line, 62, 67))
             team.declared_rank = _int(_col(line, 69, 71))
         else:
             team = Team(len(self.teams) + 1, _col(line, 5, 36).strip(),
-                        _fields(line, 37, 4, 5), where=f"line {no}")
+                        _fields(line, 37, 4, 5), where=_line(no))
         self.teams.append(team)
 
     def read_320(self, line: str, no: int) -> None:
         mp, gp = _number(_col(line, 5, 8)), _number(_col(line, 10, 13))
         earlier = self.scoring.source(Kind.PAB)
         if earlier.endswith("(299)"):
-            self.notes.append(f"line {no}: the 320 record sets the PAB to {_shown(mp)} MP, "
-                              f"{_shown(gp)} GP; the 299 U record ({earlier}) is not used")
-        self.scoring = self.scoring.with_unplayed(Kind.PAB, mp, gp, f"line {no} (320)")
+            self.notes.append(_("line {line}: the 320 record sets the PAB to {mp} MP, {gp} GP; "
+                                "the 299 U record ({earlier}) is not used", line=no,
+                                mp=_shown(mp), gp=_shown(gp), earlier=earlier))
+        self.scoring = self.scoring.with_unplayed(Kind.PAB, mp, gp, f"{_line(no)} (320)")
         col, rnd = 15, 1
         while col <= len(line):
             team = _int(_col(line, col, col + 2))
             if team:
-                self.pab[rnd, team] = f"line {no}"
+                self.pab[rnd, team] = _line(no)
             col += 4
             rnd += 1
 
@@ -254,22 +259,23 @@ class _TeamReader:
         rnd, white, black = _int(_col(line, 8, 10)), _int(_col(line, 12, 14)), \
             _int(_col(line, 16, 18))
         if not rnd or not white or not black:
-            self.error("330 record: round (cols 8–10), white team (12–14) and black team "
-                       "(16–18) must be numbers", no)
+            self.error(_("330 record: round (cols 8–10), white team (12–14) and black team "
+                         "(16–18) must be numbers"), no)
             return
         w = Kind.FORFEIT_WIN if kind[0] == "+" else Kind.FORFEIT_LOSS
         b = Kind.FORFEIT_WIN if kind[1] == "+" else Kind.FORFEIT_LOSS
-        self.forfeits[rnd, white] = (w, black, Color.WHITE, f"line {no}")
-        self.forfeits[rnd, black] = (b, white, Color.BLACK, f"line {no}")
+        self.forfeits[rnd, white] = (w, black, Color.WHITE, _line(no))
+        self.forfeits[rnd, black] = (b, white, Color.BLACK, _line(no))
 
     def read_240(self, line: str, no: int) -> None:
         kind = _BYE_240.get(_col(line, 5, 5).upper())
         rnd = _int(_col(line, 7, 9))
         if kind is None or not rnd:
-            self.error("240 record: type (col 5) F, H or Z and a round (cols 7–9) expected", no)
+            self.error(_("240 record: type (col 5) F, H or Z and a round (cols 7–9) expected"),
+                       no)
             return
         for team in _fields(line, 11, 4, 5):
-            self.byes[rnd, team] = (kind, f"line {no}")
+            self.byes[rnd, team] = (kind, _line(no))
 
     def read_192(self, line: str, no: int) -> None:
         """The primary score a ``192`` tournament-type code names: ``…_MP_GP`` and ``…_MP``
@@ -280,19 +286,19 @@ class _TeamReader:
         score = primary_of_192(code)
         if score is not None:
             self.primary = score
-            self.primary_from = f"192 {code} (line {no})"
+            self.primary_from = _("192 {code} (line {line})", code=code, line=no)
 
     def read_300(self, line: str, no: int) -> None:
         rnd, team = _int(_col(line, 5, 7)), _int(_col(line, 9, 11))
         if not rnd or not team:
-            self.error("300 record: round (cols 5–7) and team (9–11) expected", no)
+            self.error(_("300 record: round (cols 5–7) and team (9–11) expected"), no)
             return
         players = []
         col = 17
         while col <= len(line):
             players.append(_int(_col(line, col, col + 3)) or 0)
             col += 5
-        self.lineups[rnd, team] = (players, f"line {no}")
+        self.lineups[rnd, team] = (players, _line(no))
 
     def read_362(self, line: str, no: int) -> None:
         words = line[4:].split()
@@ -301,22 +307,22 @@ class _TeamReader:
             self.scoring = self.scoring.replace(win=parse_number(values.get("TW", "2")),
                 draw=parse_number(values.get("TD", "1")), loss=parse_number(values.get("TL", "0")))
         except ValueError:
-            self.error("362 record: expected 'TW 2.0 TD 1.0 TL 0.0'", no)
+            self.error(_("362 record: expected 'TW 2.0 TD 1.0 TL 0.0'"), no)
 
     def read_299(self, line: str, no: int) -> None:
         code = _col(line, 5, 5).upper()
         if code in _RESULT_299:
             # W/D/L name the result of one team's round: only with a round and teams
             if not (_int(_col(line, 20, 22)) and _fields(line, 24, 4, 5)):
-                self.error(f"299 record: type {code} (a match result) needs the round (cols "
-                           "20–22) and the teams (from col 24)", no)
+                self.error(_("299 record: type {code} (a match result) needs the round (cols "
+                             "20–22) and the teams (from col 24)", code=code), no)
                 return
             kind = _RESULT_299[code]
         else:
             found = _KIND_299.get(code)
             if found is None:
-                self.error("299 record: point adjustments without a type (col 5) are not "
-                           "read; give the type (+, -, F, H, Z, U; W, D, L for one round)", no)
+                self.error(_("299 record: point adjustments without a type (col 5) are not "
+                             "read; give the type (+, -, F, H, Z, U; W, D, L for one round)"), no)
                 return
             kind = found
         mp, gp = _number(_col(line, 8, 11)), _number(_col(line, 14, 17))
@@ -326,20 +332,22 @@ class _TeamReader:
         if outside:
             cols = ", ".join(str(c) for c in outside)
             self.notes.append(
-                f"line {no}: the 299 record is not aligned to its columns (type 5, MP 8–11, "
-                f"GP 14–17, round 20–22, teams from 24); characters in column(s) {cols} were "
-                f"ignored: read as {kind.value} = {_shown(mp)} MP, {_shown(gp)} GP"
-                + (f", round {rnd}" if rnd else ", for every round"))
+                _("line {line}: the 299 record is not aligned to its columns (type 5, MP 8–11, "
+                  "GP 14–17, round 20–22, teams from 24); characters in column(s) {cols} were "
+                  "ignored: read as {kind} = {mp} MP, {gp} GP", line=no, cols=cols,
+                  kind=kind_text(kind), mp=_shown(mp), gp=_shown(gp))
+                + (_(", round {round}", round=rnd) if rnd else _(", for every round")))
         if rnd and teams:
             for team in teams:
-                self.explicit[rnd, team] = (mp, gp, f"line {no} (299)")
+                self.explicit[rnd, team] = (mp, gp, f"{_line(no)} (299)")
                 if code in _RESULT_299:
                     self.results[rnd, team] = kind
         elif kind is Kind.PAB and self.scoring.source(Kind.PAB).endswith("(320)"):
-            self.notes.append(f"line {no}: the 299 U record is not used: the 320 record "
-                              f"({self.scoring.source(Kind.PAB)}) sets the PAB")
+            self.notes.append(_("line {line}: the 299 U record is not used: the 320 record "
+                                "({where}) sets the PAB", line=no,
+                                where=self.scoring.source(Kind.PAB)))
         else:
-            self.scoring = self.scoring.with_unplayed(kind, mp, gp, f"line {no} (299)")
+            self.scoring = self.scoring.with_unplayed(kind, mp, gp, f"{_line(no)} (299)")
 
     # -- matches -------------------------------------------------------------------------------
     def build_rounds(self, parts: dict[int, Participant], rounds: int) -> int:
@@ -352,7 +360,8 @@ class _TeamReader:
         for p in parts:
             if p not in team_of:
                 self.problems.append(Problem(
-                    Severity.ERROR, f"player {p} is in no team's roster", parts[p].where))
+                    Severity.ERROR, _("player {no} is in no team's roster", no=p),
+                    parts[p].where))
         raw: dict[tuple[int, int], tuple[list[BoardGame], int | None, str]] = {}
         for t in self.teams:
             for r in range(1, rounds + 1):
@@ -401,9 +410,10 @@ class _TeamReader:
         if len(opponents) > 1:
             names = ", ".join(f"#{b.player}" for b in games)
             self.problems.append(Problem(
-                Severity.ERROR, f"round {r}, team #{t.start_no} {t.name}: its players "
-                f"({names}) played against players of teams "
-                f"{', '.join(f'#{o}' for o in sorted(opponents))}", where))
+                Severity.ERROR, _("round {round}, team #{no} {name}: its players ({players}) "
+                                  "played against players of teams {teams}", round=r,
+                                  no=t.start_no, name=t.name, players=names,
+                                  teams=", ".join(f"#{o}" for o in sorted(opponents))), where))
         return games, (opponents.pop() if len(opponents) == 1 else None), where
 
     def match(self, t: Team, r: int, raw: dict[tuple[int, int], tuple[list[BoardGame],
@@ -432,17 +442,18 @@ class _TeamReader:
         filled = self.filled(raw, key)
         if filled < boards:
             names = f"#{t.start_no}–#{opp}"
-            text = (f"round {r}, match {names}: {filled} board(s) with a result for {boards} "
-                    "boards "
-                    f"(team #{t.start_no} {t.name}); add 300 line-up records")
+            text = _("round {round}, match {names}: {filled} board(s) with a result for "
+                     "{boards} boards (team #{no} {name}); add 300 line-up records", round=r,
+                     names=names, filled=filled, boards=boards, no=t.start_no, name=t.name)
             if self.incomplete:
                 if t.start_no < opp:
-                    self.notes.append(text + "; read with the boards without a game empty "
-                                      "(the incomplete line-ups setting)")
+                    self.notes.append(text + _("; read with the boards without a game empty "
+                                               "(the incomplete line-ups setting)"))
             else:
                 self.problems.append(Problem(
-                    Severity.ERROR, text + ", or read it with the incomplete line-ups setting "
-                    "(--incomplete-lineups): boards without a game then score nothing", where))
+                    Severity.ERROR, text + _(", or read it with the incomplete line-ups setting "
+                                             "(--incomplete-lineups): boards without a game "
+                                             "then score nothing"), where))
         # the result over the board, unless a 299 W/D/L record sets it; the GP awarded may
         # differ from the boards' (abnormal points: a 299 record for the round)
         result = self.results.get(key) or match_result(gp_of[key], gp_of[r, opp])
@@ -456,14 +467,22 @@ class _TeamReader:
         forfeit, a 240 bye, a 320 PAB): the first of them is read, in that order (the TEC
         sample gives team 50 a PAB and an HPB in round 3: tests/KNOWN_DIFFERENCES.md T3)."""
         key = (r, t.start_no)
-        found = [f"a 330 forfeit ({self.forfeits[key][3]})"] if key in self.forfeits else []
+        found = ([_("a 330 forfeit ({where})", where=self.forfeits[key][3])]
+                 if key in self.forfeits else [])
         if key in self.byes:
-            found.append(f"a 240 {self.byes[key][0].value} ({self.byes[key][1]})")
+            found.append(_("a 240 {kind} ({where})", kind=kind_text(self.byes[key][0]),
+                           where=self.byes[key][1]))
         if key in self.pab:
-            found.append(f"a 320 PAB ({self.pab[key]})")
+            found.append(_("a 320 PAB ({where})", where=self.pab[key]))
         if len(found) > 1:
-            self.notes.append(f"round {r}, team #{t.start_no} {t.name}: written as "
-                              f"{' and as '.join(found)}; read as {found[0]}")
+            self.notes.append(_("round {round}, team #{no} {name}: written as {found}; read as "
+                                "{first}", round=r, no=t.start_no, name=t.name,
+                                found=_(" and as ").join(found), first=found[0]))
+
+
+def _line(no: int) -> str:
+    """The place of a record: ``line 12``."""
+    return _("line {line}", line=no)
 
 
 def _active(rec: Record) -> bool:

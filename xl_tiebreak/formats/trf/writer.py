@@ -17,6 +17,7 @@ from xl_tiebreak.formats.trf.codes import (
     note_line,
 )
 from xl_tiebreak.formats.trf.seed import seed_line
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import (
     Color,
     Kind,
@@ -79,7 +80,8 @@ def write_trf(t: Tournament, version: str = "trf16") -> str:
     an unknown ``version``.
     """
     if version not in TRF_VERSIONS:
-        raise ValueError(f"unknown TRF version {version!r}: expected one of {TRF_VERSIONS}")
+        raise ValueError(_("unknown TRF version {version}: expected one of {versions}",
+                           version=repr(version), versions=TRF_VERSIONS))
     lines = _header_lines(t, version == "trf26")
     given = given_colours(t)
     if given:
@@ -277,7 +279,9 @@ def _fit(value: int, width: int, what: str) -> str:
     """``value`` as text of at most ``width`` characters (ValueError otherwise)."""
     text = str(value)
     if len(text) > width:
-        raise ValueError(f"{what} {value} does not fit in {width} TRF columns")
+        labels = {"start number": _("start number"), "rating": _("rating"), "rank": _("rank")}
+        raise ValueError(_("{what} {value} does not fit in {width} TRF columns",
+                           what=labels.get(what, what), value=value, width=width))
     return text
 
 
