@@ -337,6 +337,11 @@ class Evaluation:
                 if text not in seen:
                     seen.add(text)
                     out.append(Problem(Severity.WARNING, text))
+            elif row.rating_based and not self.team:
+                text = self.engine.rating_advice()  # which rating is used (D-E1)
+                if text and text not in seen:
+                    seen.add(text)
+                    out.append(Problem(Severity.WARNING, text))
             if row.round_robin_warning and predetermined and d.code not in seen:
                 seen.add(d.code)
                 out.append(Problem(Severity.WARNING, f"{d.label}: {row.round_robin_warning}"))
