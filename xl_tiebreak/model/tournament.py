@@ -351,6 +351,9 @@ class Participant(Mutable):
         return ABSENT
 
 
+MAX_EXTRA_POINTS = 1000
+"""Largest extra points (either sign) a participant may have (:attr:`Participant.extra_points`)."""
+
 RATES = ("standard", "rapid", "blitz")
 """The rates of play a FIDE rating belongs to (:attr:`Tournament.rate`)."""
 
