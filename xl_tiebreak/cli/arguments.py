@@ -156,6 +156,10 @@ def _add_export(sub: Any) -> None:
                    "default for the tournament type)")
     c.add_argument("--rules", default="auto", help="as for compute")
     _add_rating(c)
+    c.add_argument("--encoding", choices=["latin-1", "utf-8"], default="latin-1",
+                   help=_("the file's encoding: latin-1 (the default: what the FIDE checker "
+                          "reads; letters it lacks are written without accents, with a "
+                          "warning) or utf-8"))
     c.add_argument("--force", action="store_true", help="overwrite an existing output file")
 
 
