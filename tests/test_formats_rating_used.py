@@ -147,3 +147,31 @@ def test_the_explanation_on_the_command_line_names_each_rating(
     out = capsys.readouterr().out
     assert "national rating" in out and "FIDE standard rating" in out
     assert "left out" in out
+
+
+def test_the_workbook_command_writes_the_choice_to_the_settings(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    csv = tmp_path / "event.csv"
+    csv.write_text(ROWS, encoding="utf-8")
+    out = tmp_path / "event.xlsx"
+    assert main(["workbook", str(csv), "--rating", "national", "-o", str(out)]) == 0
+    capsys.readouterr()
+    book, settings = read_workbook_tournament(out)
+    assert settings.rating_used is RatingUsed.NATIONAL
+    assert _aro(book, code="ARO/U1000") == 1267
+
+
+def test_a_worksheet_function_reads_the_rating_used_row_at_the_top_of_its_range() -> None:
+    pytest.importorskip("xlwings")
+    import xl_tiebreak.udfs as udfs
+
+    def cell(text: str) -> object:
+        try:
+            return float(text)
+        except ValueError:
+            return text or None
+
+    lines = ["Rating used,fide-then-national,,,,,,", *ROWS.splitlines()]
+    values = [[cell(c) for c in line.split(",")] for line in lines]
+    assert udfs.ARO(values, 1.0) == 1950  # #4 left out
+    assert udfs.ARO(values[1:], 1.0, 1000) == 1367  # FIDE, 1000 for #2 and #4
