@@ -766,12 +766,13 @@ def test_reading_creates_no_cells(tmp_path: Path) -> None:
 
 def test_the_templates_sized_name_is_evaluated_like_excel(tmp_path: Path) -> None:
     """Crosstable = A1:INDEX(A:ZZ, COUNTA(A:A), COUNTA(1:1)): 17 rows (header + 16 players)
-    and 13 columns; a note far away is not read, a 17th player extends it."""
+    and 15 columns (No … R7, Pts, Extra points, Manual order); a note far away is not read, a
+    17th player extends it."""
     wb = build_workbook(SWISS, vba=False)
     ws = wb["Crosstable"]
     ws["Z300"] = "note"
     named = OpenpyxlBook(wb).read_name("Crosstable")
-    assert named is not None and (len(named.values), len(named.values[0])) == (17, 13)
+    assert named is not None and (len(named.values), len(named.values[0])) == (17, 15)
     ws["A18"] = 17
     named = OpenpyxlBook(wb).read_name("Crosstable")
     assert named is not None and len(named.values) == 18

@@ -520,8 +520,9 @@ def test_functions_follow_the_start_date_when_rules_is_auto(tmp_path: Path,
 
 
 def test_libreoffice_sizes_the_crosstable_name_to_the_data(tmp_path: Path) -> None:
-    """The INDEX/COUNTA name, evaluated by a real spreadsheet program: 17 rows × 13 columns
-    for the Swiss sample, 18 rows once a 17th player is typed below."""
+    """The INDEX/COUNTA name, evaluated by a real spreadsheet program: 17 rows × 15 columns
+    for the Swiss sample (No … R7, Pts, Extra points, Manual order), 18 rows once a 17th
+    player is typed below."""
     import subprocess
 
     soffice = shutil.which("soffice")
@@ -542,7 +543,7 @@ def test_libreoffice_sizes_the_crosstable_name_to_the_data(tmp_path: Path) -> No
     assert done.returncode == 0, done.stderr
     for name, rows in (("probe.xlsx", 17), ("probe17.xlsx", 18)):
         values = openpyxl.load_workbook(out / name, data_only=True)["Probe"]
-        assert (values["A1"].value, values["B1"].value) == (rows, 13), name
+        assert (values["A1"].value, values["B1"].value) == (rows, 15), name
 
 
 
@@ -678,16 +679,16 @@ def test_the_template_settings_reach_the_compare_sheet_and_the_functions(
 
 
 def test_the_standings_sheet_shows_extra_points_in_their_own_column(tmp_path: Path) -> None:
-    """An Extra column in the crosstable (docs/decisions.md D51): the Standings sheet shows
+    """The template's Extra points column (docs/decisions.md D51): the Standings sheet shows
     Extra after Pts, Pts includes it (#2: 4½ from the games + 1 = 5½), and the legend says
-    what it is; without extra points the column is not there."""
+    what it is; without extra points (the column left empty) the column is not there."""
     from xl_tiebreak.excel.headless import write_standings_file
 
     book = tmp_path / "extra.xlsx"
     wb = openpyxl.load_workbook(SHIPPED / "swiss.xlsx")
     ws = wb["Crosstable"]
-    col = ws.max_column + 1
-    ws.cell(row=1, column=col, value="Extra")
+    headers = [c.value for c in ws[1]]
+    col = headers.index("Extra points") + 1  # the template's own, empty column
     ws.cell(row=3, column=col, value=1)  # #2 Lukas Brenner
     wb.save(book)
     write_standings_file(book)

@@ -144,7 +144,8 @@ def test_cli_export_from_a_workbook(tmp_path: Path) -> None:
 
     book = build_demo(str(tmp_path))
     out = tmp_path / "demo.trf"
-    assert main(["export", str(book), "-o", str(out)]) == 0
+    # UTF-8 keeps the names as typed (Latin-1, the default, writes š as s)
+    assert main(["export", str(book), "-o", str(out), "--encoding", "utf-8"]) == 0
     workbook = compute_standings(load_tournament(str(book)))
     back = compute_standings(load_tournament(str(out)))
     assert _table(back) == _table(workbook)

@@ -9,7 +9,8 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from xl_tiebreak.model.tournament import BlankRounds
+from xl_tiebreak.i18n import _
+from xl_tiebreak.model.tournament import BlankRounds, RatingUsed
 from xl_tiebreak.version import __version__
 
 TYPE_CHECKING = False
@@ -70,6 +71,7 @@ def _add_compute(sub: Any) -> None:
                    "points say); the rounds taken so are listed in a warning")
     c.add_argument("--unrated-rating", type=int, metavar="R",
                    help="rating used for unrated players in rating-based tie-breaks")
+    _add_rating(c)
     c.add_argument("--type", choices=["swiss", "rr"],
                    help="override the tournament type (rr = pre-determined pairings)")
     c.add_argument("--rr-withdrawals", choices=["count", "annul"],
@@ -125,6 +127,15 @@ def _add_compute(sub: Any) -> None:
     c.add_argument("--force", action="store_true", help="overwrite an existing -o file")
 
 
+def _add_rating(c: Any) -> None:
+    """The ``--rating`` option of the commands that compute or write rating-based values."""
+    c.add_argument("--rating", choices=[m.value for m in RatingUsed],
+                   help=_("which rating ARO, TPR, PTP, APRO, APPO and RTNG use: fide (the "
+                          "FIDE rating of the event's rate, the default), national, or "
+                          "fide-then-national (a player with neither is left out); overrides "
+                          "the input's"))
+
+
 def _pair(text: str) -> tuple[int, int]:
     """``3,7`` → (3, 7): two different start numbers (``--why``)."""
     parts = [p.strip() for p in text.split(",")]
@@ -144,6 +155,11 @@ def _add_export(sub: Any) -> None:
     c.add_argument("--tiebreaks", help="tie-break order (default: the declared list, else the "
                    "default for the tournament type)")
     c.add_argument("--rules", default="auto", help="as for compute")
+    _add_rating(c)
+    c.add_argument("--encoding", choices=["latin-1", "utf-8"], default="latin-1",
+                   help=_("the file's encoding: latin-1 (the default: what the FIDE checker "
+                          "reads; letters it lacks are written without accents, with a "
+                          "warning) or utf-8"))
     c.add_argument("--force", action="store_true", help="overwrite an existing output file")
 
 
@@ -155,6 +171,7 @@ def _add_workbook(sub: Any) -> None:
     c.add_argument("-o", "--output", required=True, help="the .xlsx or .xlsm workbook to write")
     c.add_argument("--lots-seed", metavar="SEED",
                    help="seed of the drawing of lots, written to the Settings sheet")
+    _add_rating(c)
     c.add_argument("--blank-rounds", choices=[m.value for m in BlankRounds],
                    help="what the input's empty rounds mean: absent (the default), "
                    "half-point-bye or declared; they stay empty in the Crosstable sheet and "

@@ -8,7 +8,8 @@ import argparse
 import os
 
 from xl_tiebreak.events.loader import WORKBOOK_SUFFIXES, EventKind, kind_of, load_event, suffix
-from xl_tiebreak.model.tournament import BlankRounds, InputError, Tournament
+from xl_tiebreak.i18n import _
+from xl_tiebreak.model.tournament import BlankRounds, InputError, RatingUsed, Tournament
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
@@ -33,10 +34,16 @@ def load(args: argparse.Namespace) -> tuple[Event, Settings | None]:
         event = load_event(path, blank_rounds=BlankRounds(blank) if blank else
                            BlankRounds.ABSENT, teams=option.get("teams"),
                            incomplete_lineups=bool(option.get("incomplete_lineups")))
+    rating = option.get("rating")
+    if rating and isinstance(event, Tournament):  # the option wins over the input's choice
+        event.rating_used = RatingUsed(rating)
     if not isinstance(event, Tournament):
         from xl_tiebreak.model.teams import TeamEvent
 
         if isinstance(event, TeamEvent):
+            if rating:
+                raise InputError(_("--rating: team events have no rating-based tie-breaks"),
+                                 os.path.basename(path))
             return _team_options(args, event), settings
     if option.get("boards"):
         raise InputError("--boards: board results are for team events (a team TRF or team "

@@ -11,6 +11,7 @@ Spec: ``tiebreak-rules.md`` §1 (data model) and §11.5 (TRF codes to kinds).
 from __future__ import annotations
 
 import enum
+import re
 from collections import namedtuple
 from fractions import Fraction
 
@@ -367,8 +368,42 @@ class Participant(Mutable):
         return ABSENT
 
 
+MAX_EXTRA_POINTS = 1000
+"""Largest extra points (either sign) a participant may have (:attr:`Participant.extra_points`)."""
+
 RATES = ("standard", "rapid", "blitz")
 """The rates of play a FIDE rating belongs to (:attr:`Tournament.rate`)."""
+
+
+class RatingUsed(enum.Enum):
+    """Which rating of each player the rating-based tie-breaks (ARO, TPR, PTP, APRO, APPO,
+    RTNG) use (:attr:`Tournament.rating_used`; docs/decisions.md D-E1)."""
+
+    FIDE = "fide"
+    """The FIDE rating of the event's rate (standard, rapid or blitz): the default."""
+    NATIONAL = "national"
+    """The national rating (a ``Rating CBX``/``National rating`` column, a TRF26 national
+    record)."""
+    FIDE_THEN_NATIONAL = "fide-then-national"
+    """The FIDE rating of the event's rate, else the national rating; an opponent with
+    neither is left out of the sums (the Brazilian club platform's rule)."""
+
+
+def rating_used_of(text: str) -> RatingUsed | None:
+    """The rating choice a text names: ``fide``, ``national``, ``fide-then-national``, also
+    ``cbx`` (national) and ``fide, national`` / ``fide+cbx``…, any case, spaces and accents
+    of the Portuguese words (``FIDE, depois nacional``) allowed; None for anything else."""
+    words = re.findall(r"[a-z]+", text.lower().replace("ã", "a").replace("é", "e"))
+    words = [w for w in words if w not in ("then", "else", "depois", "senao", "or", "ou",
+                                           "rating", "e")]
+    kinds = ["national" if w in ("national", "nacional", "cbx") else w for w in words]
+    if kinds == ["fide"]:
+        return RatingUsed.FIDE
+    if kinds == ["national"]:
+        return RatingUsed.NATIONAL
+    if kinds == ["fide", "national"]:
+        return RatingUsed.FIDE_THEN_NATIONAL
+    return None
 
 _TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM",
            "wc": "WCM"}
@@ -425,13 +460,17 @@ class Tournament(Mutable):
     ``rate`` (``standard``, ``rapid`` or ``blitz`` when the input says which).
     ``other_records``: the TRF header records the tool does not use (``082``, ``152``, ``172``,
     ``222``…), whole lines in their order, written back as read.
+
+    ``rating_used``: which rating the rating-based tie-breaks use, as the input (a TRF event
+    comment line, a crosstable's ``Rating used`` row, a workbook's Settings) or the user
+    (``--rating``) chose it; None: not chosen (the FIDE rating of the event's rate).
     """
 
     __slots__ = ("participants", "name", "rounds", "scheduled_rounds", "type", "start_date",
                  "scoring", "tiebreaks", "tiebreaks_where", "source", "lots_seed",
                  "type_inferred", "played_rounds", "notes", "unread_date", "blanks", "city",
                  "federation", "start_text", "end_date", "chief_arbiter", "deputy_arbiters",
-                 "time_control", "round_dates", "rate", "other_records")
+                 "time_control", "round_dates", "rate", "other_records", "rating_used")
     participants: list[Participant]
     name: str
     rounds: int
@@ -458,6 +497,7 @@ class Tournament(Mutable):
     round_dates: list[str]
     rate: str
     other_records: list[str]
+    rating_used: RatingUsed | None
 
     def __init__(
         self, participants: list[Participant], name: str = "", rounds: int = 0,
@@ -471,7 +511,7 @@ class Tournament(Mutable):
         federation: str = "", start_text: str = "", end_date: str = "",
         chief_arbiter: str = "", deputy_arbiters: list[str] | None = None,
         time_control: str = "", round_dates: list[str] | None = None, rate: str = "",
-        other_records: list[str] | None = None,
+        other_records: list[str] | None = None, rating_used: RatingUsed | None = None,
     ) -> None:
         self.participants = participants
         self.name = name
@@ -500,6 +540,7 @@ class Tournament(Mutable):
         self.round_dates = [] if round_dates is None else round_dates
         self.rate = rate
         self.other_records = [] if other_records is None else other_records
+        self.rating_used = rating_used
 
     def by_start_no(self) -> dict[int, Participant]:
         """Participants keyed by start number."""

@@ -17,6 +17,7 @@ import datetime
 from collections.abc import Sequence
 from fractions import Fraction
 
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import (
     InputError,
     Participant,
@@ -297,6 +298,8 @@ class Evaluation:
         the points)."""
         resolved = self.resolve(order)
         descriptors, points_at = resolved.descriptors, resolved.points_at
+        if not self.team:
+            refuse_manual_without_values(self.tournament, descriptors)
         key: tuple[object, ...] = (*descriptors, points_at)
         found = self._standings.get(key)
         if found is None:
@@ -337,6 +340,11 @@ class Evaluation:
                 if text not in seen:
                     seen.add(text)
                     out.append(Problem(Severity.WARNING, text))
+            elif row.rating_based and not self.team:
+                text = self.engine.rating_advice()  # which rating is used (D-E1)
+                if text and text not in seen:
+                    seen.add(text)
+                    out.append(Problem(Severity.WARNING, text))
             if row.round_robin_warning and predetermined and d.code not in seen:
                 seen.add(d.code)
                 out.append(Problem(Severity.WARNING, f"{d.label}: {row.round_robin_warning}"))
@@ -365,6 +373,18 @@ class Evaluation:
                         "event started before 2026-03-01",
             ))
         return out + inferred_type_note(t)
+
+
+def refuse_manual_without_values(t: Tournament, descriptors: Sequence[Descriptor]) -> None:
+    """InputError when the order names the manual order (``OTHER_MANUAL``) and no participant
+    has a value for it: it would tie everyone, silently."""
+    if any(d.code == "OTHER_MANUAL" for d in descriptors) and all(
+            p.manual_order is None for p in t.participants):
+        raise InputError(_(
+            "OTHER_MANUAL (manual order, Swiss-Manager 5) is in the tie-break order, but no "
+            "participant has a manual-order value: it would tie everyone. Give the values in a "
+            "'Manual order' (Ordem manual) column or the TRF note lines, or take it out of the "
+            "order"), t.tiebreaks_where or t.source)
 
 
 def inferred_type_note(t: Tournament) -> list[Problem]:

@@ -17,8 +17,11 @@ import math
 from collections.abc import Callable
 from fractions import Fraction
 
-from xl_tiebreak.model.tournament import Color, Kind, Tournament, TournamentType
+from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n.language import translate as marked_text  # texts marked with N_
+from xl_tiebreak.model.tournament import Color, Kind, RatingUsed, Tournament, TournamentType
 from xl_tiebreak.tiebreaks.categories import Category
+from xl_tiebreak.tiebreaks.ratings import NATIONAL_KIND, chosen_ratings, fide_kind
 from xl_tiebreak.tiebreaks.row import Explained
 from xl_tiebreak.tiebreaks.rules import RuleSet
 from xl_tiebreak.tiebreaks.unplayed import Context, build_context
@@ -162,7 +165,17 @@ class Engine:
         self._contexts: dict[tuple[bool, bool, RuleSet], Context] = {}
         self._cache: dict[Descriptor, list[Value]] = {}
         self._ratios: dict[tuple[int, int], Fraction] = {}
-        self._unrated_known = any(p.rating is None for p in tournament.participants)
+        self.rating_used = tournament.rating_used or RatingUsed.FIDE
+        """Which rating the rating-based tie-breaks use (docs/decisions.md D-E1)."""
+        chosen = chosen_ratings(tournament, self.rating_used)
+        self.ratings = [r for r, _kind in chosen]
+        """Each participant's rating under :attr:`rating_used`; None: he has none."""
+        self.rating_kinds = [kind for _, kind in chosen]
+        """What each rating is (``FIDE rapid rating``, ``national rating``; untranslated)."""
+        self.leave_out = self.rating_used is RatingUsed.FIDE_THEN_NATIONAL
+        """Opponents without a rating are left out of the rating-based sums (rather than the
+        tie-break skipped, Art. 10) unless a rating for unrated players is set."""
+        self._unrated_known = any(r is None for r in self.ratings)
         self.base = self.context()
         self.extra = [p.extra_points for p in tournament.participants]
         """Each participant's extra points (docs/decisions.md D51): in :meth:`points` and
@@ -248,6 +261,8 @@ class Engine:
             notes.append(self.skip_reason(d))
         else:
             value = compute(self, d, i, terms)
+        if d.tiebreak.rating_based:
+            notes.append(self.rating_note())
         rules = d.tiebreak.rules or self.rules
         formula = formula_text(d, rules, value, terms)
         p = self.tournament.participants[i]
@@ -258,26 +273,84 @@ class Engine:
         """True when a rating-based tie-break is skipped for unrated participants (Art. 10,
         docs/decisions.md D13)."""
         return (d.tiebreak.rating_based and d.unrated_rating is None
-                and self.unrated_rating is None and self._unrated_known)
+                and self.unrated_rating is None and self._unrated_known
+                and not self.leave_out)
 
     def skip_reason(self, d: Descriptor) -> str:
         """Why a rating-based tie-break was skipped (Art. 10: unrated participants)."""
-        names = [f"#{p.start_no}" for p in self.tournament.participants if p.rating is None]
+        names = [f"#{p.start_no}" for p, r in zip(self.tournament.participants, self.ratings,
+                                                   strict=True) if r is None]
         shown = ", ".join(names[:5]) + (" …" if len(names) > 5 else "")
+        if self.rating_used is RatingUsed.NATIONAL:
+            return _("{label} skipped: participants without a national rating ({shown}) and "
+                     "no rating for unrated players was set (Art. 10; give one with /U1400 or "
+                     "the unrated-rating setting, or use --rating fide-then-national)",
+                     label=d.label, shown=shown)
         return (
             f"{d.label} skipped: unrated participants ({shown}) and no rating for unrated "
             "players was set (Art. 10; give one with /U1400 or the unrated-rating setting)"
         )
 
     # ---------------------------------------------------------------- helpers
-    def rating(self, d: Descriptor, i: int) -> int:
-        """Rating of participant i for a rating-based tie-break (unrated → the set value)."""
-        r = self.tournament.participants[i].rating
+    def rating(self, d: Descriptor, i: int) -> int | None:
+        """Rating of participant i for a rating-based tie-break: his rating under
+        :attr:`rating_used`, else the rating set for unrated players; None (left out of the
+        sums) when neither is there, which only :attr:`leave_out` allows (otherwise the
+        tie-break is skipped)."""
+        r = self.ratings[i]
         if r is not None:
             return r
         fallback = d.unrated_rating if d.unrated_rating is not None else self.unrated_rating
-        assert fallback is not None, "skipped tie-breaks are not computed"
+        assert fallback is not None or self.leave_out, "skipped tie-breaks are not computed"
         return fallback
+
+    def rating_reason(self, d: Descriptor, i: int) -> str:
+        """Which rating of participant i a rating-based value used, for explanations:
+        ``FIDE rapid rating``, ``national rating``, the rating set for unrated players, or
+        why he is left out."""
+        if self.ratings[i] is not None:
+            return marked_text(self.rating_kinds[i])
+        fallback = d.unrated_rating if d.unrated_rating is not None else self.unrated_rating
+        if fallback is not None:
+            return _("no {rating}: the rating set for unrated players",
+                     rating=self.rating_wanted())
+        return _("no {rating}: left out", rating=self.rating_wanted())
+
+    def rating_wanted(self) -> str:
+        """The rating :attr:`rating_used` asks for, translated: ``FIDE rapid rating``,
+        ``national rating``, ``FIDE rapid rating or national rating``."""
+        fide = marked_text(fide_kind(self.tournament))
+        if self.rating_used is RatingUsed.NATIONAL:
+            return marked_text(NATIONAL_KIND)
+        if self.rating_used is RatingUsed.FIDE_THEN_NATIONAL:
+            return _("{fide} or national rating", fide=fide)
+        return fide
+
+    def rating_advice(self) -> str:
+        """What the standings' legend says about the ratings of the rating-based tie-breaks:
+        the choice and who is left out when one was made; when none was, the national ratings
+        the input has but which are not used; empty otherwise (docs/decisions.md D-E1)."""
+        t = self.tournament
+        if t.rating_used is None:
+            if not any(p.national_rating for p in t.participants):
+                return ""
+            return _("{note}; the national ratings of the input are not used (choose with "
+                     "--rating or the Settings row Rating used)", note=self.rating_note())
+        out = [p for p, r in zip(t.participants, self.ratings, strict=True) if r is None]
+        if self.leave_out and out and self.unrated_rating is None:
+            names = ", ".join(f"#{p.start_no}" for p in out[:5]) + (" …" if len(out) > 5 else "")
+            return _("{note}: {names} left out", note=self.rating_note(), names=names)
+        return self.rating_note()
+
+    def rating_note(self) -> str:
+        """What an explanation of a rating-based value says about the ratings used."""
+        if self.rating_used is RatingUsed.NATIONAL:
+            return _("ratings used: each player's national rating (Rating used: national)")
+        fide = marked_text(fide_kind(self.tournament))
+        if self.rating_used is RatingUsed.FIDE_THEN_NATIONAL:
+            return _("ratings used: each player's {fide}, else his national rating; a player "
+                     "with neither is left out (Rating used: fide-then-national)", fide=fide)
+        return _("ratings used: each player's {fide} (Rating used: fide)", fide=fide)
 
     def label(self, i: int) -> str:
         """``#12 Nick`` for messages."""
@@ -329,7 +402,7 @@ def cut(
     lowest contribution, docs/decisions.md D5)."""
     kept = list(elements)
     removed: list[tuple[Element, str]] = []
-    for _ in range(low):
+    for _step in range(low):
         if not kept:
             break
         lsv = min(kept, key=lambda e: (e.v, e.c, e.r))
@@ -342,7 +415,7 @@ def cut(
                 continue
         kept.remove(lsv)
         removed.append((lsv, f"least significant value ({rule[0]})"))
-    for _ in range(high):
+    for _step in range(high):
         if not kept:
             break
         msv = max(kept, key=lambda e: (e.v, e.c, -e.r))
@@ -360,7 +433,7 @@ def element_terms(
     sq = ctx.den * ctx.den if sb else ctx.den
     policy = ctx.rules.policy
     terms = []
-    for e in sorted([*kept, *(e for e, _ in removed)], key=lambda e: e.r):
+    for e in sorted([*kept, *(e for e, _why in removed)], key=lambda e: e.r):
         r = e.r
         kind = ctx.kinds[i][r]
         opp = ctx.opps[i][r]

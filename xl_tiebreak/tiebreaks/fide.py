@@ -279,22 +279,35 @@ def _koya_threshold(eng: Engine, ctx: Context, d: Descriptor, o: int) -> Fractio
 # ====================================================================== ratings (Art. 10)
 
 
-def _opponent_ratings(eng: Engine, d: Descriptor, i: int) -> list[tuple[int, int]]:
-    """(round, rating) of each over-the-board opponent; forfeits never count (15.2)."""
+def _opponent_ratings(eng: Engine, d: Descriptor, i: int) -> list[tuple[int, int | None]]:
+    """(round, rating) of each over-the-board opponent; forfeits never count (15.2). The
+    rating is None for an opponent left out (no rating, docs/decisions.md D-E1)."""
     ctx = eng.base
     return [(r, eng.rating(d, ctx.opps[i][r])) for r in eng.otb_rounds(i) if ctx.opps[i][r] >= 0]
 
 
+def _left_out(eng: Engine, d: Descriptor, i: int, r: int, terms: list[Term] | None) -> None:
+    """The explanation's line of round ``r`` (0-based), whose opponent is left out."""
+    if terms is not None:
+        o = eng.base.opps[i][r]
+        terms.append(Term(r + 1, eng.label(o), None, reason=eng.rating_reason(d, o)))
+
+
 def _aro_exact(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Fraction | None:
     pairs = _opponent_ratings(eng, d, i)
-    elements = [Element(r, rt, rt, False) for r, rt in pairs]
+    elements = [Element(r, rt, rt, False) for r, rt in pairs if rt is not None]
     kept, removed = cut(elements, d.low, d.low and d.high, vur_first=False)
     if terms is not None:
         why_cut = {id(e): why for e, why in removed}
-        for e in elements:
+        by_round = {e.r: e for e in elements}
+        for r, _rt in pairs:
+            e = by_round.get(r)
+            if e is None:
+                _left_out(eng, d, i, r, terms)
+                continue
             o = eng.base.opps[i][e.r]
             terms.append(Term(e.r + 1, eng.label(o), Fraction(e.v), contribution=Fraction(e.c),
-                              reason="rating", cut=why_cut.get(id(e), "")))
+                              reason=eng.rating_reason(d, o), cut=why_cut.get(id(e), "")))
     if not kept:
         return None
     return Fraction(sum(int(e.c) for e in kept), len(kept))
@@ -306,19 +319,34 @@ def tb_aro(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Valu
     return None if exact is None else round_half_up(exact)
 
 
-def _game_score(eng: Engine, i: int) -> tuple[Fraction, int]:
-    """Over-the-board result points (1 / ½ / 0 per game) and number of games."""
+def _rated_rounds(eng: Engine, d: Descriptor, i: int) -> list[int]:
+    """Rounds (0-based) i played over the board against an opponent not left out."""
+    opps = eng.base.opps[i]
+    return [r for r in eng.otb_rounds(i)
+            if opps[r] >= 0 and eng.rating(d, opps[r]) is not None]
+
+
+def _game_score(eng: Engine, i: int, rounds: list[int] | None = None) -> tuple[Fraction, int]:
+    """Over-the-board result points (1 / ½ / 0 per game) and number of games (of ``rounds``
+    when given: the games against the opponents not left out)."""
     kinds = eng.base.kinds[i]
-    rounds = eng.otb_rounds(i)
+    if rounds is None:
+        rounds = eng.otb_rounds(i)
     halves = sum(2 if kinds[r] is Kind.WIN else 1 if kinds[r] is Kind.DRAW else 0
                  for r in rounds)
     return Fraction(halves, 2), len(rounds)
 
 
+def _counted_score(eng: Engine, d: Descriptor, i: int) -> tuple[Fraction, int]:
+    """TPR's and PTP's points and games: every game over the board, or only those against
+    opponents with a rating when opponents without one are left out."""
+    return _game_score(eng, i, _rated_rounds(eng, d, i) if eng.leave_out else None)
+
+
 def tb_tpr(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """TPR (10.2): ARO + dp(p), p = points / games over the board rounded to 2 decimals."""
     aro = tb_aro(eng, d, i, terms)  # TPR takes only /U, as ARO does: the same opponents
-    score, games = _game_score(eng, i)
+    score, games = _counted_score(eng, d, i)
     if aro is None or games == 0:
         return None
     pct = ratings.percent_of(score / games)
@@ -346,17 +374,24 @@ def _ptp_of(opp_ratings: list[int], score: Fraction) -> int:
 
 def tb_ptp(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """PTP (10.3): the lowest rating whose expected score reaches the points scored."""
-    pairs = _opponent_ratings(eng, d, i)
-    score, games = _game_score(eng, i)
+    every = _opponent_ratings(eng, d, i)
+    pairs = [(r, rt) for r, rt in every if rt is not None]
+    score, games = _counted_score(eng, d, i)
     if not pairs:
+        for r, _rt in every:
+            _left_out(eng, d, i, r, terms)
         return None
     value = _ptp_of([rt for _, rt in pairs], score)
     if terms is not None:
-        for r, rt in pairs:
+        for r, rt in every:
+            o = eng.base.opps[i][r]
+            if rt is None:
+                _left_out(eng, d, i, r, terms)
+                continue
             exp = ratings.expected_hundredths(value - rt)
-            terms.append(Term(r + 1, eng.label(eng.base.opps[i][r]), Fraction(rt),
+            terms.append(Term(r + 1, eng.label(o), Fraction(rt),
                               contribution=Fraction(exp, 100),
-                              reason=f"expected score at {value}"))
+                              reason=f"{eng.rating_reason(d, o)}; expected score at {value}"))
         terms.append(Term(0, f"points over the board {fmt_half(score)} in {games} games", score,
                           reason="lowest rating whose expected score reaches them (10.3)"))
     return Fraction(value)
@@ -371,11 +406,17 @@ def _average_of_opponents(
     inner = d.replace(tiebreak=averaged, text="")  # APRO/APPO take only /U, as TPR/PTP
     vals = eng.values(inner)
     rounds = [r for r in eng.otb_rounds(i) if eng.base.opps[i][r] >= 0]
+    if eng.leave_out:  # an opponent without a rating is left out (docs/decisions.md D-E1)
+        for r in rounds:
+            if eng.rating(d, eng.base.opps[i][r]) is None:
+                _left_out(eng, d, i, r, terms)
+        rounds = _rated_rounds(eng, d, i)
     got = [(r, vals[eng.base.opps[i][r]]) for r in rounds]
     if terms is not None:
         for r, v in got:
-            terms.append(Term(r + 1, eng.label(eng.base.opps[i][r]), v, contribution=v,
-                              reason=f"opponent's {of}"))
+            o = eng.base.opps[i][r]
+            terms.append(Term(r + 1, eng.label(o), v, contribution=v,
+                              reason=f"opponent's {of}; {eng.rating_reason(d, o)}"))
     defined = [v for _, v in got if v is not None]
     if not defined:
         return None
@@ -393,5 +434,10 @@ def tb_appo(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Val
 
 
 def tb_rtng(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
-    """RTNG (10.6): the participant's own rating."""
-    return Fraction(eng.rating(d, i))
+    """RTNG (10.6): the participant's own rating (undefined for one without a rating when
+    players without one are left out)."""
+    rating = eng.rating(d, i)
+    if terms is not None:
+        terms.append(Term(0, eng.label(i), None if rating is None else Fraction(rating),
+                          reason=eng.rating_reason(d, i)))
+    return None if rating is None else Fraction(rating)

@@ -1,4 +1,5 @@
-"""FIDE B.02 rating tables used by TPR, PTP, APRO and APPO (spec §7).
+"""FIDE B.02 rating tables used by TPR, PTP, APRO and APPO (spec §7), and which rating of
+each player the rating-based tie-breaks use (:func:`chosen_ratings`, docs/decisions.md D-E1).
 
 Values are kept as integers: ``dp`` in rating points, expected scores in hundredths.
 """
@@ -7,7 +8,55 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from xl_tiebreak.i18n import N_
+from xl_tiebreak.model.tournament import RatingUsed, Tournament
 from xl_tiebreak.util.numbers import round_half_up
+
+_FIDE_FIELDS = {"rapid": "rapid_rating", "blitz": "blitz_rating"}
+"""The participant field of a rapid or blitz event's FIDE rating, when the input has it."""
+
+FIDE_KINDS = {"standard": N_("FIDE standard rating"), "rapid": N_("FIDE rapid rating"),
+              "blitz": N_("FIDE blitz rating")}
+"""What each rate's FIDE rating is called in explanations (translated where shown)."""
+
+NATIONAL_KIND = N_("national rating")
+"""What the national rating is called in explanations."""
+
+
+def fide_field(t: Tournament) -> str:
+    """The participant field holding the FIDE rating of the event's rate: ``rapid_rating`` or
+    ``blitz_rating`` for a rapid or blitz event whose input gives that rating to anyone (a
+    ``Rapid``/``Blitz`` column or note beside ``Rating``), else ``rating`` (the rating the
+    input gives as the event's: a TRF ``001`` rating, a ``Rating`` column)."""
+    name = _FIDE_FIELDS.get(t.rate)
+    if name is not None and any(getattr(p, name) for p in t.participants):
+        return name
+    return "rating"
+
+
+def fide_kind(t: Tournament) -> str:
+    """The (untranslated) name of the FIDE rating the event uses: ``FIDE rapid rating``…"""
+    return FIDE_KINDS.get(t.rate, FIDE_KINDS["standard"])
+
+
+def chosen_ratings(t: Tournament, used: RatingUsed) -> list[tuple[int | None, str]]:
+    """Each participant's rating for the rating-based tie-breaks under ``used`` and what it
+    is (:data:`FIDE_KINDS`, :data:`NATIONAL_KIND`, untranslated), in participant order;
+    (None, "") for a participant without the chosen rating."""
+    name, fide = fide_field(t), fide_kind(t)
+    out: list[tuple[int | None, str]] = []
+    for p in t.participants:
+        own: int | None = getattr(p, name) or None
+        national = p.national_rating or None
+        if used is RatingUsed.NATIONAL:
+            out.append((national, NATIONAL_KIND) if national is not None else (None, ""))
+        elif own is not None:
+            out.append((own, fide))
+        elif used is RatingUsed.FIDE_THEN_NATIONAL and national is not None:
+            out.append((national, NATIONAL_KIND))
+        else:
+            out.append((None, ""))
+    return out
 
 # B.02 8.1.1: p (percentage 0..50) -> dp; dp(100 - p) = -dp(p).
 _DP = (

@@ -78,6 +78,8 @@ def read_book_tournament(
         raise InputError(date_hints(error.problems)) from error
     tournament.tiebreaks = list(settings.tiebreaks)
     tournament.lots_seed = settings.lots_seed
+    if settings.rating_used is not None:  # the Settings row wins over a row above the header
+        tournament.rating_used = settings.rating_used
     facts = book.read_sheet(EVENT_SHEET)
     if facts is not None:
         apply_fact_rows(tournament, facts.values, facts.where)

@@ -28,13 +28,16 @@ from xl_tiebreak.excel.reading.settings_schema import (
     tournament_type,
     whole,
 )
+from xl_tiebreak.i18n import N_
 from xl_tiebreak.model.tournament import (
     BlankRounds,
     InputError,
     Problem,
+    RatingUsed,
     Scoring,
     Severity,
     TournamentType,
+    rating_used_of,
 )
 from xl_tiebreak.tiebreaks.descriptors import parse_list
 from xl_tiebreak.util.cells import is_blank, quoted
@@ -105,6 +108,25 @@ SETTINGS_ROWS: tuple[tuple[str, str, str], ...] = (
         "Other tie-break orders, one per row below (comma separated): a Compare sheet shows "
         "the places under each beside the order above",
     ),
+    (
+        N_("Rating used"),
+        "rating_used",
+        N_("Which rating ARO, TPR, PTP, APRO, APPO and RTNG use: FIDE (of the event's rate), "
+           "National, or FIDE then national (a player with neither is left out); empty: FIDE"),
+    ),
+    (
+        N_("Extra points"),
+        "column_help",
+        N_("A Crosstable column (Pontos adicionais): points the arbiter adds to (or, negative, "
+           "takes from) a player's score, ranked by but counted in no tie-break (Swiss-Manager "
+           "42/43)"),
+    ),
+    (
+        N_("Manual order"),
+        "column_help",
+        N_("A Crosstable column (Ordem manual): the arbiter's value of each player for the "
+           "tie-break MANUAL, lowest first; players without one after (Swiss-Manager 5)"),
+    ),
 )
 """The Settings sheet's rows: label in column A, field, and a hint for column C."""
 
@@ -119,6 +141,10 @@ _ALIASES = {
     "scheduledrounds": "scheduled_rounds",
     "numberofrounds": "scheduled_rounds",
     "afterround": "after_round",
+    "ratingusado": "rating_used",
+    "ratingsused": "rating_used",
+    "pontosadicionais": "column_help",
+    "ordemmanual": "column_help",
     "unratedrating": "unrated_rating",
     "ratingforunrated": "unrated_rating",
     "tiebreak": "tiebreaks",
@@ -197,6 +223,8 @@ class Settings(Mutable):
     after_round: int | None = None
     """None: after the last round in the crosstable."""
     unrated_rating: int | None = None
+    rating_used: RatingUsed | None = None
+    """The ``Rating used`` row (docs/decisions.md D-E1); None: no choice (FIDE)."""
     scoring: Scoring = field(default_factory=Scoring)
     blank_rounds: BlankRounds = BlankRounds.ABSENT
     """What an empty round cell means (docs/decisions.md D30)."""
@@ -232,6 +260,15 @@ def _withdrawals(value: object) -> str:
     found = _WITHDRAWALS.get(str(value).strip().lower())
     if found is None:
         raise ValueError(f"round-robin withdrawals {str(value)!r}: expected Count or Annul")
+    return found
+
+
+def _rating_used(value: object) -> RatingUsed:
+    """The Rating used row's choice (``FIDE``, ``National``, ``FIDE then national``, also in
+    Portuguese); ValueError otherwise."""
+    found = rating_used_of(str(value))
+    if found is None:
+        raise ValueError("not a rating choice")
     return found
 
 
@@ -306,6 +343,10 @@ def _apply(settings: Settings, field: str, value: object) -> None:
         settings.after_round = whole(value, 0, 999)
     elif field == "unrated_rating":
         settings.unrated_rating = whole(value, 0, 4000)
+    elif field == "rating_used":
+        settings.rating_used = _rating_used(value)
+    elif field == "column_help":
+        raise ValueError("a help row")
     elif field == "tiebreaks":
         items = [t.strip() for t in str(value).split(",") if t.strip()]
         parse_list(items)  # InputError when a descriptor is not valid
@@ -335,6 +376,9 @@ _HINTS = {
     **COMMON_HINTS,
     "scheduled_rounds": "expected a whole number of rounds",
     "unrated_rating": "expected a whole number such as 1400",
+    "rating_used": N_("expected FIDE, National or FIDE then national"),
+    "column_help": N_("this row only explains a Crosstable column: type the values in that "
+                      "column, one per player"),
     "blank_rounds": "expected Absent, Half-point bye or Declared",
     "lots_seed": "expected a text or a whole number (type a date or a fraction as text)",
     "prize_sharing": "expected Equal or Hort",

@@ -115,7 +115,8 @@ TIEBREAK_SLOTS = 12
 DEMO_NAME = "tiebreak_demo"
 
 _SWISS_ROWS: tuple[tuple[object, ...], ...] = (
-    ("No", "Name", "Title", "Rating", "Fed", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "Pts"),
+    ("No", "Name", "Title", "Rating", "Fed", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "Pts",
+     "Extra points", "Manual order"),
     (1, "Anna Kowalska", "WGM", 2291, "POL", "9w1", "6w1", "2w1", "3b1", "4b-", "5w1", "7b1", 6),
     (2, "Lukas Brenner", "FM", 2265, "GER", "10w1", "8w1", "1b0", "6w½", "7b1", "4w1", "3b0", 4.5),
     (3, "Sofia Marchetti", None, 2203, "ITA", "11w½", "12b1", "5w1", "1w0", "6b½", "8b½", "2w1",
@@ -145,6 +146,9 @@ _SWISS_ROWS: tuple[tuple[object, ...], ...] = (
 """A 16-player, 7-round Swiss: #9 takes a half-point bye (H) in round 3, #16 and #15 get the
 pairing-allocated bye (U) in rounds 3 and 7, #1 forfeits round 5 against #4, #16 (unrated)
 withdraws before round 7. #3 and #6 share 3rd place with the default tie-breaks."""
+_SWISS_ROWS = tuple(r + (None,) * (len(_SWISS_ROWS[0]) - len(r)) for r in _SWISS_ROWS)
+"""The players' rows padded to the header: ``Extra points`` and ``Manual order`` (Swiss-Manager
+42/43 and 5) stay empty in the sample, for the arbiter to fill."""
 
 _ROUND_ROBIN_ROWS: tuple[tuple[object, ...], ...] = (
     ("No", "Name", "Rating", "Fed", 1, 2, 3, 4, 5, 6, 7, 8, "Pts"),
@@ -212,6 +216,7 @@ _VALIDATIONS = {
     "rules": '"AUTO,FIDE2026,FIDE2023,FIDE2009,USCF"',
     "type": '"Swiss,Round robin"',
     "blank_rounds": '"Absent,Half-point bye,Declared"',
+    "rating_used": '"FIDE,National,FIDE then national"',
     "prize_sharing": '"Equal,Hort"',
     "one_prize_per_player": '"Yes,No"',
 }

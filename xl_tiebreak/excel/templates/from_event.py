@@ -5,7 +5,7 @@ The workbook is the Swiss or the round-robin template (:func:`xl_tiebreak.excel.
 build_workbook`) with the event in place of the sample:
 
 * ``Crosstable``: one row per participant — ``No``, ``Name``, ``Title``, ``Rating``, ``Fed``,
-  the identity columns (below), ``R1`` … ``Rn``, ``Extra`` (only when a participant has extra
+  the identity columns (below), ``R1`` … ``Rn``, ``Extra points`` (only when a participant has extra
   points), ``Manual order`` (only when one has a value), ``Pts`` — each round
   in the notation :func:`xl_tiebreak.formats.crosstable.reader.parse_round_token` reads: ``12w1``,
   ``12b½``,
@@ -56,6 +56,7 @@ from xl_tiebreak.model.tournament import (
     InputError,
     Kind,
     Participant,
+    RatingUsed,
     Record,
     Scoring,
     Tournament,
@@ -70,8 +71,9 @@ MANUAL_HEADER = "Manual order"
 """Header of the manual-order column (``OTHER_MANUAL``; written only when a participant has a
 value)."""
 
-EXTRA_HEADER = "Extra"
-"""Header of the extra-points column (written only when a participant has extra points)."""
+EXTRA_HEADER = "Extra points"
+"""Header of the extra-points column (Swiss-Manager 42/43; written only when a participant has
+extra points)."""
 
 _BYE_TOKENS = {Kind.PAB: "U", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z",
                Kind.FORFEIT_WIN: "+F"}
@@ -189,6 +191,11 @@ _BLANK_SETTING = {BlankRounds.ABSENT: "Absent", BlankRounds.HALF_POINT_BYE: "Hal
 """The Settings sheet's words for each :class:`BlankRounds` choice."""
 
 
+_RATING_SETTING = {RatingUsed.FIDE: "FIDE", RatingUsed.NATIONAL: "National",
+                   RatingUsed.FIDE_THEN_NATIONAL: "FIDE then national"}
+"""The Settings sheet's words for each rating choice (docs/decisions.md D-E1)."""
+
+
 def event_template(t: Tournament, blank_rounds: BlankRounds = BlankRounds.ABSENT) -> Template:
     """The template (Swiss or round robin, by the event's type) filled with the event;
     ``blank_rounds``: the Blank rounds setting written (what the event's empty rounds,
@@ -205,6 +212,7 @@ def event_template(t: Tournament, blank_rounds: BlankRounds = BlankRounds.ABSENT
         "scheduled_rounds": t.scheduled_rounds,
         "tiebreaks": _tiebreak_cells(list(t.tiebreaks) or default.split(",")),
         **({"lots_seed": t.lots_seed} if t.lots_seed else {}),
+        **({"rating_used": _RATING_SETTING[t.rating_used]} if t.rating_used else {}),
         **({"blank_rounds": _BLANK_SETTING[blank_rounds]} if t.blanks else {}),
         **_scoring_settings(t.scoring),
     }

@@ -9,7 +9,13 @@ import re
 from xl_tiebreak.formats.crosstable.cells import Places, RangeRow, cell_text, error
 from xl_tiebreak.formats.crosstable.round_cells import parse_round_token
 from xl_tiebreak.i18n import _, _n
-from xl_tiebreak.model.tournament import MAX_ROUNDS, Problem, Severity
+from xl_tiebreak.model.tournament import (
+    MAX_ROUNDS,
+    Problem,
+    RatingUsed,
+    Severity,
+    rating_used_of,
+)
 from xl_tiebreak.util.cells import is_blank, quoted
 from xl_tiebreak.util.plain import Mutable, field
 
@@ -125,6 +131,9 @@ class Columns(Mutable):
     """Further columns joined to the name (a merged Name header, first and last names)."""
     rows: int = 1
     """Rows of the header (2 for a two-row header)."""
+    rating_used: RatingUsed | None = None
+    """The choice of a ``Rating used``/``Rating usado`` row above the header (docs/decisions.md
+    D-E1); None: no such row."""
     notes: list[Problem] = field(default_factory=list)
 
 
@@ -282,6 +291,33 @@ def _find_header(rows: list[RangeRow]) -> tuple[int, list[object], int]:
     return fallback or (0, list(rows[0].cells), 1)
 
 
+_RATING_USED_KEYS = frozenset({"ratingused", "ratingusado", "ratingsused", "ratingsusados"})
+"""Labels of the row above the header that chooses the rating of the rating-based
+tie-breaks (docs/decisions.md D-E1)."""
+
+
+def _settings_rows(above: list[RangeRow], places: Places, columns: Columns,
+                   problems: list[Problem]) -> int:
+    """Read the settings rows among the rows above the header (a label cell, then its value
+    in the next cell that holds one): ``Rating used``. Returns how many rows were read."""
+    read = 0
+    for row in above:
+        filled = [(col, cell) for col, cell in enumerate(row.cells) if not is_blank(cell)]
+        if not filled or _header_key(filled[0][1]).rstrip(":") not in _RATING_USED_KEYS:
+            continue
+        read += 1
+        if len(filled) < 2:
+            continue  # an empty choice: the default
+        col, cell = filled[1]
+        used = rating_used_of(cell_text(cell))
+        if used is None:
+            problems.append(error(_("the rating choice {value} is not fide, national or "
+                                    "fide-then-national", value=quoted(cell_text(cell))),
+                                  places.cell(row.index, col)))
+        columns.rating_used = used
+    return read
+
+
 def read_header(
     rows: list[RangeRow], places: Places, problems: list[Problem]
 ) -> tuple[Columns, int]:
@@ -290,12 +326,13 @@ def read_header(
     at, labels, height = _find_header(rows)
     row = rows[at]
     columns = Columns(rows=height)
-    if at:
+    unread = at - _settings_rows(rows[:at], places, columns, problems)
+    if unread:
         columns.notes.append(Problem(
             Severity.WARNING,
             _n("the header is on {row}; the row above it (a title or notes) was not read",
                "the header is on {row}; the {count} rows above it (a title or notes) were not "
-               "read", count=at, row=places.row(row.index)),
+               "read", count=unread, row=places.row(row.index)),
             places.row(row.index),
         ))
     first_last: dict[str, int] = {}

@@ -18,12 +18,17 @@ rating           ``Rating``, ``Elo``, ``Rtg``, ``FIDE`` (empty, ``0`` or ``-`` =
 federation       ``Fed``, ``Federation``, ``Country``
 title            ``Title``
 points           ``Pts``, ``Points``, ``Score``, ``Total`` (becomes ``declared_points``)
-extra points     ``Extra``, ``Bonus``, ``+Pts`` (becomes ``extra_points``: added to the score
+extra points     ``Extra points``, ``Extra``, ``Pontos adicionais``, ``Bonus``, ``+Pts``
+                 (Swiss-Manager 42/43; becomes ``extra_points``: added to the score
                  for ranking only, docs/decisions.md D51; empty = 0; the declared points
                  include them)
 rounds           ``R1`` … ``Rn``, ``1`` … ``n`` (also as the numbers 1.0 …), ``Rd 1``, ``Rd1``,
                  ``Round 1``
 ===============  ==========================================================================
+
+A ``Rating used``/``Rating usado`` row above the header (label, then the choice: ``FIDE``,
+``National``, ``FIDE then national``) sets :attr:`Tournament.rating_used` (docs/decisions.md
+D-E1); other rows above the header are skipped with a warning.
 
 Other columns (``Rank``, ``Club``, ``BH`` …) are ignored; when two columns match the same field
 the first one is used. The round cells use the compact notation read by
@@ -90,6 +95,7 @@ from xl_tiebreak.formats.crosstable.rounds import swiss_rounds
 from xl_tiebreak.i18n import _
 from xl_tiebreak.model.blanks import Blank, apply_blank_rounds
 from xl_tiebreak.model.tournament import (
+    MAX_EXTRA_POINTS,
     BlankRounds,
     InputError,
     Participant,
@@ -115,8 +121,6 @@ __all__ = [
 # MAX_ROWS, MAX_COLUMNS (crosstable_cells), cell_name (cells) and parse_round_token
 # (crosstable_rounds) stay importable from here for the spreadsheet layer and the tests.
 
-MAX_EXTRA_POINTS = 1000
-"""Largest extra points (either sign) a participant may have."""
 
 # --- participants -----------------------------------------------------------------------------
 
@@ -361,6 +365,7 @@ def _read(
         type_inferred=inferred,
         notes=notes,
         blanks=frozenset((b.start_no, b.round) for b in blanks),
+        rating_used=columns.rating_used,
     )
     if not grid:
         note_rounds_played(t, blanks=t.blanks)

@@ -61,9 +61,9 @@ def read_colours_line(line: str) -> list[tuple[int, int]] | None:
 NOTE_PREFIX = "### xl-tiebreak "
 """The comment lines of what a TRF has no place for (docs/engineering.md D107):
 ``### xl-tiebreak player 12 {"club": "Xadrez SP", "group": "Sub-14"}`` (a participant's club,
-group, rapid and blitz ratings, and national rating and ID when no national record can carry
-them) and ``### xl-tiebreak event {"rate": "rapid"}``: a JSON object after the start
-number."""
+group, rapid and blitz ratings, manual-order value and extra points, and national rating and ID
+when no national record can carry them) and ``### xl-tiebreak event {"rate": "rapid",
+"rating_used": "national"}``: a JSON object after the start number."""
 
 _NOTE = re.compile(r"###\s+xl-tiebreak\s+(player\s+([0-9]{1,4})|event)\s+(\{.*\})\s*",
                    re.IGNORECASE)

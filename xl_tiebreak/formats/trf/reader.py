@@ -42,6 +42,7 @@ from xl_tiebreak.i18n import _, _n
 from xl_tiebreak.i18n.conventions import date_text
 from xl_tiebreak.model.blanks import Blank, apply_blank_rounds
 from xl_tiebreak.model.tournament import (
+    MAX_EXTRA_POINTS,
     MAX_PARTICIPANTS,
     MAX_ROUNDS,
     RATES,
@@ -51,6 +52,7 @@ from xl_tiebreak.model.tournament import (
     Kind,
     Participant,
     Problem,
+    RatingUsed,
     Record,
     Scoring,
     Severity,
@@ -59,6 +61,7 @@ from xl_tiebreak.model.tournament import (
     kind_text,
     looks_like_round_robin,
     note_rounds_played,
+    rating_used_of,
 )
 from xl_tiebreak.util.dates import choose_start_date, date_readings
 from xl_tiebreak.util.numbers import parse_number, parse_whole, shown
@@ -181,6 +184,10 @@ class _Reader(PlayerLines):
         self.notes_read: list[tuple[int | None, dict[str, NoteValue]]] = []
         """The xl-tiebreak note lines: start number (None: the event) and fields
         (:func:`~xl_tiebreak.formats.trf.codes.read_note_line`)."""
+        self.rating_used: RatingUsed | None = None
+        """The event note's rating choice (:meth:`check_note`)."""
+        self.extra_points: dict[int, Fraction] = {}
+        """Start number → extra points of the player notes (:meth:`check_note`)."""
         self.national_lines: list[tuple[str, str, int]] = []
         """National rating records (a federation code and the ``001`` layout): key, line,
         line number; read after the player lines (:meth:`read_national`)."""
@@ -295,8 +302,32 @@ class _Reader(PlayerLines):
                 self.colours_unknown += games
             elif note is not None:  # docs/engineering.md D107
                 self.notes_read.append(note)
+                self.check_note(note, line_no)
             elif self.lots_seed is None:
                 self.lots_seed = read_seed_line(line)  # docs/engineering.md D61
+
+    def check_note(self, note: tuple[int | None, dict[str, NoteValue]], line_no: int) -> None:
+        """Read what a note line decides: the event's rating choice (``rating_used``,
+        docs/decisions.md D-E1) and a participant's extra points (``extra_points``, an exact
+        number's text: ``"1"``, ``"-1/2"``); a value that is not one is an error naming the
+        line."""
+        no, fields = note
+        if no is None and "rating_used" in fields:
+            value = fields["rating_used"]
+            used = rating_used_of(value) if isinstance(value, str) else None
+            if used is None:
+                self.error(_("the rating choice {value} is not fide, national or "
+                             "fide-then-national", value=shown(str(value))), line_no, 1)
+            self.rating_used = used
+        if no is not None and "extra_points" in fields:
+            extra = _exact(fields["extra_points"])
+            if extra is None or abs(extra) > MAX_EXTRA_POINTS:
+                self.error(_("cannot read {value} as extra points (expected e.g. \"1\", "
+                             "\"1/2\" or \"-1\", at most {most})",
+                             value=shown(str(fields["extra_points"])), most=MAX_EXTRA_POINTS),
+                           line_no, 1)
+            else:
+                self.extra_points[no] = extra
 
     def tournament(self) -> Tournament:
         """The tournament from what was read."""
@@ -311,8 +342,12 @@ class _Reader(PlayerLines):
         self.read_start_date()
         self.forget_colours()
         rate = self.apply_notes()
+        for p in self.participants:
+            if p.start_no in self.extra_points:
+                p.extra_points = self.extra_points[p.start_no]
         t = Tournament(
             rate=rate,
+            rating_used=self.rating_used,
             type_inferred=inferred,
             participants=self.participants,
             name=self.name,
@@ -611,3 +646,13 @@ def _capped(problems: list[Problem]) -> list[Problem]:
     more = Problem(Severity.ERROR, _n("... and {count} more problem",
                                       "... and {count} more problems", count=rest))
     return [*problems[:MAX_PROBLEMS], more]
+
+
+def _exact(value: NoteValue) -> Fraction | None:
+    """An exact number of a note (``3``, ``"-5/4"``, ``"0.5"``); None when it is not one."""
+    if isinstance(value, int):
+        return Fraction(value)
+    try:
+        return Fraction(value.strip())
+    except (ValueError, ZeroDivisionError):
+        return None

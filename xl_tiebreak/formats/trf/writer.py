@@ -100,7 +100,8 @@ def write_trf(t: Tournament, version: str = "trf16") -> str:
 
 def player_notes(p: Participant, national: bool) -> dict[str, NoteValue]:
     """What a participant has that the ``001`` line has no place for: club, group, rapid and
-    blitz ratings, the manual-order value (``OTHER_MANUAL``, as an exact number's text), and
+    blitz ratings, the manual-order value (``OTHER_MANUAL``) and the extra points (Swiss-Manager
+    42/43), each as an exact number's text, and
     (``national``: no national record is written) national rating and ID."""
     fields: dict[str, NoteValue] = {}
     for name, value in (("club", p.club), ("group", p.group), ("rapid", p.rapid_rating),
@@ -109,6 +110,8 @@ def player_notes(p: Participant, national: bool) -> dict[str, NoteValue]:
             fields[name] = value
     if p.manual_order is not None:
         fields["manual_order"] = str(p.manual_order)  # exact: "3", "-5/4", "1/3"
+    if p.extra_points:
+        fields["extra_points"] = str(p.extra_points)  # exact, as the manual order
     if national:
         if p.national_rating:
             fields["national_rating"] = p.national_rating
@@ -207,8 +210,13 @@ def _header_lines(t: Tournament, trf26: bool = False) -> list[str]:
     lines += [r for r in t.other_records if r[:3] > "092" and r[:3] < "162"]
     lines += _scoring_lines(t.scoring)
     lines += [r for r in t.other_records if r[:3] > "162"]
+    event: dict[str, NoteValue] = {}
     if t.rate:
-        lines.append(note_line({"rate": t.rate}))
+        event["rate"] = t.rate
+    if t.rating_used is not None:  # docs/decisions.md D-E1
+        event["rating_used"] = t.rating_used.value
+    if event:
+        lines.append(note_line(event))
     if t.lots_seed:  # a comment line: TRF has no record for it (docs/engineering.md D61)
         lines.append(seed_line(t.lots_seed))
     if t.tiebreaks:
