@@ -28,6 +28,7 @@ from xl_tiebreak.excel.reading.settings_schema import (
     tournament_type,
     whole,
 )
+from xl_tiebreak.i18n.language import DEFAULT
 from xl_tiebreak.model.tournament import (
     BlankRounds,
     InputError,
@@ -48,6 +49,7 @@ __all__ = [
     "Settings",
     "lots_seed_value",
     "read_settings",
+    "settings_language",
 ]
 
 SETTINGS = "Settings"
@@ -398,6 +400,23 @@ def read_settings(book: Book) -> tuple[Settings, list[Problem]]:
         if not is_blank(value):
             _store(settings, field, value, where, problems)
     return settings, problems
+
+
+def settings_language(book: Book) -> str:
+    """The language of the workbook: its Settings ``Language`` row's (individual or team
+    sheet), English when there is no such row or it cannot be read (reading the settings then
+    reports the cell)."""
+    try:
+        sheet = book.read_sheet(SETTINGS, max_cols=2, max_rows=SETTINGS_MAX_ROWS)
+    except InputError:
+        return DEFAULT
+    for row in sheet.values if sheet is not None else []:
+        if len(row) > 1 and not is_blank(row[0]) and _FIELDS.get(_key(row[0])) == "language":
+            try:
+                return DEFAULT if is_blank(row[1]) else language(row[1])
+            except ValueError:
+                return DEFAULT
+    return DEFAULT
 
 
 def _store(
