@@ -19,8 +19,9 @@ import re
 import unicodedata
 from fractions import Fraction
 
-from xl_tiebreak.i18n import N_, _, using
-from xl_tiebreak.i18n.language import DEFAULT, available, catalogue, normalize
+from xl_tiebreak.i18n import N_, _
+from xl_tiebreak.i18n.catalogue import Catalogue
+from xl_tiebreak.i18n.language import DEFAULT, available, catalogue, normalize, using_catalogue
 from xl_tiebreak.model.tournament import BlankRounds, TournamentType
 from xl_tiebreak.tiebreaks.rules import resolve_rules
 from xl_tiebreak.util.dates import date_value
@@ -130,10 +131,14 @@ def value_forms(meaning: str) -> frozenset[str]:
     """The forms of a value word (a key of :func:`value_words`) in every language, compared as
     :func:`label_key` compares labels (``Todos contra todos`` → ``todoscontratodos``)."""
     if not _FORMS:
-        for tag in available():
-            with using(tag):
-                for key, text in value_words().items():
-                    _FORMS[key] = _FORMS.get(key, frozenset()) | {label_key(text)}
+        with using_catalogue(Catalogue(DEFAULT, {})):  # the English words, whatever is in force
+            english = value_words()
+        for key, text in english.items():
+            forms = {label_key(text)}
+            for tag in available():
+                if tag != DEFAULT:
+                    forms.add(label_key(catalogue(tag).get(text, "settings value") or text))
+            _FORMS[key] = frozenset(forms)
     return _FORMS[meaning]
 
 
