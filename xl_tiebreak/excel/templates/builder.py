@@ -347,7 +347,8 @@ def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
     ws["D1"].alignment = Alignment(horizontal="center", wrap_text=True)
     ws.row_dimensions[1].height = 30.0
     ws.column_dimensions["A"].width = 38
-    ws.column_dimensions["B"].width = 16
+    shown = [len(str(c.value)) for c in ws["B"] if isinstance(c.value, str)]
+    ws.column_dimensions["B"].width = max(16, min(30, max(shown, default=0)))  # a long name
     ws.column_dimensions["C"].width = 60
     ws.column_dimensions["D"].width = 24
     ws.freeze_panes = "A2"

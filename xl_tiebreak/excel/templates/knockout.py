@@ -20,7 +20,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from xl_tiebreak.excel.book.layout import HEADER_FILL, HEADER_FONT, NOTE_FONT
 from xl_tiebreak.excel.reading.settings import SETTINGS_ROWS
 from xl_tiebreak.excel.sheets.knockout import BRACKET
-from xl_tiebreak.excel.templates.parts import how_to_sheet
+from xl_tiebreak.excel.templates.parts import how_to_sheet, print_setup
 from xl_tiebreak.excel.templates.wording import language_value, settings_header
 from xl_tiebreak.i18n import N_
 from xl_tiebreak.i18n.language import translate as translated
@@ -108,9 +108,11 @@ def settings_sheet(ws: Any) -> None:
     for r in range(2, ws.max_row + 1):
         ws.cell(row=r, column=1).font = Font(bold=True)
         ws.cell(row=r, column=3).font = Font(italic=True, color="FF" + NOTE_FONT[1:])
+        ws.cell(row=r, column=3).alignment = Alignment(wrap_text=True, vertical="top")
     ws.column_dimensions["A"].width = 22
     ws.column_dimensions["B"].width = 24
     ws.column_dimensions["C"].width = 40
+    print_setup(ws, pages_tall=1)
 
 
 def fill_knockout(wb: Any, first: Any) -> None:

@@ -210,8 +210,8 @@ def sample_book() -> TeamBook:
              *((row[0], row[1], None, *(f"{row[1]} {b}" for b in range(1, boards + 1)))
                for row in E7_ROWS[1:]))
     header = (("Round", "Team", *(f"B{b}" for b in range(1, boards + 1))),)
-    return TeamBook(translated(str(TEAM_SWISS_SETTINGS["name"])), E7_ROWS,
-                    dict(TEAM_SWISS_SETTINGS),
+    name = translated(str(TEAM_SWISS_SETTINGS["name"]))
+    return TeamBook(name, E7_ROWS, {**TEAM_SWISS_SETTINGS, "name": name},
                     teams, header, _settings_event(E7_ROWS, TEAM_SWISS_SETTINGS))
 
 
