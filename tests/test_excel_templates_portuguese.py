@@ -121,3 +121,39 @@ def test_the_portuguese_demo(tmp_path: Path) -> None:
     english = openpyxl.load_workbook(build_demo(tmp_path / "en"), keep_vba=True)
     assert {c.number_format for c in english["Standings"]["A"] if c.value == 3} == {
         '0"–4"'}
+
+
+@pytest.mark.parametrize("seed", range(930, 936))
+def test_generated_events_written_in_portuguese_read_back_as_in_english(tmp_path: Path,
+                                                                        seed: int) -> None:
+    """``xl-tiebreak workbook`` in either language: the same event, the same standings and
+    facts read back (Portuguese Settings labels and values, Event sheet labels and rate)."""
+    import generator
+
+    from xl_tiebreak.excel.headless import read_workbook_tournament
+    from xl_tiebreak.excel.templates.from_event import write_event_workbook
+    from xl_tiebreak.formats.trf.reader import parse_trf
+    from xl_tiebreak.report.trf import export_trf
+    from xl_tiebreak.standings.final import compute_standings
+
+    t = parse_trf(export_trf(compute_standings(generator.generate(seed), "BH/C1,BH,SB,WIN,DE"),
+                             "trf26"))
+    t.city, t.chief_arbiter, t.rate = "Porto Alegre", "Ana Souza", "blitz"
+    tables = []
+    for language, name in (("en", "Tournament type"), ("pt-BR", "Tipo de torneio")):
+        with using(language):
+            path = write_event_workbook(t, tmp_path / f"{language}.xlsx")
+        wb = openpyxl.load_workbook(path)
+        assert name in _settings(wb)
+        facts = {str(a): b for a, b in wb["Event"].iter_rows(max_col=2, values_only=True)}
+        assert facts.get("Cidade" if language == "pt-BR" else "City") == "Porto Alegre"
+        assert facts.get("Modalidade" if language == "pt-BR" else "Rate") == (
+            "relâmpago" if language == "pt-BR" else "blitz")
+        back, settings = read_workbook_tournament(path)
+        s = compute_standings(back, None, settings.rules, settings.after_round,
+                              settings.unrated_rating)
+        tables.append(([(r.rank, r.participant.start_no, r.points, r.values) for r in s.rows],
+                       (back.city, back.chief_arbiter, back.rate), settings.language))
+    (en_rows, en_facts, en_language), (pt_rows, pt_facts, pt_language) = tables
+    assert pt_rows == en_rows and pt_facts == en_facts == ("Porto Alegre", "Ana Souza", "blitz")
+    assert (en_language, pt_language) == (None, "pt-BR")
