@@ -157,3 +157,23 @@ def test_generated_events_written_in_portuguese_read_back_as_in_english(tmp_path
     (en_rows, en_facts, en_language), (pt_rows, pt_facts, pt_language) = tables
     assert pt_rows == en_rows and pt_facts == en_facts == ("Porto Alegre", "Ana Souza", "blitz")
     assert (en_language, pt_language) == (None, "pt-BR")
+
+
+def test_the_standings_command_writes_a_portuguese_workbook_in_portuguese(
+        tmp_path: Path) -> None:
+    """``xl-tiebreak standings`` follows the workbook's Idioma row, whatever the command's
+    language; a workbook without the row gets English sheets."""
+    import shutil
+
+    from xl_tiebreak.cli.main import main
+
+    portuguese = shutil.copy(SHIPPED / "suico.xlsx", tmp_path / "suico.xlsx")
+    english = shutil.copy(SHIPPED.parent / "swiss.xlsx", tmp_path / "swiss.xlsx")
+    with using("en"):
+        assert main(["standings", str(portuguese)]) == 0
+    with using("pt-BR"):
+        assert main(["standings", str(english)]) == 0
+    for path, legend in ((portuguese, "Legenda"), (english, "Legend")):
+        wb = openpyxl.load_workbook(path)
+        texts = {v for row in wb["Standings"].iter_rows(values_only=True) for v in row}
+        assert legend in texts and ({"Legenda", "Legend"} - {legend}).isdisjoint(texts)
