@@ -9,6 +9,7 @@ such a short text: no traceback ever reaches a cell.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import math
 import re
@@ -16,6 +17,7 @@ import sys
 from typing import Any
 
 from xl_tiebreak.excel.book.cells import excel_error
+from xl_tiebreak.excel.reading import settings_schema
 from xl_tiebreak.excel.reading.settings import lots_seed_value
 from xl_tiebreak.model.tournament import BlankRounds, InputError, Problem, Severity, TournamentType
 from xl_tiebreak.tiebreaks.descriptors import Descriptor, parse_descriptor, parse_list
@@ -175,6 +177,9 @@ def tournament_type(value: object) -> TournamentType | None:
     if is_blank(value):
         return None
     found = _TYPES.get(re.sub(r"[^a-z]", "", str(value).lower()))
+    if found is None:  # the Settings reader's words, in every catalogue's language (Suíço)
+        with contextlib.suppress(ValueError):
+            found = settings_schema.tournament_type(value)
     if found is None:
         raise CellProblem(f"#TYPE? unknown tournament type {shorten(str(value), 40)!r}: use "
                           "Swiss or Round robin (empty: from the crosstable)")
@@ -188,8 +193,8 @@ def blank_rounds(value: object) -> BlankRounds:
     value = without_error(value, "#ARG?", "blank rounds")
     if is_blank(value):
         return BlankRounds.ABSENT
-    try:
-        return BlankRounds.parse(str(value))
+    try:  # the Settings reader's words, in every catalogue's language (Ausente)
+        return settings_schema.blank_rounds(value)
     except ValueError:
         raise CellProblem(f"#ARG? blank rounds {shorten(str(value), 40)!r}: use Absent, "
                           "Half-point bye or Declared (empty: Absent)") from None

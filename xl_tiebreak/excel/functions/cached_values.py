@@ -166,7 +166,8 @@ _INDEX = re.compile(r"=INDEX\((?P<inner>[A-Z][A-Z0-9_]*\(.*\)),(?P<row>\d+),(?P<
 """One item of a function's result, ``=INDEX(STANDINGS(...),2,3)`` (the demo's per-cell
 Formula standings, docs/engineering.md D56)."""
 _RULES_HELPER = re.compile(
-    r'=IF\(OR\(B(?P<rules>\d+)="",UPPER\(B(?P=rules)\)="AUTO"\),'
+    r'=IF\(OR\(B(?P<rules>\d+)="",UPPER\(B(?P=rules)\)="AUTO"'
+    r'(?P<more>(?:,UPPER\(B(?P=rules)\)="[^"]*")*)\),'  # AUTO in the template's language
     r'IF\(B(?P<date>\d+)="","AUTO",B(?P=date)\),B(?P=rules)\)')
 _REF = re.compile(r"(?:(?P<sheet>[^!]+)!)?\$?(?P<c1>[A-Z]+)\$?(?P<r1>\d+)"
                   r"(?::\$?(?P<c2>[A-Z]+)\$?(?P<r2>\d+))?")
@@ -322,7 +323,8 @@ class FormulaValues:
         if helper:  # the Rules helper of the Settings sheet (docs: _settings_sheet)
             rules = self.cell(sheet, int(helper.group("rules")), 2)
             start = self.cell(sheet, int(helper.group("date")), 2)
-            auto = rules is None or str(rules).upper() in ("", "AUTO")
+            words = ("", "AUTO", *re.findall(r'="([^"]*)"', helper.group("more")))
+            auto = rules is None or str(rules).upper() in words
             result: object = (("AUTO" if start is None else start) if auto else rules)
         elif (index := _INDEX.fullmatch(text)) is not None:
             whole = self.call(sheet, cell.coordinate, "=" + index.group("inner"))

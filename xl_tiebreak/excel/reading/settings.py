@@ -21,14 +21,18 @@ from xl_tiebreak.excel.reading.settings_schema import (
     COMMON_HINTS,
     COMMON_LABELS,
     blank_rounds,
+    label_aliases,
     label_key,
     language,
     rules,
     start_date,
     tournament_type,
+    value_forms,
     whole,
 )
-from xl_tiebreak.i18n import N_
+from xl_tiebreak.i18n import N_, _
+from xl_tiebreak.i18n.language import DEFAULT
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import (
     BlankRounds,
     InputError,
@@ -51,6 +55,7 @@ __all__ = [
     "Settings",
     "lots_seed_value",
     "read_settings",
+    "settings_language",
 ]
 
 SETTINGS = "Settings"
@@ -59,55 +64,47 @@ SETTINGS_MAX_ROWS = 1000
 """Rows of the Settings sheet that are read (columns A:B only)."""
 
 SETTINGS_ROWS: tuple[tuple[str, str, str], ...] = (
-    ("Tournament name", "name", "Shown with the standings"),
-    ("Tournament type", "type", "Swiss or Round robin (empty: from the crosstable layout)"),
-    ("Rules", "rules",
-     "AUTO (the rules in force on the start date), FIDE2026, FIDE2023, FIDE2009 or USCF"),
-    ("Start date", "start_date", "Date of round 1; with Rules = AUTO it picks the rule set"),
-    ("Rounds scheduled", "scheduled_rounds", "Number of rounds of the event"),
-    ("Standings after round", "after_round", "Empty: after the last round in the crosstable"),
-    (
-        "Rating for unrated players",
-        "unrated_rating",
-        "Used by ARO, TPR, PTP, APRO, APPO; empty: they are skipped if a player is unrated",
-    ),
-    ("Points for a win", "win", "Also the default for forfeit wins and full-point byes"),
-    ("Points for a draw", "draw", "Also the default for half-point byes"),
-    ("Points for a loss", "loss", ""),
-    ("Points for a forfeit win", "forfeit_win", "Empty: as a win"),
-    ("Points for a forfeit loss", "forfeit_loss", ""),
-    ("Points for a pairing-allocated bye (PAB)", "pab", "Empty: as a win"),
-    ("Points for a full-point bye (FPB)", "fpb", "Empty: as a win"),
-    ("Points for a half-point bye (HPB)", "hpb", "Empty: as a draw"),
-    ("Points for a zero-point bye (ZPB)", "zpb", "Absence, round after withdrawal"),
-    (
-        "Blank rounds",
-        "blank_rounds",
-        "An empty round cell: Absent (a zero-point bye), Half-point bye, or Declared (as each "
-        "player's Pts say)",
-    ),
-    (
-        "Tie-breaks (in order)",
-        "tiebreaks",
-        "One per row below (or comma separated); e.g. BH/C1, BH, SB, DE, WIN",
-    ),
-    (
-        "Lots seed",
-        "lots_seed",
-        "Seed of the drawing of lots (tie-break LOTS, last in the order): the same seed gives "
-        "the same draw every time; named in the legend",
-    ),
-    ("Prize sharing", "prize_sharing",
-     "For a Prizes sheet: Equal (tied players share the pooled money) or Hort"),
-    ("One prize per player", "one_prize_per_player", "For a Prizes sheet: Yes or No"),
-    ("Language", "language",
-     "en (English) or pt-BR (português) for the sheets and texts the tool writes; empty: en"),
-    (
-        "Compare orders",
-        "compare_orders",
-        "Other tie-break orders, one per row below (comma separated): a Compare sheet shows "
-        "the places under each beside the order above",
-    ),
+    (N_("Tournament name"), "name", N_("Shown with the standings")),
+    (N_("Tournament type"), "type",
+     N_("Swiss or Round robin (empty: from the crosstable layout)")),
+    (N_("Rules"), "rules",
+     N_("AUTO (the rules in force on the start date), FIDE2026, FIDE2023, "
+         "FIDE2009 or USCF")),
+    (N_("Start date"), "start_date",
+     N_("Date of round 1; with Rules = AUTO it picks the rule set")),
+    (N_("Rounds scheduled"), "scheduled_rounds", N_("Number of rounds of the event")),
+    (N_("Standings after round"), "after_round",
+     N_("Empty: after the last round in the crosstable")),
+    (N_("Rating for unrated players"), "unrated_rating",
+     N_("Used by ARO, TPR, PTP, APRO, APPO; empty: they are skipped if a player"
+         " is unrated")),
+    (N_("Points for a win"), "win", N_("Also the default for forfeit wins and full-point byes")),
+    (N_("Points for a draw"), "draw", N_("Also the default for half-point byes")),
+    (N_("Points for a loss"), "loss", ""),
+    (N_("Points for a forfeit win"), "forfeit_win", N_("Empty: as a win")),
+    (N_("Points for a forfeit loss"), "forfeit_loss", ""),
+    (N_("Points for a pairing-allocated bye (PAB)"), "pab", N_("Empty: as a win")),
+    (N_("Points for a full-point bye (FPB)"), "fpb", N_("Empty: as a win")),
+    (N_("Points for a half-point bye (HPB)"), "hpb", N_("Empty: as a draw")),
+    (N_("Points for a zero-point bye (ZPB)"), "zpb", N_("Absence, round after withdrawal")),
+    (N_("Blank rounds"), "blank_rounds",
+     N_("An empty round cell: Absent (a zero-point bye), Half-point bye, or "
+         "Declared (as each player's Pts say)")),
+    (N_("Tie-breaks (in order)"), "tiebreaks",
+     N_("One per row below (or comma separated); e.g. BH/C1, BH, SB, DE, WIN")),
+    (N_("Lots seed"), "lots_seed",
+     N_("Seed of the drawing of lots (tie-break LOTS, last in the order): the "
+         "same seed gives the same draw every time; named in the legend")),
+    (N_("Prize sharing"), "prize_sharing",
+     N_("For a Prizes sheet: Equal (tied players share the pooled money) or "
+         "Hort")),
+    (N_("One prize per player"), "one_prize_per_player", N_("For a Prizes sheet: Yes or No")),
+    (N_("Language"), "language",
+     N_("en (English) or pt-BR (português) for the sheets and texts the tool "
+         "writes; empty: en")),
+    (N_("Compare orders"), "compare_orders",
+     N_("Other tie-break orders, one per row below (comma separated): a Compare"
+         " sheet shows the places under each beside the order above")),
     (
         N_("Rating used"),
         "rating_used",
@@ -205,6 +202,19 @@ _FIELDS.update(COMMON_LABELS)
 _FIELDS.update({"pairingallocatedbye": "pab", "fullpointbye": "fpb", "halfpointbye": "hpb",
                 "zeropointbye": "zpb"})
 _FIELDS.update(_ALIASES)
+_FOREIGN: dict[str, str] = {}
+"""The labels in every catalogue's language (:func:`label_aliases`), read when first needed."""
+
+
+def _field_of(label: object) -> str | None:
+    """The field of a Settings label, in English or in any catalogue's language."""
+    key = _key(label)
+    found = _FIELDS.get(key)
+    if found is None:
+        if not _FOREIGN:
+            _FOREIGN.update(label_aliases(SETTINGS_ROWS))
+        found = _FOREIGN.get(key)
+    return found
 
 
 class Settings(Mutable):
@@ -251,16 +261,14 @@ class Settings(Mutable):
     unknown settings, cells just outside the crosstable's named range."""
 
 
-_WITHDRAWALS = {"count": "count", "contar": "count", "annul": "annul", "anular": "annul"}
-"""The words of the Round-robin withdrawals row (English and Portuguese)."""
-
-
 def _withdrawals(value: object) -> str:
-    """``count`` or ``annul`` from the cell (``Count``, ``Anular``…); ValueError otherwise."""
-    found = _WITHDRAWALS.get(str(value).strip().lower())
-    if found is None:
-        raise ValueError(f"round-robin withdrawals {str(value)!r}: expected Count or Annul")
-    return found
+    """``count`` or ``annul`` from the cell (``Count``, ``Anular``… in any catalogue's
+    language); ValueError otherwise."""
+    key = label_key(value)
+    for meaning in ("count", "annul"):
+        if key in value_forms(meaning):
+            return meaning
+    raise ValueError
 
 
 def _rating_used(value: object) -> RatingUsed:
@@ -307,9 +315,11 @@ def lots_seed_value(value: object) -> str:
 
 def _sharing(value: object) -> str:
     key = re.sub(r"[^a-z]", "", str(value).lower())
-    if key in ("equal", "equally", "shared", "sharedequally", "pooled"):
+    loose = label_key(value)
+    if key in ("equal", "equally", "shared", "sharedequally", "pooled") or loose in \
+            value_forms("equal"):
         return "equal"
-    if key in ("hort", "hortsystem"):
+    if key in ("hort", "hortsystem") or loose in value_forms("hort"):
         return "hort"
     raise ValueError
 
@@ -318,9 +328,9 @@ def _yes_no(value: object) -> bool:
     if isinstance(value, bool):
         return value
     key = str(value).strip().lower()
-    if key in ("yes", "y", "true", "1", "1.0"):
+    if key in ("yes", "y", "true", "1", "1.0") or label_key(key) in value_forms("yes"):
         return True
-    if key in ("no", "n", "false", "0", "0.0"):
+    if key in ("no", "n", "false", "0", "0.0") or label_key(key) in value_forms("no"):
         return False
     raise ValueError
 
@@ -374,17 +384,19 @@ def _apply(settings: Settings, field: str, value: object) -> None:
 
 _HINTS = {
     **COMMON_HINTS,
-    "scheduled_rounds": "expected a whole number of rounds",
-    "unrated_rating": "expected a whole number such as 1400",
+    "scheduled_rounds": N_("expected a whole number of rounds"),
+    "unrated_rating": N_("expected a whole number such as 1400"),
+    "blank_rounds": N_("expected Absent, Half-point bye or Declared"),
+    "lots_seed": N_("expected a text or a whole number (type a date or a fraction as text)"),
+    "prize_sharing": N_("expected Equal or Hort"),
+    "one_prize_per_player": N_("expected Yes or No"),
+    "rr_withdrawals": N_("expected Count or Annul (FIDE C.06 5.4)"),
     "rating_used": N_("expected FIDE, National or FIDE then national"),
     "column_help": N_("this row only explains a Crosstable column: type the values in that "
                       "column, one per player"),
-    "blank_rounds": "expected Absent, Half-point bye or Declared",
-    "lots_seed": "expected a text or a whole number (type a date or a fraction as text)",
-    "prize_sharing": "expected Equal or Hort",
-    "one_prize_per_player": "expected Yes or No",
-    "rr_withdrawals": "expected Count or Annul (FIDE C.06 5.4)",
 }
+"""What a row expects, said when its value cannot be read (in English: translated where
+said)."""
 
 
 _LISTS = ("tiebreaks", "compare_orders")
@@ -407,7 +419,8 @@ def read_settings(book: Book) -> tuple[Settings, list[Problem]]:
     if sheet.clipped:
         problems.append(Problem(
             Severity.WARNING,
-            f"only the first {SETTINGS_MAX_ROWS} rows of the Settings sheet are read",
+            _("only the first {count} rows of the Settings sheet are read",
+              count=SETTINGS_MAX_ROWS),
             sheet.where(SETTINGS_MAX_ROWS, 0),
         ))
     field: str | None = None
@@ -418,12 +431,12 @@ def read_settings(book: Book) -> tuple[Settings, list[Problem]]:
         code = excel_error(value)
         if code is not None:
             if not is_blank(label):
-                field = _FIELDS.get(_key(label))
+                field = _field_of(label)
             if not is_blank(label) or field in _LISTS:
                 problems.append(Problem(
                     Severity.ERROR,
-                    f"the cell shows the Excel error {code}: correct its formula or type the "
-                    "value",
+                    _("the cell shows the Excel error {code}: correct its formula or type the "
+                      "value", code=code),
                     where,
                 ))
             continue
@@ -431,17 +444,34 @@ def read_settings(book: Book) -> tuple[Settings, list[Problem]]:
             if field in _LISTS and not is_blank(value):
                 _store(settings, field, value, where, problems)
             continue
-        field = _FIELDS.get(_key(label))
+        field = _field_of(label)
         if field is None:
-            if i > 0 or _key(label) not in ("setting", "settings", "key"):
+            if i > 0 or _key(label) not in ("setting", "settings", "key", "configuracao"):
                 problems.append(
-                    Problem(Severity.WARNING, f"unknown setting {quoted(label)} ignored",
-                            sheet.where(i, 0))
+                    Problem(Severity.WARNING, _("unknown setting {label} ignored",
+                                                label=quoted(label)), sheet.where(i, 0))
                 )
             continue
         if not is_blank(value):
             _store(settings, field, value, where, problems)
     return settings, problems
+
+
+def settings_language(book: Book) -> str:
+    """The language of the workbook: its Settings ``Language`` row's (individual or team
+    sheet), English when there is no such row or it cannot be read (reading the settings then
+    reports the cell)."""
+    try:
+        sheet = book.read_sheet(SETTINGS, max_cols=2, max_rows=SETTINGS_MAX_ROWS)
+    except InputError:
+        return DEFAULT
+    for row in sheet.values if sheet is not None else []:
+        if len(row) > 1 and not is_blank(row[0]) and _field_of(row[0]) == "language":
+            try:
+                return DEFAULT if is_blank(row[1]) else language(row[1])
+            except ValueError:
+                return DEFAULT
+    return DEFAULT
 
 
 def _store(
@@ -452,10 +482,13 @@ def _store(
     except InputError as error:
         problems.extend(Problem(Severity.ERROR, p.message, where) for p in error.problems)
     except (ValueError, ArithmeticError):
-        hint = _HINTS.get(field, "expected points such as 1, 0.5 or ½")
+        hint = translated(_HINTS[field]) if field in _HINTS else _(
+            "expected points such as 1, 0.5 or ½")
         if isinstance(value, datetime.date):
-            hint += "; the cell holds a date: format it as Number or Text and type it again"
-        problems.append(Problem(Severity.ERROR, f"cannot read {quoted(value)}: {hint}", where))
+            hint = _("{hint}; the cell holds a date: format it as Number or Text and type it "
+                     "again", hint=hint)
+        problems.append(Problem(Severity.ERROR, _("cannot read {value}: {hint}",
+                                                  value=quoted(value), hint=hint), where))
     else:
         settings.where.setdefault(field, where)
         if field == "compare_orders":

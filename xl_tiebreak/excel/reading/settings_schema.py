@@ -19,7 +19,9 @@ import re
 import unicodedata
 from fractions import Fraction
 
-from xl_tiebreak.i18n.language import normalize
+from xl_tiebreak.i18n import N_, _
+from xl_tiebreak.i18n.catalogue import Catalogue
+from xl_tiebreak.i18n.language import DEFAULT, available, catalogue, normalize, using_catalogue
 from xl_tiebreak.model.tournament import BlankRounds, TournamentType
 from xl_tiebreak.tiebreaks.rules import resolve_rules
 from xl_tiebreak.util.dates import date_value
@@ -29,6 +31,10 @@ __all__ = [
     "COMMON_HINTS",
     "COMMON_LABELS",
     "blank_rounds",
+    "label_aliases",
+    "value_forms",
+    "value_text",
+    "value_words",
     "cell_number",
     "language",
     "label_key",
@@ -69,12 +75,71 @@ COMMON_LABELS: dict[str, str] = {
 """The labels of the common rows (as :func:`label_key` gives them) and their fields."""
 
 COMMON_HINTS: dict[str, str] = {
-    "type": "expected Swiss or Round robin",
-    "start_date": "expected a date such as 2026-04-11",
-    "after_round": "expected a round number",
-    "language": "expected en (English) or pt-BR (português)",
+    "type": N_("expected Swiss or Round robin"),
+    "start_date": N_("expected a date such as 2026-04-11"),
+    "after_round": N_("expected a round number"),
+    "language": N_("expected en (English) or pt-BR (português)"),
 }
-"""What a common row expects, said when its value cannot be read."""
+"""What a common row expects, said when its value cannot be read (in English: translated
+where said)."""
+
+
+def label_aliases(rows: tuple[tuple[str, str, str], ...]) -> dict[str, str]:
+    """The labels of ``rows`` (label, field, hint) in every catalogue's language, as
+    :func:`label_key` gives them, and their fields: a Portuguese sheet's ``Tipo de torneio``
+    is the ``Tournament type`` row, whatever the language in force."""
+    found: dict[str, str] = {}
+    for tag in available():
+        if tag == DEFAULT:
+            continue
+        entries = catalogue(tag)
+        for label, field, _hint in rows:
+            translated = entries.get(label)
+            if translated:
+                found.setdefault(label_key(translated), field)
+    return found
+
+
+def value_words() -> dict[str, str]:
+    """The words of the Settings values that are words, in the language in force, by what
+    they mean: ``swiss`` → ``Swiss`` (``Suíço``), ``yes`` → ``Yes`` (``Sim``)…"""
+    return {
+        "swiss": _("Swiss", "settings value"),
+        "round_robin": _("Round robin", "settings value"),
+        "auto": _("AUTO", "settings value"),
+        "absent": _("Absent", "settings value"),
+        "half_point_bye": _("Half-point bye", "settings value"),
+        "declared": _("Declared", "settings value"),
+        "equal": _("Equal", "settings value"),
+        "hort": _("Hort", "settings value"),
+        "yes": _("Yes", "settings value"),
+        "no": _("No", "settings value"),
+        "count": _("Count", "settings value"),
+        "annul": _("Annul", "settings value"),
+    }
+
+
+def value_text(meaning: str) -> str:
+    """One value word (a key of :func:`value_words`) in the language in force."""
+    return value_words()[meaning]
+
+
+_FORMS: dict[str, frozenset[str]] = {}
+
+
+def value_forms(meaning: str) -> frozenset[str]:
+    """The forms of a value word (a key of :func:`value_words`) in every language, compared as
+    :func:`label_key` compares labels (``Todos contra todos`` → ``todoscontratodos``)."""
+    if not _FORMS:
+        with using_catalogue(Catalogue(DEFAULT, {})):  # the English words, whatever is in force
+            english = value_words()
+        for key, text in english.items():
+            forms = {label_key(text)}
+            for tag in available():
+                if tag != DEFAULT:
+                    forms.add(label_key(catalogue(tag).get(text, "settings value") or text))
+            _FORMS[key] = frozenset(forms)
+    return _FORMS[meaning]
 
 
 def cell_number(value: object) -> Fraction:
@@ -106,9 +171,12 @@ def tournament_type(value: object) -> TournamentType:
     (``Round robin``, ``RR``, ``All-play-all``, ``Berger``, ``Scheveningen``, ``Predetermined``).
     Raises ValueError."""
     key = re.sub(r"[^a-z]", "", str(value).lower())
-    if key in ("swiss", "swisssystem", "open"):
+    loose = label_key(value)
+    if key in ("swiss", "swisssystem", "open") or loose in value_forms("swiss") or loose in (
+            "sistemasuico", "suico", "aberto"):
         return TournamentType.SWISS
-    if key in ("roundrobin", "rr", "predetermined", "allplayall", "berger", "scheveningen"):
+    if key in ("roundrobin", "rr", "predetermined", "allplayall", "berger", "scheveningen") \
+            or loose in value_forms("round_robin") or loose in ("todoscontratodos", "schuring"):
         return TournamentType.PREDETERMINED
     raise ValueError
 
@@ -133,14 +201,25 @@ def rules(value: object) -> str:
     """The rules cell as text, checked (AUTO, a rule set, a date). Raises InputError when
     unknown."""
     text = str(value).strip()
+    if label_key(text) in value_forms("auto"):  # AUTO in any language: Automático
+        return "AUTO"
     resolve_rules(text)
     return text
+
+
+_BLANK_WORDS = {"meiafolga": "half-point-bye", "meioponto": "half-point-bye",
+                "ausencia": "absent"}
+"""Other Portuguese words organizers type in the Blank rounds row, as label_key gives them."""
 
 
 def blank_rounds(value: object, declared: bool = True) -> BlankRounds:
     """What an empty round cell means, from a cell; ``declared``: whether ``Declared`` (each
     participant's own total says) is possible on this sheet. Raises ValueError."""
-    blank = BlankRounds.parse(str(value))
+    loose = label_key(value)
+    words = {"absent": "absent", "half_point_bye": "half-point-bye", "declared": "declared"}
+    english = next((word for meaning, word in words.items() if loose in value_forms(meaning)),
+                   _BLANK_WORDS.get(loose, str(value)))
+    blank = BlankRounds.parse(english)
     if blank is BlankRounds.DECLARED and not declared:
         raise ValueError
     return blank

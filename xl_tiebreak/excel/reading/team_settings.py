@@ -31,6 +31,7 @@ from xl_tiebreak.excel.reading.settings_schema import (
     COMMON_LABELS,
     blank_rounds,
     cell_number,
+    label_aliases,
     label_key,
     language,
     rules,
@@ -38,6 +39,8 @@ from xl_tiebreak.excel.reading.settings_schema import (
     tournament_type,
     whole,
 )
+from xl_tiebreak.i18n import N_, _
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.teams import Score, TeamScoring
 from xl_tiebreak.model.tournament import (
     BlankRounds,
@@ -63,28 +66,37 @@ TEAM_SETTINGS_COLUMNS = 3
 """Columns of a team Settings sheet that are read: label, value, game points of a bye."""
 
 TEAM_SETTINGS_ROWS: tuple[tuple[str, str, str], ...] = (
-    ("Tournament name", "name", "Shown with the standings"),
-    ("Tournament type", "type", "Swiss or Round robin"),
-    ("Rules", "rules",
-     "AUTO (the rules in force on the start date), FIDE2026, FIDE2023 or FIDE2009"),
-    ("Start date", "start_date", "Date of round 1; with Rules = AUTO it picks the rule set"),
-    ("Standings after round", "after_round", "Empty: after the last round in the crosstable"),
-    ("Boards", "boards", "Boards per match (required: it makes the workbook a team event)"),
-    ("Match points", "match_points", "Win-draw-loss of a match: 2-1-0 (default) or 3-1-0"),
-    ("Primary score", "primary", "MP (match points, default) or GP (game points): ranks first"),
-    ("Pairing-allocated bye (PAB)", "pab",
-     "Match points in B, game points in C (empty: a won match, every board won)"),
-    ("Half-point bye (HPB)", "hpb", "MP in B, GP in C (empty: a drawn match, half the boards)"),
-    ("Full-point bye (FPB)", "fpb", "MP in B, GP in C (empty: as a PAB)"),
-    ("Zero-point bye (ZPB)", "zpb", "MP in B, GP in C (empty: 0 and 0)"),
-    ("Forfeit win", "forfeit_win", "MP in B, GP in C (empty: a won match, every board won)"),
-    ("Forfeit loss", "forfeit_loss", "MP in B, GP in C (empty: 0 and 0)"),
-    ("Blank rounds", "blank_rounds",
-     "An empty round cell: Absent (a zero-point bye) or Half-point bye"),
-    ("Language", "language",
-     "en (English) or pt-BR (português) for the sheets and texts the tool writes; empty: en"),
-    ("Tie-breaks (in order)", "tiebreaks",
-     "One per row below (or comma separated); e.g. MPTS, GPTS, EDE, BH:MP/C1"),
+    (N_("Tournament name"), "name", N_("Shown with the standings")),
+    (N_("Tournament type"), "type", N_("Swiss or Round robin")),
+    (N_("Rules"), "rules",
+     N_("AUTO (the rules in force on the start date), FIDE2026, FIDE2023 or "
+         "FIDE2009")),
+    (N_("Start date"), "start_date",
+     N_("Date of round 1; with Rules = AUTO it picks the rule set")),
+    (N_("Standings after round"), "after_round",
+     N_("Empty: after the last round in the crosstable")),
+    (N_("Boards"), "boards",
+     N_("Boards per match (required: it makes the workbook a team event)")),
+    (N_("Match points"), "match_points", N_("Win-draw-loss of a match: 2-1-0 (default) or 3-1-0")),
+    (N_("Primary score"), "primary",
+     N_("MP (match points, default) or GP (game points): ranks first")),
+    (N_("Pairing-allocated bye (PAB)"), "pab",
+     N_("Match points in B, game points in C (empty: a won match, every board "
+         "won)")),
+    (N_("Half-point bye (HPB)"), "hpb",
+     N_("MP in B, GP in C (empty: a drawn match, half the boards)")),
+    (N_("Full-point bye (FPB)"), "fpb", N_("MP in B, GP in C (empty: as a PAB)")),
+    (N_("Zero-point bye (ZPB)"), "zpb", N_("MP in B, GP in C (empty: 0 and 0)")),
+    (N_("Forfeit win"), "forfeit_win",
+     N_("MP in B, GP in C (empty: a won match, every board won)")),
+    (N_("Forfeit loss"), "forfeit_loss", N_("MP in B, GP in C (empty: 0 and 0)")),
+    (N_("Blank rounds"), "blank_rounds",
+     N_("An empty round cell: Absent (a zero-point bye) or Half-point bye")),
+    (N_("Language"), "language",
+     N_("en (English) or pt-BR (português) for the sheets and texts the tool "
+         "writes; empty: en")),
+    (N_("Tie-breaks (in order)"), "tiebreaks",
+     N_("One per row below (or comma separated); e.g. MPTS, GPTS, EDE, BH:MP/C1")),
 )
 """The rows of a team Settings sheet: label in column A, field, and a hint."""
 
@@ -104,6 +116,19 @@ _FIELDS.update({
     "pairingallocatedbye": "pab", "halfpointbye": "hpb", "fullpointbye": "fpb",
     "zeropointbye": "zpb", "forfeitwin": "forfeit_win", "forfeitloss": "forfeit_loss",
 })
+_FOREIGN: dict[str, str] = {}
+"""The labels in every catalogue's language (:func:`label_aliases`), read when first needed."""
+
+
+def _field_of(label: object) -> str | None:
+    """The field of a team Settings label, in English or in any catalogue's language."""
+    key = _key(label)
+    found = _FIELDS.get(key)
+    if found is None:
+        if not _FOREIGN:
+            _FOREIGN.update(label_aliases(TEAM_SETTINGS_ROWS))
+        found = _FOREIGN.get(key)
+    return found
 
 
 class TeamSettings(Mutable):
@@ -143,7 +168,7 @@ class TeamSettings(Mutable):
 
 def has_boards_row(rows: Sequence[Sequence[object]]) -> bool:
     """True when the rows hold a ``Boards`` row (what makes a Settings sheet a team one)."""
-    return any(row and not is_blank(row[0]) and _FIELDS.get(_key(row[0])) == "boards"
+    return any(row and not is_blank(row[0]) and _field_of(row[0]) == "boards"
                for row in rows)
 
 
@@ -168,11 +193,13 @@ def _win_draw_loss(value: object) -> tuple[Fraction, Fraction, Fraction]:
 
 _HINTS = {
     **COMMON_HINTS,
-    "boards": "expected a whole number of boards from 1 to 64",
-    "match_points": "expected win-draw-loss such as 2-1-0 or 3-1-0",
-    "primary": "expected MP or GP",
-    "blank_rounds": "expected Absent or Half-point bye",
+    "boards": N_("expected a whole number of boards from 1 to 64"),
+    "match_points": N_("expected win-draw-loss such as 2-1-0 or 3-1-0"),
+    "primary": N_("expected MP or GP"),
+    "blank_rounds": N_("expected Absent or Half-point bye"),
 }
+"""What a row expects, said when its value cannot be read (in English: translated where
+said)."""
 
 
 def _apply(s: TeamSettings, field: str, value: object, more: object) -> None:
@@ -222,19 +249,20 @@ def read_team_settings_rows(
         cells = [*row, None, None, None][:TEAM_SETTINGS_COLUMNS]
         label, value, more = cells
         if not is_blank(label):
-            field = _FIELDS.get(_key(label))
+            field = _field_of(label)
             if field is None:
-                if i > 0 or _key(label) not in ("setting", "settings", "key"):
-                    problems.append(Problem(Severity.WARNING, f"unknown setting {quoted(label)} "
-                                            "ignored", where(i, 0)))
+                if i > 0 or _key(label) not in ("setting", "settings", "key", "configuracao"):
+                    problems.append(Problem(Severity.WARNING, _(
+                        "unknown setting {label} ignored", label=quoted(label)), where(i, 0)))
                 continue
         elif field != "tiebreaks" or is_blank(value):
             continue
         bad = next(((c, excel_error(x)) for c, x in enumerate(cells[1:], start=1)
                     if excel_error(x) is not None), None)
         if bad is not None:
-            problems.append(Problem(Severity.ERROR, f"the cell shows the Excel error {bad[1]}: "
-                                    "correct its formula or type the value", where(i, bad[0])))
+            problems.append(Problem(Severity.ERROR, _(
+                "the cell shows the Excel error {code}: correct its formula or type the value",
+                code=bad[1]), where(i, bad[0])))
             continue
         if is_blank(value) and (field not in _BYES or is_blank(more)):
             continue
@@ -246,12 +274,14 @@ def read_team_settings_rows(
         except (ValueError, ArithmeticError):
             column = 1
             if field in _BYES:
-                hint = "expected its match points in B and its game points in C (e.g. 1 and 2)"
+                hint = _("expected its match points in B and its game points in C (e.g. 1 and "
+                         "2)")
                 column = 2 if _ok_points(value) else 1
             else:
-                hint = _HINTS.get(field, "cannot be read")
+                hint = translated(_HINTS[field]) if field in _HINTS else _("cannot be read")
             shown = value if column == 1 else more
-            problems.append(Problem(Severity.ERROR, f"cannot read {quoted(shown)}: {hint}",
+            problems.append(Problem(Severity.ERROR, _("cannot read {value}: {hint}",
+                                                      value=quoted(shown), hint=hint),
                                     where(i, column)))
         else:
             s.where.setdefault(field, where(i, 1))

@@ -22,6 +22,8 @@ from xl_tiebreak.excel.book.layout import (
     Style,
 )
 from xl_tiebreak.excel.sheets.standings_sheet import COMPARE_ROLE
+from xl_tiebreak.i18n import N_, _, _n
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.standings.compare_orders import (
     Comparison,
     compare_orders,
@@ -38,8 +40,8 @@ __all__ = ["COMPARE", "COMPARE_NOTE", "COMPARE_ROLE", "MOVED_FILL", "compare_lay
 
 COMPARE = "Compare"
 """The name of the Compare sheet."""
-COMPARE_NOTE = "Computed by xl-tiebreak; the crosstable and settings were not changed."
-"""The last legend line of the Compare sheet."""
+COMPARE_NOTE = N_("Computed by xl-tiebreak; the crosstable and settings were not changed.")
+"""The last legend line of the Compare sheet (in English: pass it through ``_`` where shown)."""
 MOVED_FILL = "#FFF2CC"
 """Fill of a place that differs from the participant's place under order A."""
 _TOP = 1
@@ -57,12 +59,19 @@ def comparison_of(standings: Standings, orders: Sequence[Sequence[str]]) -> Comp
 def compare_layout(c: Comparison) -> SheetLayout:
     """The Compare sheet of a comparison whose first order is the standings' own."""
     t = c.standings[0].tournament
-    cells: list[list[object]] = [[f"{t.name or 'Standings'}: tie-break orders compared"]]
+    cells: list[list[object]] = [[_("{event}: tie-break orders compared",
+                                    event=t.name or _("Standings", "written sheet"))]]
     styles = [Style("A1", bold=True, size=16)]
     for k, label in enumerate(c.labels):
         first = ", ".join(f"{formula_safe(p.name)} (#{p.start_no})" for p in c.winners(k))
-        own = " (the Tie-breaks row of Settings, as on the Standings sheet)" if k == 0 else ""
-        cells.append([f"{order_name(k)} = {label}{own}: champion {first}"])
+        if k == 0:
+            line = _("{order} = {tiebreaks} (the Tie-breaks row of Settings, as on the Standings "
+                     "sheet): champion {champion}", order=order_name(k), tiebreaks=label,
+                     champion=first)
+        else:
+            line = _("{order} = {tiebreaks}: champion {champion}", order=order_name(k),
+                     tiebreaks=label, champion=first)
+        cells.append([line])
         styles.append(Style(cell_name(len(cells), 1), font_color=NOTE_FONT))
     cells.append([])
     table = comparison_rows(c)
@@ -85,12 +94,14 @@ def compare_layout(c: Comparison) -> SheetLayout:
                 styles.append(Style(range_ref(i, col, i, col), bold=True, fill=MOVED_FILL))
     moving = len(c.movers)
     legend = [
-        "Legend",
-        f"Moves *: placed differently by some order ({moving} participant"
-        f"{'' if moving == 1 else 's'}); a place in bold on a fill differs from order A.",
-        "Each column: the place under that order (PTS first, then its tie-breaks); players "
-        "still tied after an order's last tie-break share its place (the better one shown).",
-        COMPARE_NOTE,
+        _("Legend", "written sheet"),
+        _n("Moves *: placed differently by some order ({count} participant); a place in bold "
+           "on a fill differs from order A.",
+           "Moves *: placed differently by some order ({count} participants); a place in bold "
+           "on a fill differs from order A.", count=moving),
+        _("Each column: the place under that order (PTS first, then its tie-breaks); players "
+          "still tied after an order's last tie-break share its place (the better one shown)."),
+        translated(COMPARE_NOTE),
     ]
     cells.append([])
     for text in legend:

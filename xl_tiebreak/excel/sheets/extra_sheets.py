@@ -24,6 +24,7 @@ from xl_tiebreak.excel.sheets.prizes import (
     sheet_allocation,
 )
 from xl_tiebreak.excel.sheets.standings_sheet import COMPARE_ROLE, PRIZES_ROLE, sheet_kind
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.prizes.allocation import Allocation
 from xl_tiebreak.standings.compare_orders import Comparison
@@ -54,8 +55,9 @@ def _target(book: Book, name: str, role: str, needed: bool,
         assert actual is not None
         problems.append(Problem(
             Severity.ERROR,
-            f"the sheet '{actual}' was not written by xl-tiebreak, so it is left as it is: "
-            f"rename or delete it, then run again to get a new '{name}' sheet",
+            _("the sheet '{sheet}' was not written by xl-tiebreak, so it is left as it is: "
+              "rename or delete it, then run again to get a new '{name}' sheet",
+              sheet=actual, name=name),
             sheet_ref(actual)))
     elif kind == role and not needed:
         assert actual is not None
@@ -83,7 +85,8 @@ def plan_extras(book: Book, settings: Settings, standings: Standings) -> Extras:
             extras.comparison = comparison_of(standings, settings.compare_orders)
         except InputError as error:
             where = settings.compare_where[0] if settings.compare_where else ""
-            problems.extend(Problem(p.severity, f"Compare orders: {p.message}",
+            problems.extend(Problem(p.severity, _("Compare orders: {problem}",
+                                                  problem=p.message),
                                     p.where or where) for p in error.problems)
         else:
             extras.layouts.append(compare_layout(extras.comparison).replace(name=compare_to))

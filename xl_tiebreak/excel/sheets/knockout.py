@@ -23,7 +23,14 @@ from xl_tiebreak.excel.book.layout import (
     Style,
 )
 from xl_tiebreak.excel.reading.event import CROSSTABLE
-from xl_tiebreak.excel.sheets.standings_sheet import STANDINGS, STANDINGS_NOTE, STANDINGS_ROLE
+from xl_tiebreak.excel.sheets.standings_sheet import (
+    STANDINGS,
+    STANDINGS_NOTE,
+    STANDINGS_ROLE,
+    place_shown,
+)
+from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.knockout.bracket import (
     Bracket,
     KnockoutRow,
@@ -36,13 +43,21 @@ from xl_tiebreak.util.cells import cell_name, range_ref
 from xl_tiebreak.util.numbers import to_float
 from xl_tiebreak.util.safety import formula_safe
 
-__all__ = ["BRACKET", "KNOCKOUT_HEADER", "is_knockout_book", "knockout_layout", "knockout_table",
+__all__ = ["BRACKET", "KNOCKOUT_COLUMNS", "is_knockout_book", "knockout_header", "knockout_layout",
+           "knockout_table",
            "read_book_bracket"]
 
 BRACKET = "Bracket"
 """The name of the bracket sheet."""
-KNOCKOUT_HEADER = ("Place", "Player", "Stage", "Pts", "Play-off", "How")
-"""The columns of a knockout Standings sheet."""
+KNOCKOUT_COLUMNS = 6
+"""How many columns a knockout Standings sheet has (:func:`knockout_header`)."""
+
+
+def knockout_header() -> list[str]:
+    """The columns of a knockout Standings sheet, in the language in force."""
+    return [_("Place", "written sheet"), _("Player", "written sheet"),
+            _("Stage", "written sheet"), _("Pts", "written sheet"),
+            _("Play-off", "written sheet"), _("How", "written sheet")]
 
 
 def is_knockout_book(book: Book) -> bool:
@@ -64,9 +79,10 @@ def read_book_bracket(book: Book) -> Bracket:
 
 def knockout_table(rows: list[KnockoutRow]) -> list[list[object]]:
     """The standings as cells: the header, then one row per player (places as ``3–4``)."""
-    out: list[list[object]] = [list(KNOCKOUT_HEADER)]
+    out: list[list[object]] = [list(knockout_header())]
     for r in rows:
-        out.append([r.place if r.first != r.last else r.first, formula_safe(r.player), r.stage,
+        place = place_shown(r.first, r.last) if r.first != r.last else r.first
+        out.append([place, formula_safe(r.player), r.stage,
                     to_float(r.points), to_float(r.playoff_points), formula_safe(r.eliminated)])
     return out
 
@@ -76,9 +92,10 @@ def knockout_layout(bracket: Bracket, name: str) -> SheetLayout:
     a line, the legend; marked as a Standings sheet."""
     rows = knockout_standings(bracket)
     cells: list[list[object]] = [
-        [name or "Knockout standings"],
-        [f"Knockout, {bracket.size} players, {bracket.rounds} rounds; champion "
-         f"{formula_safe(bracket.champion)}"],
+        [name or _("Knockout standings")],
+        [_("Knockout, {players} players, {rounds} rounds; champion {champion}",
+           players=bracket.size, rounds=bracket.rounds,
+           champion=formula_safe(bracket.champion))],
         [],
     ]
     top = len(cells) + 1
@@ -86,29 +103,32 @@ def knockout_layout(bracket: Bracket, name: str) -> SheetLayout:
     cells += table
     last = len(cells)
     styles = [Style("A1", bold=True, size=16), Style("A2", bold=True),
-              Style(range_ref(top, 1, top, len(KNOCKOUT_HEADER)), bold=True, fill=HEADER_FILL,
+              Style(range_ref(top, 1, top, KNOCKOUT_COLUMNS), bold=True, fill=HEADER_FILL,
                     font_color=HEADER_FONT, align="center"),
               Style(range_ref(top + 1, 1, last, 1), align="center"),
               Style(range_ref(top + 1, 4, last, 5), number_format=HALF_FORMAT)]
     for i, row in enumerate(rows, start=top + 1):
         fill = PODIUM_FILLS.get(row.first)
         if fill and row.first == row.last:
-            styles.append(Style(range_ref(i, 1, i, len(KNOCKOUT_HEADER)), fill=fill))
-    cells += [[], ["Matches"]]
+            styles.append(Style(range_ref(i, 1, i, KNOCKOUT_COLUMNS), fill=fill))
+    cells += [[], [_("Matches")]]
     styles.append(Style(cell_name(len(cells), 1), bold=True))
     cells += [[None, formula_safe(line)] for line in explain(bracket)]
-    cells += [[], ["Legend"]]
+    cells += [[], [_("Legend", "written sheet")]]
     styles.append(Style(cell_name(len(cells), 1), bold=True))
     for text in (
-        "Places by the stage reached: champion 1, finalist 2, then the players out in the "
-        "same round share the place (3–4, 5–8, 9–16 …); a match for 3rd place decides 3 and 4.",
-        "Pts: points of the regular games of every match. Play-off: play-off and Armageddon "
-        "points, which decide who advances but are not points (a drawn Armageddon advances "
-        "Black).",
-        "Players sharing a place are listed in bracket order (round, then match).",
+        _("Places by the stage reached: champion {first}, finalist {second}, then the players "
+          "out in the same round share the place ({ranges} …); a match for 3rd place decides "
+          "{third} and {fourth}.", first=place_shown(1, 1), second=place_shown(2, 2),
+          ranges=", ".join(place_shown(a, b) for a, b in ((3, 4), (5, 8), (9, 16))),
+          third=place_shown(3, 3), fourth=place_shown(4, 4)),
+        _("Pts: points of the regular games of every match. Play-off: play-off and Armageddon "
+          "points, which decide who advances but are not points (a drawn Armageddon advances "
+          "Black)."),
+        _("Players sharing a place are listed in bracket order (round, then match)."),
     ):
         cells.append([None, text])
-    cells.append([None, STANDINGS_NOTE])
+    cells.append([None, translated(STANDINGS_NOTE)])
     styles.append(Style(cell_name(len(cells), 2), italic=True, font_color=NOTE_FONT))
     longest = max(len(str(r[5])) for r in table)
     return SheetLayout(
@@ -118,7 +138,7 @@ def knockout_layout(bracket: Bracket, name: str) -> SheetLayout:
         widths={1: 8.0, 2: float(min(max(len(str(r[1])) for r in table) + 2, 40)), 3: 15.0,
                 4: 6.0, 5: 9.0, 6: float(min(longest + 2, 90))},
         freeze=cell_name(top + 1, 1),
-        autofilter=range_ref(top, 1, last, len(KNOCKOUT_HEADER)),
+        autofilter=range_ref(top, 1, last, KNOCKOUT_COLUMNS),
         landscape=True,
         print_titles=f"{top}:{top}",
         paper="A4",

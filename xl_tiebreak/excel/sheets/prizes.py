@@ -32,6 +32,9 @@ from xl_tiebreak.excel.book.layout import (
 )
 from xl_tiebreak.excel.reading.settings import Settings
 from xl_tiebreak.excel.sheets.standings_sheet import PRIZES_ROLE
+from xl_tiebreak.i18n import N_, _
+from xl_tiebreak.i18n.conventions import number_text
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import Tournament
 from xl_tiebreak.prizes.allocation import (
     Allocation,
@@ -54,8 +57,9 @@ PRIZES = "Prizes"
 """The name of the input sheet (the user's: never written)."""
 PRIZES_RESULT = "Prizes result"
 """The name of the sheet the allocation is written to."""
-PRIZES_NOTE = "Computed by xl-tiebreak from the Prizes sheet; no sheet of yours was changed."
-"""The last line of the Prizes result sheet."""
+PRIZES_NOTE = N_("Computed by xl-tiebreak from the Prizes sheet; no sheet of yours was "
+                 "changed.")
+"""The last line of the Prizes result sheet (in English: pass it through ``_`` where shown)."""
 MONEY_FORMAT = "0.00"
 """Money is shown with two decimals (an amount that is not whole cents is also explained
 exactly in its line)."""
@@ -118,15 +122,27 @@ def prizes_layout(a: Allocation, standings: Standings) -> SheetLayout:
     """The Prizes result sheet: the awards table, the total, how each prize was decided, the
     unclaimed prizes and the notes."""
     t = standings.tournament
-    sharing = ("Hort system (half shared, half by tie-break order)"
-               if a.options.sharing is Sharing.HORT else "shared equally")
+    hort = a.options.sharing is Sharing.HORT
+    one = a.options.one_prize_per_player
+    if hort:
+        how = (_("Money of players tied on points pooled and shared by the Hort system (half "
+                 "shared, half by tie-break order); one prize per player: yes; trophies by the "
+                 "tie-break order.") if one else
+               _("Money of players tied on points pooled and shared by the Hort system (half "
+                 "shared, half by tie-break order); one prize per player: no; trophies by the "
+                 "tie-break order."))
+    else:
+        how = (_("Money of players tied on points pooled and shared equally; one prize per "
+                 "player: yes; trophies by the tie-break order.") if one else
+               _("Money of players tied on points pooled and shared equally; one prize per "
+                 "player: no; trophies by the tie-break order."))
     cells: list[list[object]] = [
-        [f"{t.name or 'Standings'}: prizes"],
-        [f"Money of players tied on points pooled and {sharing}; one prize per player: "
-         f"{'yes' if a.options.one_prize_per_player else 'no'}; trophies by the tie-break "
-         "order."],
+        [_("{event}: prizes", event=t.name or _("Standings", "written sheet"))],
+        [how],
         [],
-        ["Rk", "No", "Name", "Pts", "Prize", "Money", "Trophy"],
+        [_("Rk", "written sheet"), _("No", "written sheet"), _("Name", "written sheet"),
+         _("Pts", "written sheet"), _("Prize", "written sheet"), _("Money", "written sheet"),
+         _("Trophy", "written sheet")],
     ]
     styles = [Style("A1", bold=True, size=16), Style("A2", font_color=NOTE_FONT),
               Style("A4:G4", bold=True, fill=HEADER_FILL, font_color=HEADER_FONT,
@@ -143,20 +159,21 @@ def prizes_layout(a: Allocation, standings: Standings) -> SheetLayout:
                          align="center"),
                    Style(range_ref(top + 1, 4, last, 4), number_format=HALF_FORMAT),
                    Style(range_ref(top + 1, 6, last, 6), number_format=MONEY_FORMAT)]
-    cells.append([None, None, None, None, "Total", float(a.total())])
+    cells.append([None, None, None, None, _("Total", "written sheet"), float(a.total())])
     styles += [Style(range_ref(len(cells), 5, len(cells), 6), bold=True),
                Style(cell_name(len(cells), 6), number_format=MONEY_FORMAT)]
     if (a.total() * 100).denominator != 1:
-        cells.append([None, None, None, None, None, f"exactly {money(a.total())}"])
+        cells.append([None, None, None, None, None,
+                      _("exactly {amount}", amount=number_text(money(a.total())))])
     cells.append([])
-    cells.append(["How"])
+    cells.append([_("How", "written sheet")])
     styles.append(Style(cell_name(len(cells), 1), bold=True))
     cells += [[None, formula_safe(line)] for line in a.lines]
     for note in a.notes:
-        cells.append(["Note", formula_safe(note)])
+        cells.append([_("Note", "written sheet"), formula_safe(note)])
         styles.append(Style(range_ref(len(cells), 1, len(cells), 2), font_color=WARNING_FONT))
     cells.append([])
-    cells.append([PRIZES_NOTE])
+    cells.append([translated(PRIZES_NOTE)])
     styles.append(Style(cell_name(len(cells), 1), italic=True, font_color=NOTE_FONT))
     names = [len(str(r[2])) for r in cells[top:last]] or [4]
     return SheetLayout(

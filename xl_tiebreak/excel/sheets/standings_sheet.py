@@ -36,7 +36,10 @@ from xl_tiebreak.excel.book.layout import (
     team_points_format,
 )
 from xl_tiebreak.excel.reading.settings import Settings
-from xl_tiebreak.model.tournament import InputError, Problem, TournamentType
+from xl_tiebreak.i18n import N_, _, _n
+from xl_tiebreak.i18n.conventions import date_text, number_text, place_range_text
+from xl_tiebreak.i18n.language import translate as translated
+from xl_tiebreak.model.tournament import InputError, Problem, Severity, TournamentType
 from xl_tiebreak.report.table import (
     Column,
     extra_points_legend,
@@ -69,7 +72,9 @@ __all__ = [
     "STANDINGS",
     "STANDINGS_NOTE",
     "STANDINGS_ROLE",
+    "place_shown",
     "problems_layout",
+    "severity_text",
     "sheet_kind",
     "standings_layout",
 ]
@@ -90,14 +95,14 @@ PRIZES_ROLE = "prizes"
 (:mod:`xl_tiebreak.excel.sheets.prizes`)."""
 _ROLES = (STANDINGS_ROLE, PROBLEMS_ROLE, COMPARE_ROLE, PRIZES_ROLE)
 
-STANDINGS_NOTE = "Computed by xl-tiebreak; the crosstable and settings were not changed."
-"""The last legend line of a Standings sheet."""
-PROBLEMS_TITLE = ("The standings were not computed: fix these problems and run again. "
-                  "Any previous Standings sheet was left unchanged.")
-"""Cell A1 of a Problems sheet."""
-PLACEHOLDER = ("Run main on the xlwings ribbon (or: xl-tiebreak standings THIS_FILE) to write "
-               "the standings here.")
-"""Cell A1 of the templates' empty Standings sheet."""
+STANDINGS_NOTE = N_("Computed by xl-tiebreak; the crosstable and settings were not changed.")
+"""The last legend line of a Standings sheet (in English: pass it through ``_`` where shown)."""
+PROBLEMS_TITLE = N_("The standings were not computed: fix these problems and run again. "
+                    "Any previous Standings sheet was left unchanged.")
+"""Cell A1 of a Problems sheet (in English: pass it through ``_`` where shown)."""
+PLACEHOLDER = N_("Run main on the xlwings ribbon (or: xl-tiebreak standings THIS_FILE) to "
+                 "write the standings here.")
+"""Cell A1 of the templates' empty Standings sheet (in English: pass it through ``_``)."""
 
 LEGACY_TEXTS = {
     "problems": "The standings were not computed",
@@ -106,8 +111,8 @@ LEGACY_TEXTS = {
 }
 """How sheets written by versions before the marks are recognised (for those only): a
 Problems sheet by the start of its first text, a Standings sheet by its legend's last line or
-the start of the templates' placeholder. These texts are frozen: the current messages above
-may be reworded."""
+the start of the templates' placeholder. These texts are frozen (and English: no older version wrote
+another language): the current messages above may be reworded."""
 
 
 def sheet_kind(book: Book, name: str) -> tuple[str | None, str]:
@@ -168,27 +173,31 @@ def _display(value: object, number_format: str | None = None) -> str:
 
 
 def _rules_text(standings: Standings, settings: Settings) -> str:
+    """The rule set applied, and, when the Rules row left the choice to the tool (AUTO or
+    empty), how it chose."""
     text = standings.rules.label
     if settings.rules.strip().lower() in ("", "auto"):
         if settings.start_date is None:
-            text += " (AUTO: no start date given, the newest rules)"
-        else:
-            text += f" (AUTO: the rules in force on the start date {settings.start_date})"
+            return _("{rules} (AUTO: no start date given, the newest rules)", rules=text)
+        return _("{rules} (AUTO: the rules in force on the start date {date})", rules=text,
+                 date=date_text(settings.start_date))
     return text
 
 
 def _title_block(standings: Standings, settings: Settings) -> list[tuple[str, str]]:
     """The lines above the table: (kind, text); kind is ``title``, ``status`` or ``info``."""
     t = standings.tournament
-    kind = "round robin" if t.type is TournamentType.PREDETERMINED else "Swiss"
-    lines = [("title", t.name or settings.name or "Standings")]
+    robin = t.type is TournamentType.PREDETERMINED
+    kind = _("round robin", "written sheet") if robin else _("Swiss", "written sheet")
+    lines = [("title", t.name or settings.name or _("Standings", "written sheet"))]
     where = where_and_when(standings)
     if where:
         lines.append(("info", where))
     status = status_text(standings)
-    lines.append(("status", f"{status[0].upper()}{status[1:]} · {len(t.participants)} "
-                            f"participants · {kind}"))
-    lines.append(("info", f"Tie-break rules: {_rules_text(standings, settings)}"))
+    people = _n("{count} participant", "{count} participants", count=len(t.participants))
+    lines.append(("status", f"{status[0].upper()}{status[1:]} · {people} · {kind}"))
+    lines.append(("info", _("Tie-break rules: {rules}",
+                            rules=_rules_text(standings, settings))))
     return lines
 
 
@@ -200,37 +209,44 @@ def _legend(standings: Standings, settings: Settings, warnings: list[Problem]) -
     """The lines below the table: title, order, each tie-break in words, rules, warnings."""
     t = standings.tournament
     lines: list[_Line] = [
-        ("title", "", "Legend"),
-        ("item", "Order", ", ".join(["Pts", *(d.label for d in standings.descriptors)])),
+        ("title", "", _("Legend", "written sheet")),
+        ("item", _("Order", "written sheet"),
+         ", ".join([_("Pts", "written sheet"), *(d.label for d in standings.descriptors)])),
     ]
     for level, d in enumerate(standings.descriptors):
         extras = [d.article] if d.article else []
         if d.swiss_manager:
             extras.append(f"Swiss-Manager {d.swiss_manager}")
-        text = f"{d.name} ({'; '.join(extras)})" if extras else d.name
+        text = d.name
+        if extras:
+            text = _("{name} ({details})", "written sheet", name=d.name,
+                     details="; ".join(extras))
         if d.tiebreak.group:
-            text += f": {group_note(standings, level)}"
+            text = _("{tiebreak}: {meaning}", "written sheet", tiebreak=text,
+                     meaning=group_note(standings, level))
         lines.append(("item", d.label, text))
     codes = [d.code for d in standings.descriptors]
     if "OTHER_LOTS" in codes:  # the seed, so that anyone can redo the draw
-        lines.append(("item", "Lots", legend_lines(codes, t.lots_seed)[0]))
+        lines.append(("item", _("Lots", "written sheet"), legend_lines(codes, t.lots_seed)[0]))
     if has_extra_points(standings):
-        label, _, text = extra_points_legend().partition(": ")
+        label, _colon, text = extra_points_legend().partition(": ")
         lines.append(("item", label, text))
-    lines.append(("item", "Rules", _rules_text(standings, settings)))
+    lines.append(("item", _("Rules", "written sheet"), _rules_text(standings, settings)))
     team = _team_scoring(standings)
-    lines.append(("item", "Scoring", team or t.scoring.describe()))
+    lines.append(("item", _("Scoring", "written sheet"), team or t.scoring.describe()))
     if settings.unrated_rating is not None:
-        lines.append(
-            ("item", "Unrated", f"rating {settings.unrated_rating} used for unrated players")
-        )
-    who = "teams" if team else "players"
-    lines.append(("item", "Places", f"{who} still tied after the last tie-break share a "
-                                    "place, shown on each of their rows (3–4)"))
-    lines.append(("item", "Empty", "no value: undefined (e.g. an unrated player's rating), or "
-                                   "not needed"))
-    lines.extend(("warning", "Warning", str(w)) for w in warnings)
-    lines.append(("note", "", STANDINGS_NOTE))
+        lines.append(("item", _("Unrated", "written sheet"), _(
+            "rating {rating} used for unrated players", rating=settings.unrated_rating)))
+    places = place_shown(3, 4)
+    lines.append(("item", _("Places", "written sheet"), _(
+        "teams still tied after the last tie-break share a place, shown on each of their "
+        "rows ({example})", example=places) if team else _(
+        "players still tied after the last tie-break share a place, shown on each of their "
+        "rows ({example})", example=places)))
+    lines.append(("item", _("Empty", "written sheet"), _(
+        "no value: undefined (e.g. an unrated player's rating), or not needed")))
+    lines.extend(("warning", _("Warning", "written sheet"), str(w)) for w in warnings)
+    lines.append(("note", "", translated(STANDINGS_NOTE)))
     return lines
 
 
@@ -244,9 +260,10 @@ def _team_scoring(standings: Standings) -> str:
         return ""
     event = evaluation.event
     mp = event.scoring
-    return (f"match points {fmt(mp.win)}-{fmt(mp.draw)}-{fmt(mp.loss)} (won, drawn, lost "
-            f"match); game points 1-½-0 per board, {event.boards} boards; Pts = "
-            f"{event.primary.value}")
+    return _("match points {win}-{draw}-{loss} (won, drawn, lost match); game points 1-½-0 "
+             "per board, {boards} boards; Pts = {primary}",
+             win=number_text(fmt(mp.win)), draw=number_text(fmt(mp.draw)),
+             loss=number_text(fmt(mp.loss)), boards=event.boards, primary=event.primary.value)
 
 
 LEGEND_COLUMN = 3
@@ -272,9 +289,22 @@ def _legend_styles(kind: str, row: int, last: int) -> list[Style]:
     return [*styles, Style(range_ref(row, label, row, label), bold=True)]
 
 
+def place_shown(first: int, last: int) -> str:
+    """A place as the sheets show it: the language's form (``3–4``, ``3º–4º``), with an en
+    dash between a shared place's ends."""
+    return place_range_text(first, last).replace("-", "\u2013")
+
+
 def _place_format(first: int, last: int) -> str | None:
-    """The number format showing a shared place as ``3–4`` (the cell holds 3)."""
-    return None if first == last else f'0"\u2013{last}"'
+    """The number format showing a place as the language writes it (the cell holds the first
+    place, a number): ``3–4`` for a shared place in English, ``3º–4º`` and ``3º`` in
+    Portuguese; None where the number alone is the text (an English single place)."""
+    text = place_shown(first, last)
+    number = str(first)
+    suffix = text[len(number):] if text.startswith(number) else ""
+    if first == last and not suffix or "\"" in suffix:
+        return None
+    return f'0"{suffix}"'
 
 
 def standings_layout(
@@ -293,11 +323,11 @@ def standings_layout(
     top = len(block) + _HEADER_GAP + 1  # the table's header row
     n_rows, n_cols = len(table), len(table[0])
     last_row = top + n_rows - 1
-    cells: list[list[object]] = [[text] for _, text in block]
+    cells: list[list[object]] = [[text] for _kind, text in block]
     cells += [[] for _ in range(_HEADER_GAP)]
     cells += [list(r) for r in table]
     styles = []
-    for r, (kind, _) in enumerate(block, start=1):
+    for r, (kind, _text) in enumerate(block, start=1):
         if kind == "title":
             styles.append(Style(range_ref(r, 1, r, 1), bold=True, size=16))
         elif kind == "status":
@@ -326,7 +356,7 @@ def standings_layout(
             styles.append(Style(range_ref(i, 1, i, 1), number_format=shown))
     widths = _widths(table, formats)
     legend = _legend(standings, settings, warnings)
-    longest_label = max(len(label) for _, label, _ in legend)
+    longest_label = max(len(label) for _kind, label, _text in legend)
     widths[LEGEND_COLUMN] = max(widths.get(LEGEND_COLUMN, 0.0), longest_label + 2.0)
     last_col = max(n_cols, LEGEND_COLUMN + 1)
     text_width = sum(widths.get(c, 8.43) for c in range(LEGEND_COLUMN + 1, last_col + 1))
@@ -342,7 +372,7 @@ def standings_layout(
         lines = math.ceil(len(text) / max(text_width * 1.15, 1.0))
         if lines > 1:
             heights[r] = 15.0 * lines
-    version = f"computed by xl-tiebreak {__version__}"
+    version = _("computed by xl-tiebreak {version}", version=__version__)
     return SheetLayout(
         name=STANDINGS,
         cells=cells,
@@ -356,7 +386,8 @@ def standings_layout(
         pages_tall=1 if len(cells) <= ONE_PAGE_ROWS else 0,
         print_titles=f"{top}:{top}",
         paper="A4",
-        footer=f"{_footer_name(standings)} · {status_text(standings)} · page &P of &N · {version}",
+        footer=" · ".join([_footer_name(standings), status_text(standings),
+                           _("page &P of &N", "written sheet"), version]),
         merges=merges,
         mark=STANDINGS_ROLE,
     )
@@ -365,7 +396,7 @@ def standings_layout(
 def _footer_name(standings: Standings) -> str:
     """The event's name for a footer (``&`` doubled: it starts a footer code)."""
     t = standings.tournament
-    return (t.name or "Standings").replace("&", "&&")
+    return (t.name or _("Standings", "written sheet")).replace("&", "&&")
 
 
 def _column_format(column: Column, standings: Standings) -> str | None:
@@ -393,16 +424,24 @@ def _team_event(standings: Standings) -> TeamEvent | None:
     return evaluation.event if isinstance(evaluation, TeamEvaluation) else None
 
 
+def severity_text(severity: Severity) -> str:
+    """How bad a problem is, in words of the language in force."""
+    if severity is Severity.ERROR:
+        return _("error", "written sheet")
+    return _("warning", "written sheet")
+
+
 def problems_layout(problems: Sequence[Problem], name: str = PROBLEMS) -> SheetLayout:
     """The Problems sheet (called ``name``): every problem with its cell; nothing was
     computed. Marked with :data:`PROBLEMS_ROLE`."""
     cells: list[list[object]] = [
-        [PROBLEMS_TITLE],
+        [translated(PROBLEMS_TITLE)],
         [],
-        ["Where", "Problem", "Severity"],
+        [_("Where", "written sheet"), _("Problem", "written sheet"),
+         _("Severity", "written sheet")],
     ]
     for p in problems:
-        cells.append([p.where or "", p.message, p.severity.value])
+        cells.append([p.where or "", p.message, severity_text(p.severity)])
     n = len(cells)
     heights = {r: 15.0 * math.ceil(len(str(cells[r - 1][1])) / 95) for r in range(4, n + 1)}
     return SheetLayout(

@@ -21,7 +21,12 @@ from xl_tiebreak.excel.book.cells import find_sheet
 from xl_tiebreak.excel.book.interface import Book
 from xl_tiebreak.excel.book.layout import standings_table
 from xl_tiebreak.excel.reading.event import CROSSTABLE, book_standings
-from xl_tiebreak.excel.reading.settings import SETTINGS, Settings, read_settings
+from xl_tiebreak.excel.reading.settings import (
+    SETTINGS,
+    Settings,
+    read_settings,
+    settings_language,
+)
 from xl_tiebreak.excel.sheets.extra_sheets import plan_extras
 from xl_tiebreak.excel.sheets.knockout import (
     BRACKET,
@@ -39,6 +44,8 @@ from xl_tiebreak.excel.sheets.standings_sheet import (
     sheet_kind,
     standings_layout,
 )
+from xl_tiebreak.i18n import _, _n, using
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.knockout.bracket import KnockoutRow, knockout_standings
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.prizes.allocation import Allocation
@@ -94,22 +101,32 @@ class WriteResult(Mutable):
     @property
     def message(self) -> str:
         """One line for people: what was written, or how many problems."""
+        count = len(self.problems)
         if self.ok and (self.standings is not None or self.knockout is not None):
             n = len(self.standings.rows if self.standings is not None else self.knockout or [])
-            extra = f", {len(self.problems)} warning(s)" if self.problems else ""
-            also = "".join(f", '{name}'" for name in self.extra_sheets)
-            where = (f"the '{self.sheet}' sheet" if not also
-                     else f"the '{self.sheet}' sheet (also{also[1:]})")
             team = self.standings is not None and isinstance(self.standings.evaluation,
                                                              TeamEvaluation)
-            who = "teams" if team else "players"
-            return f"Standings of {n} {who} written to {where}{extra}."
+            if self.extra_sheets:
+                also = ", ".join(f"'{name}'" for name in self.extra_sheets)
+                where = _("the '{sheet}' sheet (also {others})", sheet=self.sheet, others=also)
+            else:
+                where = _("the '{sheet}' sheet", sheet=self.sheet)
+            if team:
+                text = _n("Standings of {count} team written to {where}",
+                          "Standings of {count} teams written to {where}", count=n, where=where)
+            else:
+                text = _n("Standings of {count} player written to {where}",
+                          "Standings of {count} players written to {where}", count=n,
+                          where=where)
+            if self.problems:
+                text += _(", {count} warning(s)", count=count)
+            return text + "."
         if not self.sheet:
-            return (f"{len(self.problems)} problem(s); the standings were not written "
-                    "(no sheet for them could be added: your sheets hold the names "
-                    f"'{PROBLEMS}' and '{PROBLEMS_FALLBACK}').")
-        return (f"{len(self.problems)} problem(s): see the '{self.sheet}' sheet; "
-                "the standings were not written.")
+            return _("{count} problem(s); the standings were not written (no sheet for them "
+                     "could be added: your sheets hold the names '{first}' and '{second}').",
+                     count=count, first=PROBLEMS, second=PROBLEMS_FALLBACK)
+        return _("{count} problem(s): see the '{sheet}' sheet; the standings were not written.",
+                 count=count, sheet=self.sheet)
 
     def __str__(self) -> str:
         """The message, then one line per warning (what a command prints)."""
@@ -117,7 +134,7 @@ class WriteResult(Mutable):
         if self.path is not None:
             lines[0] += f" ({self.path})"
         if self.ok:
-            lines.extend(f"warning: {p}" for p in self.problems)
+            lines.extend(_("warning: {problem}", "written sheet", problem=p) for p in self.problems)
         return "\n".join(lines)
 
 
@@ -161,16 +178,19 @@ def _standings_conflict(book: Book) -> tuple[str, list[Problem]]:
         assert actual is not None
         return actual, [Problem(
             Severity.ERROR,
-            f"the sheet '{actual}' was not written by xl-tiebreak (it lacks the line "
-            f"'{STANDINGS_NOTE}'), so it is left as it is: rename or delete it, then run "
-            f"again to get a new '{STANDINGS}' sheet",
+            _("the sheet '{sheet}' was not written by xl-tiebreak (it lacks the line "
+              "'{note}'), so it is left as it is: rename or delete it, then run again to get "
+              "a new '{standings}' sheet", sheet=actual, note=translated(STANDINGS_NOTE),
+              standings=STANDINGS),
             sheet_ref(actual),
         )]
     return actual or STANDINGS, []
 
 
 def write_standings_to(book: Book) -> WriteResult:
-    """Compute the standings of ``book`` and write its Standings sheet.
+    """Compute the standings of ``book`` and write its Standings sheet, in the language of its
+    Settings ``Language`` row (English without one: a workbook's sheets speak its own
+    language, whatever the terminal's).
 
     On success the Standings sheet is replaced (or added after Settings / Crosstable), stale
     Problems sheets written by xl-tiebreak are removed and Standings is activated. When the
@@ -180,6 +200,12 @@ def write_standings_to(book: Book) -> WriteResult:
     named Standings (in any case) is an error. Never raises InputError: problems end up in the
     result and on the Problems sheet.
     """
+    with using(settings_language(book)):
+        return _write_standings_to(book)
+
+
+def _write_standings_to(book: Book) -> WriteResult:
+    """:func:`write_standings_to` in the language in force."""
     target, conflict = _standings_conflict(book)
     if is_knockout_book(book):  # a Bracket sheet, no crosstable
         return _write_knockout_to(book, target, conflict)

@@ -86,6 +86,19 @@ from xl_tiebreak.excel.templates.parts import quickstart_path as quickstart_path
 from xl_tiebreak.excel.templates.parts import standings_placeholder as _standings_placeholder
 from xl_tiebreak.excel.templates.parts import xlwings_version as xlwings_version
 from xl_tiebreak.excel.templates.team import TEAM_SWISS, TEAM_TEMPLATE_FILES, build_team_workbook
+from xl_tiebreak.excel.templates.wording import (
+    auto_words,
+    choice_list,
+    crosstable_header,
+    date_format,
+    file_stem,
+    language_value,
+    settings_header,
+    shown_value,
+)
+from xl_tiebreak.i18n import N_, _, using
+from xl_tiebreak.i18n.language import DEFAULT, available
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.standings.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
 from xl_tiebreak.util.cells import column_letter
@@ -98,6 +111,7 @@ __all__ = [
     "Template",
     "build_demo",
     "build_knockout_workbook",
+    "build_shipped_templates",
     "build_templates",
     "build_workbook",
     "built_with",
@@ -174,7 +188,7 @@ SWISS = Template(
     stem="swiss",
     rows=_SWISS_ROWS,
     settings={
-        "name": "Spring Open 2026",
+        "name": N_("Spring Open 2026"),
         "type": "Swiss",
         "rules": "AUTO",
         "start_date": datetime.datetime(2026, 4, 11),
@@ -189,7 +203,7 @@ ROUND_ROBIN = Template(
     stem="round_robin",
     rows=_ROUND_ROBIN_ROWS,
     settings={
-        "name": "Club Championship 2026",
+        "name": N_("Club Championship 2026"),
         "type": "Round robin",
         "rules": "AUTO",
         "start_date": datetime.datetime(2026, 5, 2),
@@ -213,13 +227,14 @@ _DEFAULT_POINTS = {
     "one_prize_per_player": "Yes",
 }
 _VALIDATIONS = {
-    "rules": '"AUTO,FIDE2026,FIDE2023,FIDE2009,USCF"',
-    "type": '"Swiss,Round robin"',
-    "blank_rounds": '"Absent,Half-point bye,Declared"',
-    "rating_used": '"FIDE,National,FIDE then national"',
-    "prize_sharing": '"Equal,Hort"',
-    "one_prize_per_player": '"Yes,No"',
+    "rules": ("AUTO", "FIDE2026", "FIDE2023", "FIDE2009", "USCF"),
+    "type": ("Swiss", "Round robin"),
+    "blank_rounds": ("Absent", "Half-point bye", "Declared"),
+    "rating_used": ("FIDE", "National", "FIDE then national"),
+    "prize_sharing": ("Equal", "Hort"),
+    "one_prize_per_player": ("Yes", "No"),
 }
+"""The drop-down lists of Settings cells (in English: written in the language in force)."""
 COMPARE_SLOTS = 3
 """Rows reserved for the orders to compare on the Settings sheet."""
 _SUGGESTED_TIEBREAKS = (
@@ -232,8 +247,8 @@ _SUGGESTED_TIEBREAKS = (
 
 
 def _crosstable_sheet(ws: Any, template: Template) -> None:
-    for row in template.rows:
-        ws.append(list(row))
+    for k, row in enumerate(template.rows):
+        ws.append([crosstable_header(v) for v in row] if k == 0 else list(row))
     n_cols = len(template.rows[0])
     _header_style(ws, 1, n_cols)
     for col in range(1, n_cols + 1):
@@ -260,12 +275,15 @@ _DIAGONAL = PatternFill(fill_type="solid", start_color="FFD9D9D9", end_color="FF
 def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
     """Fill the Settings sheet; returns the defined names (name → reference) it provides."""
 
-    ws.append(["Setting", "Value", "What the value means"])
+    ws.append(settings_header())
     names: dict[str, str] = {}
-    values = {**_DEFAULT_POINTS, **template.settings}
-    for label, field, hint in SETTINGS_ROWS:
+    values = {**_DEFAULT_POINTS, **template.settings, "language": language_value()}
+    if isinstance(values.get("name"), str):
+        values["name"] = translated(str(values["name"]))
+    for label, field, english_hint in SETTINGS_ROWS:
+        hint = translated(english_hint) if english_hint else ""
         row = ws.max_row + 1
-        title = ws.cell(row=row, column=1, value=label)
+        title = ws.cell(row=row, column=1, value=translated(label))
         title.font = Font(bold=True)
         title.alignment = Alignment(vertical="top")
         note = ws.cell(row=row, column=3, value=hint or None)
@@ -292,18 +310,19 @@ def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
                 slot = ws.cell(row=row + i, column=2, value=items[i] if i < len(items) else None)
                 slot.alignment = Alignment(horizontal="left", vertical="top")
             continue
-        value = values.get(field)
+        value = shown_value(values.get(field))
         cell = ws.cell(row=row, column=2, value=value)
         cell.alignment = Alignment(horizontal="left", vertical="top")
         if field == "lots_seed":
             cell.number_format = "@"  # a text: 2026-04 must not become a date
             names["LotsSeed"] = f"{SETTINGS}!$B${row}"
         if field == "start_date":
-            cell.number_format = "yyyy-mm-dd"
+            cell.number_format = date_format()
         if field in _VALIDATIONS:
-            dv = DataValidation(type="list", formula1=_VALIDATIONS[field], allow_blank=True,
-                                showErrorMessage=True, errorTitle=label,
-                                error=f"Choose one of {_VALIDATIONS[field]}")
+            choices = choice_list(*_VALIDATIONS[field])
+            dv = DataValidation(type="list", formula1=choices, allow_blank=True,
+                                showErrorMessage=True, errorTitle=translated(label),
+                                error=_("Choose one of {choices}", choices=choices))
             ws.add_data_validation(dv)
             dv.add(f"B{row}")
         if field == "rules":
@@ -312,13 +331,15 @@ def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
             fields = [f for _, f, _ in SETTINGS_ROWS]
             date_row = row + fields.index("start_date") - fields.index("rules")
             ws.cell(row=1, column=4,
-                    value="Rules the functions get (AUTO: the start date)")
+                    value=_("Rules the functions get (AUTO: the start date)"))
             # The date cell itself, not TEXT(date, "yyyy-mm-dd"): TEXT's format codes depend
-            # on Excel's language; the functions read a date, a serial or a text alike.
+            # on Excel's language; the functions read a date, a serial or a text alike. AUTO
+            # in the template's language is AUTO too (Automático).
+            autos = ",".join(f'UPPER(B{row})="{word}"' for word in auto_words())
             helper = ws.cell(row=row, column=4, value=(
-                f'=IF(OR(B{row}="",UPPER(B{row})="AUTO"),'
+                f'=IF(OR(B{row}="",{autos}),'
                 f'IF(B{date_row}="","AUTO",B{date_row}),B{row})'))
-            helper.number_format = "yyyy-mm-dd"
+            helper.number_format = date_format()
             helper.alignment = Alignment(horizontal="left", vertical="top")
             names["Rules"] = f"{SETTINGS}!$D${row}"
         elif field == "type":
@@ -331,7 +352,8 @@ def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
     ws["D1"].alignment = Alignment(horizontal="center", wrap_text=True)
     ws.row_dimensions[1].height = 30.0
     ws.column_dimensions["A"].width = 38
-    ws.column_dimensions["B"].width = 16
+    shown = [len(str(c.value)) for c in ws["B"] if isinstance(c.value, str)]
+    ws.column_dimensions["B"].width = max(16, min(30, max(shown, default=0)))  # a long name
     ws.column_dimensions["C"].width = 60
     ws.column_dimensions["D"].width = 24
     ws.freeze_panes = "A2"
@@ -393,7 +415,7 @@ def build_workbook(template: Template, vba: bool = True, per_cell: bool = False)
     formula_standings_sheet(wb.create_sheet("Formula standings"), template, per_cell)
     how_to_sheet(wb.create_sheet("How to", 0), _HOW_TO)
     names["Crosstable"] = CROSSTABLE_REFERS_TO
-    finish_template(wb, str(template.settings.get("name", template.stem)), names)
+    finish_template(wb, translated(str(template.settings.get("name", template.stem))), names)
     return wb
 
 
@@ -404,7 +426,7 @@ def build_knockout_workbook(vba: bool = True) -> Any:
     wb = quickstart_workbook(vba)
     knockout_template.fill_knockout(wb, wb["Sheet1"])
     _standings_placeholder(wb.create_sheet(STANDINGS))
-    finish_template(wb, knockout_template.KNOCKOUT_NAME)
+    finish_template(wb, translated(knockout_template.KNOCKOUT_NAME))
     return wb
 
 
@@ -452,8 +474,8 @@ def _refuse_existing(paths: list[Path], force: bool) -> None:
     existing = [p for p in paths if p.exists() or p.is_symlink()]
     if existing:
         raise InputError([
-            Problem(Severity.ERROR, "already exists: not overwritten (use --force to replace "
-                    "it)", str(p))
+            Problem(Severity.ERROR, _("already exists: not overwritten (use --force to replace "
+                                      "it)"), str(p))
             for p in existing
         ])
 
@@ -463,43 +485,60 @@ def _directory(directory: str | os.PathLike[str]) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise InputError(f"cannot create the folder {folder}: {exc.strerror or exc}") from exc
+        raise InputError(_("cannot create the folder {folder}: {reason}", folder=folder,
+                           reason=exc.strerror or exc)) from exc
     return folder
 
 
+def template_files() -> tuple[str, ...]:
+    """Every file :func:`build_templates` writes in the language in force
+    (:data:`TEMPLATE_FILES`, then the knockout template's, named in that language:
+    ``suico.xlsm``…)."""
+    english = (*TEMPLATE_FILES, *knockout_template.KNOCKOUT_FILES)
+    return tuple(file_stem(stem) + "." + suffix
+                 for stem, suffix in (name.rsplit(".", 1) for name in english))
+
+
 def build_templates(directory: str | os.PathLike[str], force: bool = False) -> list[Path]:
-    """Write every template (:data:`TEMPLATE_FILES`, then the knockout template's
-    :data:`~xl_tiebreak.excel.templates.knockout.KNOCKOUT_FILES`) into ``directory`` (created
-    if needed); returns the paths written. Existing files are refused (InputError listing
-    them, nothing written) unless ``force``; each file is written atomically. Raises
-    InputError when a file cannot be written."""
+    """Write every template (:func:`template_files`: the individual ones, the team one, then
+    the knockout one) into ``directory`` (created if needed), in the language in force (its
+    file names, sheets and Settings ``Language`` row); returns the paths written. Existing
+    files are refused (InputError listing them, nothing written) unless ``force``; each file
+    is written atomically. Raises InputError when a file cannot be written."""
     folder = Path(directory)
-    _refuse_existing([folder / name for name in (*TEMPLATE_FILES,
-                                                 *knockout_template.KNOCKOUT_FILES)], force)
+    _refuse_existing([folder / name for name in template_files()], force)
     folder = _directory(directory)
     written: list[Path] = []
-    for template in TEMPLATES:
+
+    def write(stem: str, build: Any, source: str = "Crosstable") -> None:
+        name = file_stem(stem)
         for vba, suffix in ((True, ".xlsm"), (False, ".xlsx")):
-            target = folder / f"{template.stem}{suffix}"
-            save_with_values(build_workbook(template, vba=vba), target)
+            target = folder / f"{name}{suffix}"
+            save_with_values(build(vba), target)
             written.append(target)
-        module = folder / f"{template.stem}.py"
-        write_text_file(module, companion_module(template.stem))
+        module = folder / f"{name}.py"
+        write_text_file(module, companion_module(name, source))
         written.append(module)
-    stem = knockout_template.KNOCKOUT_STEM
-    for vba, suffix in ((True, ".xlsm"), (False, ".xlsx")):
-        target = folder / f"{stem}{suffix}"
-        save_with_values(build_knockout_workbook(vba=vba), target)
-        written.append(target)
-    write_text_file(folder / f"{stem}.py", companion_module(stem, "Bracket"))
-    written.append(folder / f"{stem}.py")
-    for vba, suffix in ((True, ".xlsm"), (False, ".xlsx")):  # the team template
-        target = folder / f"{TEAM_SWISS}{suffix}"
-        save_with_values(build_team_workbook(vba=vba), target)
-        written.append(target)
-    module = folder / f"{TEAM_SWISS}.py"
-    write_text_file(module, companion_module(TEAM_SWISS))
-    written.append(module)
+
+    for template in TEMPLATES:
+        write(template.stem, lambda vba, t=template: build_workbook(t, vba=vba))
+    write(knockout_template.KNOCKOUT_STEM, lambda vba: build_knockout_workbook(vba=vba),
+          "Bracket")
+    write(TEAM_SWISS, lambda vba: build_team_workbook(vba=vba))
+    return written
+
+
+def build_shipped_templates(directory: str | os.PathLike[str],
+                            force: bool = False) -> list[Path]:
+    """The shipped templates: :func:`build_templates` in English into ``directory``, then in
+    every other language with a catalogue into ``directory/<tag>`` (``pt-BR/suico.xlsx``…).
+    Rebuild them with ``build_shipped_templates('workbook_templates', force=True)``."""
+    with using(DEFAULT):
+        written = build_templates(directory, force)
+    for tag in available():
+        if tag != DEFAULT:
+            with using(tag):
+                written += build_templates(Path(directory) / tag, force)
     return written
 
 
@@ -507,17 +546,18 @@ def build_demo(directory: str | os.PathLike[str] = ".", force: bool = False) -> 
     """Write ``tiebreak_demo.xlsm`` (the Swiss template with its Standings sheet filled) and its
     companion ``tiebreak_demo.py`` into ``directory``; returns the workbook's path. Existing
     files are refused unless ``force``."""
-    target = Path(directory) / f"{DEMO_NAME}.xlsm"
-    module = Path(directory) / f"{DEMO_NAME}.py"
+    name = file_stem(DEMO_NAME)
+    target = Path(directory) / f"{name}.xlsm"
+    module = Path(directory) / f"{name}.py"
     _refuse_existing([target, module], force)
     folder = _directory(directory)
     workbook = build_workbook(SWISS, vba=True, per_cell=True)
     result = write_standings_to(OpenpyxlBook(workbook))
     if not result.ok:  # pragma: no cover - the sample is valid
         raise InputError(result.problems)
-    target = folder / f"{DEMO_NAME}.xlsm"
+    target = folder / f"{name}.xlsm"
     save_with_values(workbook, target)
-    write_text_file(folder / f"{DEMO_NAME}.py", companion_module(DEMO_NAME))
+    write_text_file(folder / f"{name}.py", companion_module(name))
     return target.resolve()
 
 
@@ -525,6 +565,7 @@ def demo_next_step(path: Path) -> str:
     """What to do with the demo workbook at ``path`` (printed by ``xl-tiebreak demo`` after
     the path)."""
     shown = shlex.quote(str(path))
-    return (f"Next: open it in Excel (the Standings sheet is filled; with the xlwings add-in, "
-            f"Run main recomputes it) or in LibreOffice; or, without a spreadsheet, run:\n"
-            f"  xl-tiebreak standings {shown} --csv standings.csv")
+    return _("Next: open it in Excel (the Standings sheet is filled; with the xlwings add-in, "
+             "Run main recomputes it) or in LibreOffice; or, without a spreadsheet, run:\n"
+             "  xl-tiebreak standings {path} --csv {csv}", path=shown,
+             csv=_("standings.csv", "file name"))

@@ -50,6 +50,7 @@ from xl_tiebreak.excel.templates.builder import (
 )
 from xl_tiebreak.excel.templates.parts import print_setup
 from xl_tiebreak.formats.event_facts import EVENT_SHEET, fact_rows
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import (
     BlankRounds,
     Color,
@@ -170,8 +171,8 @@ def crosstable_rows(t: Tournament) -> tuple[tuple[object, ...], ...]:
 
 def _scoring_settings(scoring: Scoring) -> dict[str, object]:
     if scoring.by_color:
-        raise InputError("points by colour (XXS WW=…, BW=…) cannot be written to a Settings "
-                         "sheet")
+        raise InputError(_("points by colour (XXS WW=…, BW=…) cannot be written to a Settings "
+                           "sheet"))
     kinds = {"win": Kind.WIN, "draw": Kind.DRAW, "loss": Kind.LOSS,
              "forfeit_win": Kind.FORFEIT_WIN, "forfeit_loss": Kind.FORFEIT_LOSS,
              "pab": Kind.PAB, "fpb": Kind.FPB, "hpb": Kind.HPB, "zpb": Kind.ZPB}
@@ -220,6 +221,30 @@ def event_template(t: Tournament, blank_rounds: BlankRounds = BlankRounds.ABSENT
                     functions=base.functions, example=base.example)
 
 
+def fact_label(label: str) -> str:
+    """An Event sheet label (:func:`~xl_tiebreak.formats.event_facts.fact_rows`' English one)
+    in the language in force; the workbook reader reads the labels of every language."""
+    labels = {
+        "City": _("City", "event sheet"),
+        "Federation": _("Federation", "event sheet"),
+        "End date": _("End date", "event sheet"),
+        "Chief arbiter": _("Chief arbiter", "event sheet"),
+        "Deputy arbiters": _("Deputy arbiters", "event sheet"),
+        "Time control": _("Time control", "event sheet"),
+        "Rate": _("Rate", "event sheet"),
+        "Round dates": _("Round dates", "event sheet"),
+        "TRF records": _("TRF records", "event sheet"),
+    }
+    return labels.get(label, label)
+
+
+def fact_value(rate: str) -> str:
+    """The rate of play (``standard``, ``rapid``, ``blitz``) in the language in force."""
+    words = {"standard": _("standard", "rate of play"), "rapid": _("rapid", "rate of play"),
+             "blitz": _("blitz", "rate of play")}
+    return words.get(rate, rate)
+
+
 def write_event_workbook(t: Tournament, path: str | os.PathLike[str],
                          blank_rounds: BlankRounds = BlankRounds.ABSENT) -> Path:
     """Write the event ``t`` as a crosstable workbook to ``path`` (``.xlsx``, or ``.xlsm``
@@ -228,18 +253,19 @@ def write_event_workbook(t: Tournament, path: str | os.PathLike[str],
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix not in (".xlsx", ".xlsm"):
-        raise InputError(f"{target}: expected a .xlsx or .xlsm file name")
+        raise InputError(_("{file}: expected a .xlsx or .xlsm file name", file=target))
     if not t.participants:
-        raise InputError("the event has no participants", t.source)
+        raise InputError(_("the event has no participants"), t.source)
     workbook = build_workbook(event_template(t, blank_rounds), vba=suffix == ".xlsm")
     workbook.properties.title = t.name or target.stem
     facts = fact_rows(t)
     if facts:
         sheet = workbook.create_sheet(EVENT_SHEET)
-        sheet.append(["Fact", "Value"])
+        sheet.append([_("Fact", "event sheet"), _("Value", "settings sheet")])
         for row, (label, value) in enumerate(facts, start=2):
-            sheet.cell(row=row, column=1, value=label)
-            cell = sheet.cell(row=row, column=2, value=value)
+            sheet.cell(row=row, column=1, value=fact_label(label))
+            shown = fact_value(value) if label == "Rate" else value
+            cell = sheet.cell(row=row, column=2, value=shown)
             cell.data_type = "s"  # text as written, never a formula (a time control "+30")
         sheet.column_dimensions["A"].width = 18
         sheet.column_dimensions["B"].width = 60

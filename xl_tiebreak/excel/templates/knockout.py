@@ -18,8 +18,12 @@ from typing import Any
 from openpyxl.styles import Alignment, Font, PatternFill
 
 from xl_tiebreak.excel.book.layout import HEADER_FILL, HEADER_FONT, NOTE_FONT
+from xl_tiebreak.excel.reading.settings import SETTINGS_ROWS
 from xl_tiebreak.excel.sheets.knockout import BRACKET
-from xl_tiebreak.excel.templates.parts import how_to_sheet
+from xl_tiebreak.excel.templates.parts import how_to_sheet, print_setup
+from xl_tiebreak.excel.templates.wording import language_value, settings_header
+from xl_tiebreak.i18n import N_
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.util.cells import column_letter
 
 __all__ = ["KNOCKOUT_FILES", "KNOCKOUT_NAME", "KNOCKOUT_ROWS", "KNOCKOUT_STEM", "fill_knockout"]
@@ -27,8 +31,8 @@ __all__ = ["KNOCKOUT_FILES", "KNOCKOUT_NAME", "KNOCKOUT_ROWS", "KNOCKOUT_STEM", 
 KNOCKOUT_STEM = "knockout"
 KNOCKOUT_FILES = tuple(f"{KNOCKOUT_STEM}{suffix}" for suffix in (".xlsm", ".xlsx", ".py"))
 """The files of the knockout template."""
-KNOCKOUT_NAME = "Knockout Cup 2026"
-"""The sample event's name."""
+KNOCKOUT_NAME = N_("Knockout Cup 2026")
+"""The sample event's name (in English: translated where written)."""
 
 KNOCKOUT_ROWS: tuple[tuple[object, ...], ...] = (
     ("Round", "Match", "Player A", "Player B", "Games", "Play-off", "Armageddon"),
@@ -90,15 +94,25 @@ def bracket_sheet(ws: Any) -> None:
 
 
 def settings_sheet(ws: Any) -> None:
-    """The Settings sheet: the event's name."""
-    ws.append(["Setting", "Value", "What the value means"])
+    """The Settings sheet: the event's name (and, in another language than English, the
+    Language row)."""
+    ws.append(settings_header())
     _header(ws, 3)
-    ws.append(["Tournament name", KNOCKOUT_NAME, "Shown with the standings"])
-    ws["A2"].font = Font(bold=True)
-    ws["C2"].font = Font(italic=True, color="FF" + NOTE_FONT[1:])
+    rows = {field: (label, hint) for label, field, hint in SETTINGS_ROWS}
+    label, hint = rows["name"]
+    ws.append([translated(label), translated(KNOCKOUT_NAME), translated(hint)])
+    language = language_value()
+    if language is not None:
+        label, hint = rows["language"]
+        ws.append([translated(label), language, translated(hint)])
+    for r in range(2, ws.max_row + 1):
+        ws.cell(row=r, column=1).font = Font(bold=True)
+        ws.cell(row=r, column=3).font = Font(italic=True, color="FF" + NOTE_FONT[1:])
+        ws.cell(row=r, column=3).alignment = Alignment(wrap_text=True, vertical="top")
     ws.column_dimensions["A"].width = 22
     ws.column_dimensions["B"].width = 24
     ws.column_dimensions["C"].width = 40
+    print_setup(ws, pages_tall=1)
 
 
 def fill_knockout(wb: Any, first: Any) -> None:

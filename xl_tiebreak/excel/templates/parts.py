@@ -21,6 +21,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from xl_tiebreak.excel.book.layout import HEADER_FILL, HEADER_FONT, NOTE_FONT
 from xl_tiebreak.excel.book.openpyxl_book import mark_worksheet
 from xl_tiebreak.excel.sheets.standings_sheet import PLACEHOLDER, STANDINGS_ROLE
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.util.plain import Frozen
 
@@ -106,7 +107,7 @@ def xlwings_conf(wb: Any) -> None:
 def standings_placeholder(ws: Any) -> None:
     """The Standings sheet of a template: the placeholder text and the Standings mark (so that
     the writer may replace it)."""
-    ws["A1"] = PLACEHOLDER
+    ws["A1"] = translated(PLACEHOLDER)
     note_style(ws["A1"])
     mark_worksheet(ws, STANDINGS_ROLE)
 

@@ -63,7 +63,17 @@ from xl_tiebreak.excel.templates.parts import (
     standings_placeholder,
     wrap_note,
 )
+from xl_tiebreak.excel.templates.wording import (
+    auto_words,
+    choice_list,
+    date_format,
+    language_value,
+    settings_header,
+    shown_value,
+)
 from xl_tiebreak.formats.crosstable.team_reader import read_team_crosstable
+from xl_tiebreak.i18n import N_, _
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.teams import Score, TeamEvent
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.standings.team_evaluation import TeamEvaluation
@@ -103,7 +113,7 @@ team crosstable notation: team 1 won round 6 by forfeit against team 6, team 7 w
 round 7, teams 12 and 14 had the pairing-allocated bye, team 14 a half-point bye."""
 
 TEAM_SWISS_SETTINGS: dict[str, object] = {
-    "name": "Held team exercise (E7)",
+    "name": N_("Held team exercise (E7)"),
     "type": "Swiss",
     "rules": "AUTO",
     "start_date": datetime.datetime(2024, 8, 1),
@@ -132,12 +142,13 @@ _ARGS = 'Rules,"","",TeamSettings'
 """The last arguments of every team function call: rules, boards and match points (in the
 settings), the settings rows."""
 _VALIDATIONS = {
-    "rules": '"AUTO,FIDE2026,FIDE2023,FIDE2009"',
-    "type": '"Swiss,Round robin"',
-    "match_points": '"2-1-0,3-1-0"',
-    "primary": '"MP,GP"',
-    "blank_rounds": '"Absent,Half-point bye"',
+    "rules": ("AUTO", "FIDE2026", "FIDE2023", "FIDE2009"),
+    "type": ("Swiss", "Round robin"),
+    "match_points": ("2-1-0", "3-1-0"),
+    "primary": ("MP", "GP"),
+    "blank_rounds": ("Absent", "Half-point bye"),
 }
+"""The drop-down lists of Settings cells (in English: written in the language in force)."""
 
 
 class TeamBook(Frozen):
@@ -173,7 +184,7 @@ class TeamBook(Frozen):
 def _settings_event(rows: Sequence[Sequence[object]], settings: dict[str, object]) -> TeamEvent:
     """The event the crosstable rows make with the settings (the sample's, for its number
     formats)."""
-    labels = {field: label for label, field, _ in TEAM_SETTINGS_ROWS}
+    labels = {field: label for label, field, _hint in TEAM_SETTINGS_ROWS}
     cells: list[tuple[object, ...]] = []
     for field, value in settings.items():
         if field == "tiebreaks":
@@ -199,7 +210,8 @@ def sample_book() -> TeamBook:
              *((row[0], row[1], None, *(f"{row[1]} {b}" for b in range(1, boards + 1)))
                for row in E7_ROWS[1:]))
     header = (("Round", "Team", *(f"B{b}" for b in range(1, boards + 1))),)
-    return TeamBook(str(TEAM_SWISS_SETTINGS["name"]), E7_ROWS, dict(TEAM_SWISS_SETTINGS),
+    name = translated(str(TEAM_SWISS_SETTINGS["name"]))
+    return TeamBook(name, E7_ROWS, {**TEAM_SWISS_SETTINGS, "name": name},
                     teams, header, _settings_event(E7_ROWS, TEAM_SWISS_SETTINGS))
 
 
@@ -221,14 +233,15 @@ def _crosstable_sheet(ws: Any, book: TeamBook) -> None:
 
 def _settings_sheet(ws: Any, book: TeamBook) -> dict[str, str]:
     """Fill the team Settings sheet; returns the defined names it provides."""
-    ws.append(["Setting", "Value", "GP (byes)", "What the value means"])
+    ws.append(settings_header(game_points=True))
     names: dict[str, str] = {}
-    rows = {field: i for i, (_, field, _) in enumerate(TEAM_SETTINGS_ROWS, start=2)}
+    rows = {field: i for i, (_label, field, _hint) in enumerate(TEAM_SETTINGS_ROWS, start=2)}
+    settings = {**book.settings, "language": language_value()}
     for label, field, hint in TEAM_SETTINGS_ROWS:
         row = rows[field]
-        ws.cell(row=row, column=1, value=label).font = Font(bold=True)
-        note_style(ws.cell(row=row, column=4, value=hint))
-        value = book.settings.get(field)
+        ws.cell(row=row, column=1, value=translated(label)).font = Font(bold=True)
+        note_style(ws.cell(row=row, column=4, value=translated(hint) if hint else hint))
+        value = shown_value(settings.get(field))
         if field == "tiebreaks":
             order = book.order
             for i in range(TIEBREAK_SLOTS):
@@ -242,11 +255,12 @@ def _settings_sheet(ws: Any, book: TeamBook) -> dict[str, str]:
         else:
             cell = ws.cell(row=row, column=2, value=value)
             if field == "start_date":
-                cell.number_format = "yyyy-mm-dd"
+                cell.number_format = date_format()
         for col in (2, 3):
             ws.cell(row=row, column=col).alignment = Alignment(horizontal="left")
         if field in _VALIDATIONS:
-            dv = DataValidation(type="list", formula1=_VALIDATIONS[field], allow_blank=True,
+            dv = DataValidation(type="list", formula1=choice_list(*_VALIDATIONS[field]),
+                                allow_blank=True,
                                 showErrorMessage=field != "match_points")
             ws.add_data_validation(dv)
             dv.add(f"B{row}")
@@ -254,11 +268,13 @@ def _settings_sheet(ws: Any, book: TeamBook) -> dict[str, str]:
             # AUTO: the start date cell itself (no TEXT() format codes, which depend on
             # Excel's language), as in the individual templates
             date_row = rows["start_date"]
-            ws.cell(row=1, column=5, value="Rules the functions get (AUTO: the start date)")
+            ws.cell(row=1, column=5,
+                    value=_("Rules the functions get (AUTO: the start date)"))
+            autos = ",".join(f'UPPER(B{row})="{word}"' for word in auto_words())
             helper = ws.cell(row=row, column=5, value=(
-                f'=IF(OR(B{row}="",UPPER(B{row})="AUTO"),'
+                f'=IF(OR(B{row}="",{autos}),'
                 f'IF(B{date_row}="","AUTO",B{date_row}),B{row})'))
-            helper.number_format = "yyyy-mm-dd"
+            helper.number_format = date_format()
             names["Rules"] = f"{SETTINGS}!$E${row}"
     header_style(ws, 1, 5)
     ws["E1"].alignment = Alignment(horizontal="center", wrap_text=True)
@@ -325,13 +341,14 @@ def _values(evaluation: TeamEvaluation, d: Descriptor) -> list[Value]:
 
 
 def _functions_sheet(ws: Any, book: TeamBook, evaluation: TeamEvaluation) -> None:
-    ws["A1"] = ("Team worksheet functions of xl-tiebreak, one call per column: in Excel, click "
-                "Import Functions on the xlwings ribbon once, then Ctrl+Alt+F9.")
+    ws["A1"] = _("Team worksheet functions of xl-tiebreak, one call per column: in Excel, "
+                 "click Import Functions on the xlwings ribbon once, then Ctrl+Alt+F9.")
     ws["A1"].font = Font(bold=True)
-    ws["A2"] = ('The last arguments: Rules, then boards and match points ("": from the '
-                "settings), then the settings rows (TeamSettings: Settings!A2:C…).")
+    ws["A2"] = _('The last arguments: Rules, then boards and match points ("": from the '
+                 "settings), then the settings rows (TeamSettings: Settings!A2:C…).")
     columns = _function_columns(book, evaluation)
-    header = ["No", "Team", *(h for h, _, _ in columns)]
+    header = [_("No", "crosstable header"), _("Team", "crosstable header"),
+              *(h for h, _formula, _shown in columns)]
     for col, text in enumerate(header, start=1):
         ws.cell(row=FUNCTIONS_FIRST_ROW - 1, column=col, value=text)
     header_style(ws, FUNCTIONS_FIRST_ROW - 1, len(header))
@@ -341,7 +358,7 @@ def _functions_sheet(ws: Any, book: TeamBook, evaluation: TeamEvaluation) -> Non
             horizontal="center")
         ws.cell(row=first + i, column=2, value=team[1])
     teams = f"$A${first}:$A${last}"
-    for col, (_, formula, shown) in enumerate(columns, start=3):
+    for col, (_header, formula, shown) in enumerate(columns, start=3):
         ws.cell(row=first, column=col).value = ArrayFormula(
             range_ref(first, col, last, col), formula.format(teams=teams))
         for r in range(first, last + 1):
@@ -356,9 +373,9 @@ def _functions_sheet(ws: Any, book: TeamBook, evaluation: TeamEvaluation) -> Non
 
 def _formula_standings_sheet(ws: Any, book: TeamBook, evaluation: TeamEvaluation) -> None:
     call = "=TEAM_STANDINGS(Crosstable,TieBreaks,Rules,TRUE,\"\",\"\",TeamSettings)"
-    ws["A1"] = (f"The whole team standings from one formula: {{{call}}}. A fixed-size array "
-                "formula (any Excel); in Excel 365 a plain =TEAM_STANDINGS(Crosstable,,,,4) in "
-                "an empty cell spills.")
+    ws["A1"] = _("The whole team standings from one formula: {{{call}}}. A fixed-size array "
+                 "formula (any Excel); in Excel 365 a plain =TEAM_STANDINGS(Crosstable,,,,4) "
+                 "in an empty cell spills.", call=call)
     note_style(ws["A1"])
     descriptors = [parse_descriptor(t, book.event.primary) for t in book.order]
     formats = [WHOLE_FORMAT, WHOLE_FORMAT, None, WHOLE_FORMAT, None,

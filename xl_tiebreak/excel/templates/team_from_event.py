@@ -50,6 +50,8 @@ from xl_tiebreak.excel.templates.builder import save_with_values
 from xl_tiebreak.excel.templates.team import TeamBook, build_team_workbook
 from xl_tiebreak.formats.crosstable.team_boards import apply_boards
 from xl_tiebreak.formats.crosstable.team_reader import fmt_gp, read_team_crosstable
+from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n.conventions import number_text
 from xl_tiebreak.model.teams import Match, Team, TeamEvent
 from xl_tiebreak.model.tournament import Color, InputError, Kind, Problem, Severity, TournamentType
 from xl_tiebreak.standings.team_evaluation import DEFAULT_TEAM_ROUND_ROBIN, DEFAULT_TEAM_SWISS
@@ -92,24 +94,25 @@ def round_cell(event: TeamEvent, team: Team, rnd: int) -> str:
     InputError when the cell cannot say what the input says (points set for this round
     alone, game points that are not halves)."""
     m = team.rounds[rnd - 1]
-    label = f"team {team.start_no}, round {rnd}"
+    label = _("team {team}, round {round}", team=team.start_no, round=rnd)
     if m.played:
         if m.mp is not None and m.mp != event.scoring.mp(m.kind):
-            raise InputError(f"{label}: its match points are set on their own "
-                             f"({fmt(m.mp)}); a crosstable cell cannot hold them",
-                             _where(team, rnd, m))
+            raise InputError(_("{where}: its match points are set on their own ({mp}); a "
+                               "crosstable cell cannot hold them", where=label,
+                               mp=number_text(fmt(m.mp))), _where(team, rnd, m))
         gp = event.gp_of(m)
         if not _halves(gp):
-            raise InputError(f"{label}: game points {fmt(gp)} are not halves",
-                             _where(team, rnd, m))
+            raise InputError(_("{where}: game points {gp} are not halves", where=label,
+                               gp=number_text(fmt(gp))), _where(team, rnd, m))
         return f"{m.opponent}{_color(event, m, rnd)}{fmt_gp(gp)}"
     # an unplayed round scores what the Settings say for its kind: nothing of its own
     if (m.mp is not None and m.mp != event.scoring.mp(m.kind)) or (
             m.gp is not None and m.gp != event.scoring.gp(m.kind, event.boards)):
-        raise InputError(f"{label}: a {m.kind.value} whose points are set for this round "
-                         f"alone ({fmt(event.mp_of(m))} MP, {fmt(event.gp_of(m))} GP); a "
-                         "crosstable cell holds only the kind (its points are the Settings')",
-                         _where(team, rnd, m))
+        raise InputError(_("{where}: a {kind} whose points are set for this round alone "
+                           "({mp} MP, {gp} GP); a crosstable cell holds only the kind (its "
+                           "points are the Settings')", where=label, kind=m.kind.value,
+                           mp=number_text(fmt(event.mp_of(m))),
+                           gp=number_text(fmt(event.gp_of(m)))), _where(team, rnd, m))
     if m.kind in _BYE_CELLS:
         return _BYE_CELLS[m.kind]
     sign = "+" if m.kind is Kind.FORFEIT_WIN else "-"
@@ -132,12 +135,13 @@ def _short_matches(event: TeamEvent) -> list[Problem]:
                 continue
             a, b = event.gp_of(m), event.gp_of(theirs)
             if a + b != event.boards:
-                out.append(Problem(
-                    Severity.ERROR, f"round {rnd}, match #{t.start_no}–#{other.start_no}: "
-                    f"game points {fmt_gp(a)} + {fmt_gp(b)} do not sum to the "
-                    f"{event.boards} boards (boards without a game); a team crosstable "
+                out.append(Problem(Severity.ERROR, _(
+                    "round {round}, match #{first}–#{second}: game points {a} + {b} do not "
+                    "sum to the {boards} boards (boards without a game); a team crosstable "
                     "needs every board's result: complete the line-ups (TRF 300 records)",
-                    _where(t, rnd, m)))
+                    round=rnd, first=t.start_no, second=other.start_no,
+                    a=number_text(fmt_gp(a)), b=number_text(fmt_gp(b)),
+                    boards=event.boards), _where(t, rnd, m)))
     return out
 
 
@@ -165,8 +169,9 @@ def _cell_number(value: Fraction, what: str) -> int | float:
     """A settings cell for match or game points: whole, or a half (the Settings sheet reads
     halves only)."""
     if not _halves(value):
-        raise InputError(f"{what}: {fmt(value)} points cannot be written to the Settings sheet "
-                         "(it takes whole numbers and halves)")
+        raise InputError(_("{what}: {points} points cannot be written to the Settings sheet "
+                           "(it takes whole numbers and halves)", what=what,
+                           points=number_text(fmt(value))))
     return int(value) if value.denominator == 1 else float(value)
 
 
@@ -273,18 +278,20 @@ def unpaired_boards(event: TeamEvent) -> list[Problem]:
             pairs = zip(_board_cells(event, m), _board_cells(event, theirs), strict=True)
             bad = next((k for k, (a, b) in enumerate(pairs, start=1) if not _agree(a, b)), None)
             if bad is not None:
-                found.append(Problem(
-                    Severity.ERROR, f"round {rnd}, match #{t.start_no}–#{other.start_no}: "
-                    f"board {bad} of one team is not the other side of the other's board "
-                    f"{bad} (boards numbered by roster position?)", _where(t, rnd, m)))
+                found.append(Problem(Severity.ERROR, _(
+                    "round {round}, match #{first}–#{second}: board {board} of one team is "
+                    "not the other side of the other's board {board} (boards numbered by "
+                    "roster position?)", round=rnd, first=t.start_no, second=other.start_no,
+                    board=bad), _where(t, rnd, m)))
     if len(found) > MAX_LISTED:
         more = len(found) - MAX_LISTED
-        found = [*found[:MAX_LISTED], Problem(Severity.ERROR, f"and {more} more matches")]
+        found = [*found[:MAX_LISTED], Problem(Severity.ERROR, _("and {count} more matches",
+                                                                count=more))]
     if found:
-        found.append(Problem(Severity.ERROR, "the Boards sheet pairs the boards by number: "
-                             "write the workbook without the board results "
-                             "(--without-boards; the board tie-breaks BC, TBR, BBE and the "
-                             "EDE forms with them are then undefined)", event.source))
+        found.append(Problem(Severity.ERROR, _(
+            "the Boards sheet pairs the boards by number: write the workbook without the "
+            "board results (--without-boards; the board tie-breaks BC, TBR, BBE and the EDE "
+            "forms with them are then undefined)"), event.source))
     return found
 
 
@@ -320,7 +327,7 @@ def event_book(event: TeamEvent, boards: bool = True) -> TeamBook:
         if problems:
             raise InputError(problems)
     board_rows = boards_rows(event) if boards else boards_rows(_without_boards(event))
-    book = TeamBook(event.name or Path(event.source).stem or "Team event", rows,
+    book = TeamBook(event.name or Path(event.source).stem or _("Team event"), rows,
                     settings_values(event), teams_rows(event), board_rows, event)
     _reads_back(book)
     return book

@@ -1,0 +1,16 @@
+"""Companion module of mata_mata.xlsm / mata_mata.xlsx.
+
+The xlwings add-in's "Run main" button imports the Python module named like the workbook and
+calls its main(): this one writes the Standings sheet from the Bracket and Settings sheets
+(see xl_tiebreak.macros). Keep this file next to the workbook.
+"""
+
+from xl_tiebreak.macros import main
+
+__all__ = ["main"]
+
+if __name__ == "__main__":
+    import xlwings as xw
+
+    xw.Book("mata_mata.xlsm").set_mock_caller()
+    main()
