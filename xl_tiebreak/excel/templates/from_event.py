@@ -49,7 +49,7 @@ from xl_tiebreak.excel.templates.builder import (
     save_with_values,
 )
 from xl_tiebreak.excel.templates.parts import print_setup
-from xl_tiebreak.formats.event_facts import EVENT_SHEET, fact_rows
+from xl_tiebreak.formats.event_facts import EVENT_SHEET, fact_label, fact_rows
 from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import (
     BlankRounds,
@@ -221,23 +221,6 @@ def event_template(t: Tournament, blank_rounds: BlankRounds = BlankRounds.ABSENT
                     functions=base.functions, example=base.example)
 
 
-def fact_label(label: str) -> str:
-    """An Event sheet label (:func:`~xl_tiebreak.formats.event_facts.fact_rows`' English one)
-    in the language in force; the workbook reader reads the labels of every language."""
-    labels = {
-        "City": _("City", "event sheet"),
-        "Federation": _("Federation", "event sheet"),
-        "End date": _("End date", "event sheet"),
-        "Chief arbiter": _("Chief arbiter", "event sheet"),
-        "Deputy arbiters": _("Deputy arbiters", "event sheet"),
-        "Time control": _("Time control", "event sheet"),
-        "Rate": _("Rate", "event sheet"),
-        "Round dates": _("Round dates", "event sheet"),
-        "TRF records": _("TRF records", "event sheet"),
-    }
-    return labels.get(label, label)
-
-
 def fact_value(rate: str) -> str:
     """The rate of play (``standard``, ``rapid``, ``blitz``) in the language in force."""
     words = {"standard": _("standard", "rate of play"), "rapid": _("rapid", "rate of play"),
@@ -263,8 +246,8 @@ def write_event_workbook(t: Tournament, path: str | os.PathLike[str],
         sheet = workbook.create_sheet(EVENT_SHEET)
         sheet.append([_("Fact", "event sheet"), _("Value", "settings sheet")])
         for row, (label, value) in enumerate(facts, start=2):
-            sheet.cell(row=row, column=1, value=fact_label(label))
-            shown = fact_value(value) if label == "Rate" else value
+            sheet.cell(row=row, column=1, value=label)  # already in the language in force
+            shown = fact_value(value) if label == fact_label("rate") else value
             cell = sheet.cell(row=row, column=2, value=shown)
             cell.data_type = "s"  # text as written, never a formula (a time control "+30")
         sheet.column_dimensions["A"].width = 18

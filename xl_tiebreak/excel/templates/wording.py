@@ -87,6 +87,8 @@ def crosstable_header(text: object) -> object:
         "Rating": _("Rating", "crosstable header"),
         "Fed": _("Fed", "crosstable header"),
         "Pts": _("Pts", "crosstable header"),
+        "Extra points": _("Extra points", "crosstable header"),
+        "Manual order": _("Manual order", "crosstable header"),
     }
     return headers.get(text, text) if isinstance(text, str) else text
 
