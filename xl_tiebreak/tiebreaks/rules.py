@@ -17,6 +17,8 @@ import datetime
 import enum
 from collections.abc import Sequence
 
+from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n.conventions import date_text
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.tiebreaks.categories import Category
 
@@ -283,9 +285,8 @@ def resolve_rules(
         return _NAMES[key]
     if key == "auto":
         return rules_in_force(start_date)
-    raise InputError(
-        f"unknown rule set '{rules}' (use AUTO, FIDE2026, FIDE2023, FIDE2009 or USCF)"
-    )
+    raise InputError(_("unknown rule set '{rules}' (use AUTO, FIDE2026, FIDE2023, FIDE2009 or "
+                       "USCF)", rules=rules))
 
 
 def rules_in_force(start_date: datetime.date | None) -> RuleSet:
@@ -302,7 +303,7 @@ def rules_note(rules: str | RuleSet | None, start_date: datetime.date | None) ->
     """How the rule set was chosen, for the standings legend: ``chosen by the user`` or
     ``auto: rules in force on the start date 2024-08-01``."""
     if isinstance(rules, RuleSet) or (rules or "auto").strip().lower() != "auto":
-        return "chosen by the user"
+        return _("chosen by the user")
     if start_date is None:
-        return "auto: no start date known, the rules in force now"
-    return f"auto: rules in force on the start date {start_date.isoformat()}"
+        return _("auto: no start date known, the rules in force now")
+    return _("auto: rules in force on the start date {date}", date=date_text(start_date))
