@@ -53,6 +53,8 @@ if TYPE_CHECKING:
 __all__ = [
     "CSV_HEADER",
     "Column",
+    "EXTRA_COLUMN",
+    "HEADINGS",
     "PLAYER_FIELDS",
     "csv_places",
     "group_note",
@@ -113,6 +115,9 @@ _FIXED = (
 )
 """The fixed columns, their headings in English (:func:`standings_columns` gives them in the
 language in force)."""
+
+HEADINGS = {c.field: c.header for c in _FIXED}
+"""Field → its heading in English (shown through the catalogue)."""
 
 EXTRA_COLUMN = Column("extra", N_("Extra"))
 """Extra points (included in Pts), after Pts when a participant has some."""
