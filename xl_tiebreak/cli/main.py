@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from xl_tiebreak.cli.arguments import parse_arguments
-from xl_tiebreak.cli.console import configure_streams, write_stdout
+from xl_tiebreak.cli.console import configure_streams, warning_line, write_stdout
 from xl_tiebreak.cli.language import chosen, route_argparse
 from xl_tiebreak.cli.loading import load, load_tournament
 from xl_tiebreak.i18n import N_, _, _n, using
@@ -25,7 +25,6 @@ from xl_tiebreak.model.tournament import InputError, Tournament, TournamentType
 from xl_tiebreak.report.table import standings_csv, standings_json, standings_table
 from xl_tiebreak.standings.final import Standings, compute_standings
 from xl_tiebreak.util.numbers import fmt
-from xl_tiebreak.util.safety import formula_safe
 
 __all__ = ["console", "load_tournament", "main"]
 
@@ -147,12 +146,6 @@ def _fail(exc: InputError, heading: str | None = None) -> None:
         print(f"  {p}", file=sys.stderr)
     for w in getattr(exc, "warnings", ()):
         print(warning_line(w), file=sys.stderr)
-
-
-def warning_line(warning: object) -> str:
-    """One warning as the command line prints it: ``warning: …`` in the language in force,
-    its text neutralised against formula injection."""
-    return _("warning: {text}", text=formula_safe(str(warning)))
 
 
 def _compute(args: argparse.Namespace) -> int:

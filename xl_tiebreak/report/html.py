@@ -23,7 +23,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 
-from xl_tiebreak.i18n import N_, _, _n, current
+from xl_tiebreak.i18n import _, _n, current
 from xl_tiebreak.i18n.conventions import decimal_separator, number_text, place_text
 from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import Kind, Participant, Record, TournamentType
@@ -44,6 +44,7 @@ from xl_tiebreak.standings.decided_by import HEADER as DECIDED_BY
 from xl_tiebreak.standings.decided_by import LEGEND as DECIDED_BY_LEGEND
 from xl_tiebreak.standings.decided_by import decisions
 from xl_tiebreak.standings.final import Standings
+from xl_tiebreak.tiebreaks.engine import kind_text
 from xl_tiebreak.util.numbers import fmt_half
 from xl_tiebreak.version import __version__
 
@@ -110,19 +111,9 @@ footer { margin-top: 2rem; font-size: .8rem; color: #6e7781; }
 """
 
 
-_KINDS = {
-    Kind.WIN: N_("win"), Kind.DRAW: N_("draw"), Kind.LOSS: N_("loss"),
-    Kind.FORFEIT_WIN: N_("forfeit win"), Kind.FORFEIT_LOSS: N_("forfeit loss"),
-    Kind.PAB: N_("pairing-allocated bye"), Kind.FPB: N_("full-point bye"),
-    Kind.HPB: N_("half-point bye"), Kind.ZPB: N_("zero-point bye"),
-}
-"""What each kind of round is, as a cell's title says it."""
-
-
 def _kind(record: Record) -> str:
     """A round's kind in words, in the language in force (the cell's title)."""
-    text = _KINDS.get(record.kind)
-    return record.kind.value if text is None else translated(text)
+    return kind_text(record.kind)
 
 
 def _heading(field: str) -> str:
