@@ -11,8 +11,7 @@ from pathlib import Path
 from xl_tiebreak.events.loader import load_event
 from xl_tiebreak.i18n import _
 from xl_tiebreak.i18n.conventions import number_text, place_text
-from xl_tiebreak.i18n.language import translate as translated
-from xl_tiebreak.knockout.bracket import Bracket, explain, knockout_standings
+from xl_tiebreak.knockout.bracket import Bracket, explain, knockout_standings, stage_text
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.util.numbers import fmt, fmt_half
 from xl_tiebreak.util.safety import formula_safe
@@ -85,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(buf.getvalue())
         return 0
     table = [[_("Place"), _("Player"), _("Stage"), _("Pts"), _("Play-off"), _("How")]]
-    table += [[_place(r.first, r.last), formula_safe(r.player), translated(r.stage),
+    table += [[_place(r.first, r.last), formula_safe(r.player), stage_text(r.stage),
                number_text(fmt_half(r.points)), number_text(fmt_half(r.playoff_points)),
                formula_safe(r.eliminated)] for r in rows]
     widths = [max(len(t[c]) for t in table) for c in range(len(table[0]))]

@@ -59,9 +59,9 @@ def text(a: Allocation) -> str:
         cells = [r[c].rjust(widths[c]) if c in (0, 1, 4) else r[c].ljust(widths[c])
                  for c in range(len(r))]
         out.write("  ".join(cells).rstrip() + "\n")
-    out.write(f"Total money allocated: {money(a.total())}\n")
+    out.write(_("Total money allocated: {money}", money=money(a.total())) + "\n")
     if a.lines:
-        out.write("How:\n")
+        out.write(_("How:") + "\n")
         out.writelines(f"  {formula_safe(line)}\n" for line in a.lines)
     out.writelines(note_line(note) + "\n" for note in a.notes)
     return out.getvalue()

@@ -17,6 +17,7 @@ import datetime
 from collections.abc import Sequence
 from fractions import Fraction
 
+from xl_tiebreak.i18n import _, _n
 from xl_tiebreak.model.tournament import (
     InputError,
     Participant,
@@ -571,8 +572,8 @@ class Standings:
     def progress(self) -> str:
         """``after round 4 of 9`` for a partial event, else ``9 rounds``."""
         if self.partial:
-            return f"after round {self.rounds} of {self.total_rounds}"
-        return f"{self.rounds} round{'' if self.rounds == 1 else 's'}"
+            return _("after round {k} of {n}", k=self.rounds, n=self.total_rounds)
+        return _n("{count} round", "{count} rounds", count=self.rounds)
 
     def row(self, start_no: int) -> Row:
         """The row of a start number (KeyError when unknown)."""
