@@ -39,7 +39,7 @@ def _english_pieces() -> list[str]:
     three words or more, not also in a Portuguese translation (``Swiss-Manager``, ``BH/C1``
     are the same in both languages)."""
     pt = language.catalogue("pt-BR")
-    translations = " \n ".join(v for k in pt.keys() if (v := pt.get(k[1], k[0])))
+    translations = " \n ".join(v for k in pt if (v := pt.get(k[1], k[0])))
     found, _not_literal = marked_texts()
     out = set()
     for text in found:
@@ -281,7 +281,7 @@ def test_portuguese_csv_in_libreoffice(tmp_path: Path,
 def test_catalogue_fields_are_python_format_fields() -> None:
     # argparse's texts keep their %-fields, the others their {name} fields
     pt = language.catalogue("pt-BR")
-    for context, msgid in pt.keys():
+    for context, msgid in pt:
         translated = pt.get(msgid, context) or ""
         assert re.findall(r"%\(\w+\)[sr]|%[sr]", msgid) == re.findall(
             r"%\(\w+\)[sr]|%[sr]", translated), msgid
