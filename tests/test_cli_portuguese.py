@@ -155,12 +155,13 @@ def test_a_damaged_input_is_refused_in_portuguese(run_pt: Runner, tmp_path: Path
     damaged = tmp_path / "damaged.trf"
     lines = Path(TRF).read_text(encoding="utf-8").splitlines()
     at = next(k for k, line in enumerate(lines) if line.startswith("001"))
-    lines[at] = lines[at][:91] + "99 w 1" + lines[at][97:]  # round 1: an opponent 99
+    lines[at] = lines[at][:91] + "  99" + lines[at][95:]  # round 1: an opponent 99
     damaged.write_text("\n".join(lines) + "\n", encoding="utf-8")
     code, text = run_pt(["compute", str(damaged)])
     assert code == 2 and "Traceback" not in text
     assert text.startswith("xl-tiebreak: não foi possível calcular:\n")
-    # the reader's own messages (the problems listed below the heading) are the readers'
+    assert "tem um adversário desconhecido, nº 99, na rodada 1" in text  # the event's check
+    # the place of the problem (a TRF line and column) is written by the reader
     _check_portuguese(text, words=False)
 
 
