@@ -439,6 +439,75 @@ SWISS_MANAGER_OLD: dict[int, str] = {
 """Swiss-Manager numbers read in real lists that have no certain FIDE descriptor, with what
 Herzog's table says they are (spec §9.1): named in the refusal."""
 
+# The tie-break names Brazilian organizers type in an order (glossary-pt-BR.md): DiSwiss's
+# abbreviations and the Portuguese names, compared by their key (upper case, no accents,
+# spaces, dots or hyphens: tiebreaks.descriptors.spoken_key), each read as the descriptor it
+# means (docs/decisions.md D-C2).
+
+SPOKEN: dict[str, str] = {
+    # DiSwiss's abbreviations (glossary, "Tie-breaks")
+    "BUT": "BH", "BU1": "BH/C1", "BU2": "BH/C2", "BUM": "BH/M1", "VIT": "WIN", "BLK": "BPG",
+    "KOYA": "KS", "PT": "PTS",
+    # names
+    "BUCHHOLZ": "BH", "BUCHHOLZTOTAL": "BH",
+    "BUCHHOLZCORTE1": "BH/C1", "BUCHHOLZCORTE2": "BH/C2",
+    "BUCHHOLZMEDIANO": "BH/M1", "BUCHHOLZMEDIANO1": "BH/M1", "BUCHHOLZMEDIANO2": "BH/M2",
+    "SONNEBORNBERGER": "SB",
+    "CONFRONTODIRETO": "DE", "ENCONTRODIRETO": "DE",
+    "NUMERODEVITORIAS": "WIN", "VITORIAS": "WIN",
+    "PARTIDASVENCIDAS": "WON", "NUMERODEPARTIDASVENCIDAS": "WON",
+    "PARTIDASDENEGRAS": "BPG", "PARTIDASDEPRETAS": "BPG", "PARTIDASJOGADASDEPRETAS": "BPG",
+    "PARTIDASJOGADASDENEGRAS": "BPG",
+    "VITORIASDENEGRAS": "BWG", "VITORIASDEPRETAS": "BWG",
+    "SISTEMAKOYA": "KS",
+    "PONTUACAOPROGRESSIVA": "PS", "PROGRESSIVO": "PS",
+    "RATINGMEDIODOSOPONENTES": "ARO", "RATINGMEDIODOSADVERSARIOS": "ARO",
+    "PERFORMANCEDERATINGMEDIADOSOPONENTES": "APRO",
+    "PERFORMANCE": "TPR", "RATINGDEPERFORMANCE": "TPR",
+    "SORTEIO": "OTHER_LOTS", "ORDEMMANUAL": "OTHER_MANUAL",
+    "PONTOS": "PTS", "PONTUACAO": "PTS",
+}
+"""Key (``spoken_key`` of :mod:`xl_tiebreak.tiebreaks.descriptors`) → descriptor, in an
+individual event."""
+
+ABBREVIATIONS = ("BUT", "BU1", "BU2", "BUM", "VIT", "BLK", "KOYA", "PT")
+"""DiSwiss's abbreviations of individual tie-breaks, as named in a refusal."""
+TEAM_ABBREVIATIONS = ("BUT", "BU1", "BU2", "BUM", "VIT", "KOYA", "PT", "MP", "GP")
+"""The same for team events."""
+
+SPOKEN_TEAM: dict[str, str] = {
+    "BUT": "BH", "BU1": "BH/C1", "BU2": "BH/C2", "BUM": "BH/M1", "VIT": "WIN", "KOYA": "KS",
+    "PT": "GPTS", "MP": "MPTS", "GP": "GPTS",
+    "PONTOSDEMATCH": "MPTS", "PONTOSDETABULEIRO": "GPTS",
+    "BUCHHOLZ": "BH", "BUCHHOLZTOTAL": "BH",
+    "BUCHHOLZCORTE1": "BH/C1", "BUCHHOLZCORTE2": "BH/C2",
+    "BUCHHOLZMEDIANO": "BH/M1", "BUCHHOLZMEDIANO1": "BH/M1", "BUCHHOLZMEDIANO2": "BH/M2",
+    "CONFRONTODIRETO": "DE", "ENCONTRODIRETO": "DE",
+    "CONFRONTODIRETOESTENDIDO": "EDE",
+    "MATCHESVENCIDOS": "WIN", "VITORIAS": "WIN", "NUMERODEVITORIAS": "WIN",
+    "SISTEMAKOYA": "KS", "PONTUACAOPROGRESSIVA": "PS", "PROGRESSIVO": "PS",
+    "SONNEBORNBERGERDEEQUIPES": "EMGSB", "SONNEBORNBERGEROLIMPICO": "OSB",
+    "SORTEIO": "OTHER_LOTS",
+}
+"""Key → descriptor, in a team event (a code without score type is read on the primary score,
+as :func:`xl_tiebreak.tiebreaks.descriptors.parse_descriptor` reads ``BH``)."""
+
+SPOKEN_AMBIGUOUS: dict[str, tuple[str, ...]] = {
+    "BUCHHOLZCORTE": ("Buchholz Corte-1 (BH/C1)", "Buchholz Corte-2 (BH/C2)"),
+    "CORTE1": ("Buchholz Corte-1 (BH/C1)", "Sonneborn-Berger Corte-1 (SB/C1)"),
+    "MEDIANO": ("Buchholz Mediano (BH/M1)", "Median (Harkness) (OTHER_MEDIAN)"),
+}
+"""Names that could mean more than one tie-break in any event, and the forms that say which."""
+
+SPOKEN_TEAM_AMBIGUOUS: dict[str, tuple[str, ...]] = {
+    "SB": ("Sonneborn-Berger de Equipes (EMGSB)", "Sonneborn-Berger Olímpico (OSB)",
+           "EMMSB", "EGMSB", "EGGSB"),
+    "SONNEBORNBERGER": ("Sonneborn-Berger de Equipes (EMGSB)",
+                        "Sonneborn-Berger Olímpico (OSB)", "EMMSB", "EGMSB", "EGGSB"),
+}
+"""Names that could mean more than one tie-break of a team event (DiSwiss's ``SB`` names both
+the team and the Olympiad Sonneborn-Berger)."""
+
 _BY_CODE = {row.code: row for row in TIEBREAKS}
 _BY_NAME: dict[str, tuple[TieBreak, tuple[str, ...]]] = {row.code: (row, ()) for row in TIEBREAKS}
 for _row in TIEBREAKS:
