@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.standings.ranking import Standings
 from xl_tiebreak.util.safety import formula_safe
@@ -70,8 +71,8 @@ def build(standings: Standings, args: argparse.Namespace) -> Extras:
     rate = getattr(args, "ratings", None)
     if rate is not None:
         if standings.evaluation is not None and standings.evaluation.team:
-            raise InputError("--ratings: a team event; the rating report is for individual "
-                             "events")
+            raise InputError(_("--ratings: a team event; the rating report is for individual "
+                               "events"))
         from xl_tiebreak.ratings.rating_change import rating_report
 
         ratings = rating_report(standings.tournament, standings.rounds, rate or "standard",

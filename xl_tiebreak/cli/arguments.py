@@ -9,6 +9,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
+from xl_tiebreak.cli.language import language_argument
 from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import BlankRounds, RatingUsed
 from xl_tiebreak.version import __version__
@@ -55,76 +56,76 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _add_compute(sub: Any) -> None:
-    c = sub.add_parser("compute", help="rank a TRF file, CSV crosstable or workbook")
-    c.add_argument("file", help="TRF file, CSV crosstable, or .xlsx/.xlsm workbook")
-    c.add_argument("--tiebreaks", help="comma-separated list, e.g. 'BH/C1,BH,SB,DE', "
-                   "'preset:fide-open' or Swiss-Manager codes 'SM:84/0,0,1,-'")
+    c = sub.add_parser("compute", help=_("rank a TRF file, CSV crosstable or workbook"))
+    c.add_argument("file", help=_("TRF file, CSV crosstable, or .xlsx/.xlsm workbook"))
+    c.add_argument("--tiebreaks", help=_("comma-separated list, e.g. 'BH/C1,BH,SB,DE', "
+                   "'preset:fide-open' or Swiss-Manager codes 'SM:84/0,0,1,-'"))
     c.add_argument("--rules", default="auto",
-                   help="auto (default: by start date), fide2026, fide2023, fide2009 or uscf")
-    c.add_argument("--after-round", type=int, metavar="K", help="standings after round K")
+                   help=_("auto (default: by start date), fide2026, fide2023, fide2009 or uscf"))
+    c.add_argument("--after-round", type=int, metavar="K", help=_("standings after round K"))
     c.add_argument("--start-date", metavar="DATE",
-                   help="the event's start date (2024-08-01, 01.08.2024, Aug 1 2024…), for "
-                   "--rules auto; overrides the input's")
+                   help=_("the event's start date (2024-08-01, 01.08.2024, Aug 1 2024…), for "
+                   "--rules auto; overrides the input's"))
     c.add_argument("--blank-rounds", choices=[m.value for m in BlankRounds],
-                   help="what an empty round means in a TRF or CSV: absent (zero-point bye, "
+                   help=_("what an empty round means in a TRF or CSV: absent (zero-point bye, "
                    "the default), half-point-bye, or declared (as each player's declared "
-                   "points say); the rounds taken so are listed in a warning")
+                   "points say); the rounds taken so are listed in a warning"))
     c.add_argument("--unrated-rating", type=int, metavar="R",
-                   help="rating used for unrated players in rating-based tie-breaks")
+                   help=_("rating used for unrated players in rating-based tie-breaks"))
     _add_rating(c)
     c.add_argument("--type", choices=["swiss", "rr"],
-                   help="override the tournament type (rr = pre-determined pairings)")
+                   help=_("override the tournament type (rr = pre-determined pairings)"))
     c.add_argument("--rr-withdrawals", choices=["count", "annul"],
-                   help="round robins: a player who withdrew having completed fewer than "
+                   help=_("round robins: a player who withdrew having completed fewer than "
                    "half of his games: annul his results (FIDE C.06 5.4, the default under "
-                   "FIDE rules) or count them (the default under US Chess rules)")
+                   "FIDE rules) or count them (the default under US Chess rules)"))
     c.add_argument("--format", choices=["table", "csv", "json", "html"], default="table",
-                   help="table (default), csv, json, or html (one self-contained page with "
-                   "the standings, the legend and the crosstable)")
+                   help=_("table (default), csv, json, or html (one self-contained page with "
+                   "the standings, the legend and the crosstable)"))
     c.add_argument("--player-columns", action="store_true",
-                   help="csv: also write Title, Fed and Rtg after the tie-breaks")
+                   help=_("csv: also write Title, Fed and Rtg after the tie-breaks"))
     c.add_argument("--incomplete-lineups", action="store_true",
-                   help="team files: read matches with fewer games than boards (the boards "
-                   "without a game score nothing)")
+                   help=_("team files: read matches with fewer games than boards (the boards "
+                   "without a game score nothing)"))
     c.add_argument("--teams", type=int, metavar="BOARDS",
-                   help="a CSV team crosstable with BOARDS boards per match (one row per "
+                   help=_("a CSV team crosstable with BOARDS boards per match (one row per "
                    "team, a 'Team' column, cells such as 8w2½, +F6, PAB; or a round-robin "
                    "grid, one column per team headed 1 … n, cells 2½, +, -); a CSV with a "
-                   "'Boards' row above a 'Team' header is recognised without it")
+                   "'Boards' row above a 'Team' header is recognised without it"))
     c.add_argument("--primary", choices=["MP", "GP", "mp", "gp"], metavar="MP|GP",
-                   help="team events: the primary score (match or game points) ranked first "
+                   help=_("team events: the primary score (match or game points) ranked first "
                    "when the tie-break list names neither MPTS nor GPTS; overrides the "
-                   "file's (TRF 192, the Primary row)")
+                   "file's (TRF 192, the Primary row)"))
     c.add_argument("--boards", metavar="CSV",
-                   help="team events: a CSV of board results (one row per team per round: "
+                   help=_("team events: a CSV of board results (one row per team per round: "
                    "Round, Team, B1 … Bk; or one per game: Round, Board, White, Black, "
-                   "Result) for BC, TBR, BBE; its sums must equal the match game points")
+                   "Result) for BC, TBR, BBE; its sums must equal the match game points"))
     c.add_argument("--explain", type=int, action="append", metavar="NO", default=[],
-                   help="also print how every value of start number NO was obtained")
+                   help=_("also print how every value of start number NO was obtained"))
     c.add_argument("--why", type=_pair, action="append", metavar="A,B", default=[],
-                   help="also print why start number A is ahead of B (or not): the order "
-                   "walked item by item, both values explained, up to the deciding item")
+                   help=_("also print why start number A is ahead of B (or not): the order "
+                   "walked item by item, both values explained, up to the deciding item"))
     c.add_argument("--progression", action="store_true",
-                   help="also print every participant's rank and score after each round")
+                   help=_("also print every participant's rank and score after each round"))
     c.add_argument("--ratings", nargs="?", const="", metavar="RATE",
                    choices=["", "standard", "rapid", "blitz"],
-                   help="also print the FIDE rating report (B.02 applied from 1 March 2024): "
+                   help=_("also print the FIDE rating report (B.02 applied from 1 March 2024): "
                    "per player and game the expected score, K and why, the rating change; "
                    "unrated players' provisional performance. RATE: standard (assumed when "
-                   "not given), rapid or blitz")
+                   "not given), rapid or blitz"))
     c.add_argument("--lots-seed", metavar="SEED",
-                   help="seed of the drawing of lots (tie-break OTHER_LOTS, e.g. "
-                   "--tiebreaks 'BH/C1,BH,LOTS'); the same seed gives the same draw")
+                   help=_("seed of the drawing of lots (tie-break OTHER_LOTS, e.g. "
+                   "--tiebreaks 'BH/C1,BH,LOTS'); the same seed gives the same draw"))
     c.add_argument("--compare", nargs="+", metavar="ORDER",
-                   help="rank by each tie-break order and print one place column per order, "
-                   "marking who moves, e.g. --compare 'BH/C1,BH,SB' 'SB,BH' 'BH/M1'")
+                   help=_("rank by each tie-break order and print one place column per order, "
+                   "marking who moves, e.g. --compare 'BH/C1,BH,SB' 'SB,BH' 'BH/M1'"))
     c.add_argument("--prizes", metavar="PRIZES.csv",
-                   help="also allocate the prizes of this prize list (CSV) and explain them")
+                   help=_("also allocate the prizes of this prize list (CSV) and explain them"))
     c.add_argument("--hort", action="store_true",
-                   help="with --prizes: Hort system (half shared, half by tie-break order)")
+                   help=_("with --prizes: Hort system (half shared, half by tie-break order)"))
     c.add_argument("-o", "--output", metavar="FILE",
-                   help="write the output to FILE (UTF-8) instead of standard output")
-    c.add_argument("--force", action="store_true", help="overwrite an existing -o file")
+                   help=_("write the output to FILE (UTF-8) instead of standard output"))
+    c.add_argument("--force", action="store_true", help=_("overwrite an existing -o file"))
 
 
 def _add_rating(c: Any) -> None:
@@ -140,106 +141,109 @@ def _pair(text: str) -> tuple[int, int]:
     """``3,7`` → (3, 7): two different start numbers (``--why``)."""
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise argparse.ArgumentTypeError(f"{text!r}: expected two start numbers, e.g. 3,7")
+        raise argparse.ArgumentTypeError(_("{value}: expected two start numbers, e.g. 3,7",
+                                           value=repr(text)))
     if parts[0] == parts[1] or int(parts[0]) == int(parts[1]):
-        raise argparse.ArgumentTypeError(f"{text!r}: two different start numbers are needed")
+        raise argparse.ArgumentTypeError(_("{value}: two different start numbers are needed",
+                                           value=repr(text)))
     return int(parts[0]), int(parts[1])
 
 
 def _add_export(sub: Any) -> None:
-    c = sub.add_parser("export", help="write any input as a TRF file with computed points, "
-                       "ranks and the tie-break list")
-    c.add_argument("file", help="TRF file, CSV crosstable, or .xlsx/.xlsm workbook")
+    c = sub.add_parser("export", help=_("write any input as a TRF file with computed points, "
+                       "ranks and the tie-break list"))
+    c.add_argument("file", help=_("TRF file, CSV crosstable, or .xlsx/.xlsm workbook"))
     c.add_argument("--format", choices=["trf16", "trf26"], default="trf16")
-    c.add_argument("-o", "--output", required=True, help="the TRF file to write ('-': stdout)")
-    c.add_argument("--tiebreaks", help="tie-break order (default: the declared list, else the "
-                   "default for the tournament type)")
-    c.add_argument("--rules", default="auto", help="as for compute")
+    c.add_argument("-o", "--output", required=True, help=_("the TRF file to write ('-': stdout)"))
+    c.add_argument("--tiebreaks", help=_("tie-break order (default: the declared list, else the "
+                   "default for the tournament type)"))
+    c.add_argument("--rules", default="auto", help=_("as for compute"))
     _add_rating(c)
     c.add_argument("--encoding", choices=["latin-1", "utf-8"], default="latin-1",
                    help=_("the file's encoding: latin-1 (the default: what the FIDE checker "
                           "reads; letters it lacks are written without accents, with a "
                           "warning) or utf-8"))
-    c.add_argument("--force", action="store_true", help="overwrite an existing output file")
+    c.add_argument("--force", action="store_true", help=_("overwrite an existing output file"))
 
 
 def _add_workbook(sub: Any) -> None:
-    c = sub.add_parser("workbook", help="write a crosstable workbook (Swiss, round-robin or "
-                       "team template) for an event given as a TRF file or CSV crosstable")
-    c.add_argument("file", help="TRF file (team events: 310 or 013 records) or CSV crosstable "
-                   "(individual or team)")
-    c.add_argument("-o", "--output", required=True, help="the .xlsx or .xlsm workbook to write")
+    c = sub.add_parser("workbook", help=_("write a crosstable workbook (Swiss, round-robin or "
+                       "team template) for an event given as a TRF file or CSV crosstable"))
+    c.add_argument("file", help=_("TRF file (team events: 310 or 013 records) or CSV crosstable "
+                   "(individual or team)"))
+    c.add_argument("-o", "--output", required=True, help=_("the .xlsx or .xlsm workbook to write"))
     c.add_argument("--lots-seed", metavar="SEED",
-                   help="seed of the drawing of lots, written to the Settings sheet")
+                   help=_("seed of the drawing of lots, written to the Settings sheet"))
     _add_rating(c)
     c.add_argument("--blank-rounds", choices=[m.value for m in BlankRounds],
-                   help="what the input's empty rounds mean: absent (the default), "
+                   help=_("what the input's empty rounds mean: absent (the default), "
                    "half-point-bye or declared; they stay empty in the Crosstable sheet and "
-                   "this is written to its 'Blank rounds' setting")
-    c.add_argument("--force", action="store_true", help="overwrite an existing workbook")
+                   "this is written to its 'Blank rounds' setting"))
+    c.add_argument("--force", action="store_true", help=_("overwrite an existing workbook"))
     c.add_argument("--teams", type=int, metavar="BOARDS",
-                   help="a CSV team crosstable with BOARDS boards per match (a team TRF, or a "
+                   help=_("a CSV team crosstable with BOARDS boards per match (a team TRF, or a "
                    "CSV with a 'Boards' row above its 'Team' header, is recognised without "
-                   "it): writes a team workbook")
+                   "it): writes a team workbook"))
     c.add_argument("--boards", metavar="CSV",
-                   help="team events: a CSV of board results, written to the Boards sheet")
+                   help=_("team events: a CSV of board results, written to the Boards sheet"))
     c.add_argument("--without-boards", action="store_true",
-                   help="team events: leave the board results out of the workbook (the board "
-                   "tie-breaks are then undefined)")
+                   help=_("team events: leave the board results out of the workbook (the board "
+                   "tie-breaks are then undefined)"))
     c.add_argument("--incomplete-lineups", action="store_true",
-                   help="team TRF: read matches with fewer games than boards (the boards "
-                   "without a game score nothing)")
+                   help=_("team TRF: read matches with fewer games than boards (the boards "
+                   "without a game score nothing)"))
 
 
 def _add_check(sub: Any) -> None:
-    c = sub.add_parser("check", help="recompute many events with their declared tie-break "
-                       "lists and compare with their declared ranks")
+    c = sub.add_parser("check", help=_("recompute many events with their declared tie-break "
+                       "lists and compare with their declared ranks"))
     c.add_argument("paths", nargs="+", metavar="FILE|DIR",
-                   help="TRF files or CSV crosstables, or folders of them (searched recursively)")
-    c.add_argument("--jobs", type=int, metavar="N", help="processes (default: all cores)")
-    c.add_argument("--tiebreaks", help="tie-break list for files that declare none (default: "
-                   "the default list for the tournament type)")
+                   help=_("TRF files or CSV crosstables, or folders of them (searched "
+                          "recursively)"))
+    c.add_argument("--jobs", type=int, metavar="N", help=_("processes (default: all cores)"))
+    c.add_argument("--tiebreaks", help=_("tie-break list for files that declare none (default: "
+                   "the default list for the tournament type)"))
     c.add_argument("--format", choices=["table", "csv", "json"],
-                   help="report format (default: by the -o suffix, else table)")
-    c.add_argument("-o", "--output", help="write the report to this file")
-    c.add_argument("--force", action="store_true", help="overwrite an existing report file")
+                   help=_("report format (default: by the -o suffix, else table)"))
+    c.add_argument("-o", "--output", help=_("write the report to this file"))
+    c.add_argument("--force", action="store_true", help=_("overwrite an existing report file"))
 
 
 def _add_knockout(sub: Any) -> None:
-    c = sub.add_parser("knockout", help="standings of a knockout event by the stage reached")
-    c.add_argument("bracket", help="bracket CSV (Round, Match, Player A, Player B, Games, "
+    c = sub.add_parser("knockout", help=_("standings of a knockout event by the stage reached"))
+    c.add_argument("bracket", help=_("bracket CSV (Round, Match, Player A, Player B, Games, "
                    "Play-off, Armageddon), a workbook with a Bracket sheet, or a TRF with one "
-                   "game per round and an XXK record")
+                   "game per round and an XXK record"))
     c.add_argument("--format", choices=["table", "csv", "json"], default="table")
 
 
 def _add_standings(sub: Any) -> None:
-    c = sub.add_parser("standings", help="write the Standings sheet of a workbook")
-    c.add_argument("book", help=".xlsx or .xlsm workbook with Crosstable and Settings sheets")
-    c.add_argument("-o", "--output", help="write to this workbook instead of in place")
-    c.add_argument("--csv", help="also write the standings as CSV, the columns of compute "
+    c = sub.add_parser("standings", help=_("write the Standings sheet of a workbook"))
+    c.add_argument("book", help=_(".xlsx or .xlsm workbook with Crosstable and Settings sheets"))
+    c.add_argument("-o", "--output", help=_("write to this workbook instead of in place"))
+    c.add_argument("--csv", help=_("also write the standings as CSV, the columns of compute "
                    "--format csv (never the workbook itself; both files are replaced together "
-                   "or not at all)")
+                   "or not at all)"))
     c.add_argument("--player-columns", action="store_true",
-                   help="with --csv: also write Title, Fed and Rtg after the tie-breaks")
+                   help=_("with --csv: also write Title, Fed and Rtg after the tie-breaks"))
     c.add_argument("--force", action="store_true",
-                   help="replace an existing -o or --csv file")
+                   help=_("replace an existing -o or --csv file"))
 
 
 def _add_presets(sub: Any) -> None:
-    sub.add_parser("presets", help="list the named tie-break orders (use as preset:NAME)")
+    sub.add_parser("presets", help=_("list the named tie-break orders (use as preset:NAME)"))
 
 
 def _add_templates(sub: Any) -> None:
-    c = sub.add_parser("templates", help="generate the workbook templates")
+    c = sub.add_parser("templates", help=_("generate the workbook templates"))
     c.add_argument("dir", nargs="?", default="workbook_templates")
-    c.add_argument("--force", action="store_true", help="overwrite existing files")
+    c.add_argument("--force", action="store_true", help=_("overwrite existing files"))
 
 
 def _add_demo(sub: Any) -> None:
-    c = sub.add_parser("demo", help="write a demo workbook with its Standings sheet filled")
+    c = sub.add_parser("demo", help=_("write a demo workbook with its Standings sheet filled"))
     c.add_argument("dir", nargs="?", default=".")
-    c.add_argument("--force", action="store_true", help="overwrite existing files")
+    c.add_argument("--force", action="store_true", help=_("overwrite existing files"))
 
 
 COMMANDS: dict[str, Callable[[Any], None]] = {
@@ -262,13 +266,16 @@ def parser(only: str | None = None,
     commands' options are not built: see :func:`parse_arguments`)."""
     made = (parser_class or _Parser)(
         prog="xl-tiebreak",
-        description="Exact, explainable FIDE C.07 chess tie-breaks and standings.",
+        description=_("Exact, explainable FIDE C.07 chess tie-breaks and standings."),
     )
-    made.add_argument("--version", action="version", version=f"xl-tiebreak {__version__}")
+    made.add_argument("--version", action="version", version=f"xl-tiebreak {__version__}",
+                      help=_("show program's version number and exit"))
+    language_argument(made)
     sub = made.add_subparsers(dest="command", required=True)
     for name, add in COMMANDS.items():
         if only is None or name == only:
             add(sub)
+            language_argument(sub.choices[name])
     return made
 
 

@@ -20,6 +20,8 @@ from typing import TextIO
 
 from xl_tiebreak.cli.outputs import refuse_existing, write_text
 from xl_tiebreak.events.check import check_file
+from xl_tiebreak.i18n import N_, _, _n
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.standings.verify import FileReport, Verdict, event_files
 from xl_tiebreak.util.safety import formula_safe
@@ -95,15 +97,25 @@ def json_report(reports: Sequence[FileReport]) -> str:
                       indent=2, ensure_ascii=False) + "\n"
 
 
+_VERDICTS = {Verdict.AGREES: N_("agrees"), Verdict.DIFFERS: N_("differs"),
+             Verdict.NO_RANKS: N_("no ranks"), Verdict.ERROR: N_("error")}
+"""Each verdict as the table report says it."""
+_KINDS = (N_("individual"), N_("team"), N_("knockout"), N_("prize list"))
+"""The kinds of event a file can be (:class:`xl_tiebreak.events.loader.EventKind`)."""
+
+
 def table_report(reports: Sequence[FileReport]) -> str:
     out = io.StringIO()
     for r in reports:
-        place = f" at place {r.place}" if r.place is not None else ""
+        place = " " + _("at place {place}", place=r.place) if r.place is not None else ""
         why = f": {formula_safe(r.why)}" if r.why else ""
-        kind = f" ({r.kind})" if r.kind else ""
-        out.write(f"{r.verdict.value.upper():<8} {formula_safe(r.file)}{kind}{place}{why}\n")
+        kind = f" ({translated(r.kind)})" if r.kind in _KINDS else (f" ({r.kind})" if r.kind
+                                                                    else "")
+        verdict = translated(_VERDICTS[r.verdict]).upper()
+        out.write(f"{verdict:<8} {formula_safe(r.file)}{kind}{place}{why}\n")
     counts = summary(reports)
-    out.write(", ".join(f"{n} {v}" for v, n in counts.items() if n) + f" ({len(reports)} files)\n")
+    out.write(", ".join(f"{n} {translated(_VERDICTS[Verdict(v)])}" for v, n in counts.items() if n)
+              + " " + _n("({count} file)", "({count} files)", count=len(reports)) + "\n")
     return out.getvalue()
 
 
@@ -116,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
     """The ``check`` command (see the module docstring)."""
     jobs = default_jobs() if args.jobs is None else args.jobs
     if jobs < 1:
-        raise InputError(f"--jobs {jobs}: expected 1 or more")
+        raise InputError(_("--jobs {jobs}: expected 1 or more", jobs=jobs))
     files = event_files(list(args.paths))
     out = None if args.output is None else refuse_existing(args.output, args.force,
                                                             inputs=files)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from xl_tiebreak.cli.console import warning_line
 from xl_tiebreak.model.tournament import Tournament
 from xl_tiebreak.standings.compare_orders import (
     compare_orders,
@@ -35,5 +36,5 @@ def run(tournament: Tournament, args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(comparison_table(comparison))
     for w in comparison.standings[0].warnings:
-        print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
+        print(warning_line(w), file=sys.stderr)
     return 0

@@ -16,7 +16,8 @@ import codecs
 import io
 import sys
 
-__all__ = ["CONSOLE_ERRORS", "ascii_fallback", "configure_streams", "is_utf8", "write_stdout"]
+__all__ = ["CONSOLE_ERRORS", "ascii_fallback", "configure_streams", "is_utf8", "note_line",
+           "warning_line", "write_stdout"]
 
 CONSOLE_ERRORS = "xl_tiebreak.console"
 """The name of the encoding error handler used on a terminal (see :func:`ascii_fallback`)."""
@@ -115,3 +116,20 @@ def write_stdout(text: str, *, utf8: bool = False) -> None:
     stream.flush()
     buffer.write(text.encode("utf-8"))
     buffer.flush()
+
+
+def warning_line(warning: object) -> str:
+    """One warning as the command line prints it: ``warning: …`` in the language in force, its
+    text neutralised against formula injection."""
+    from xl_tiebreak.i18n import _
+    from xl_tiebreak.util.safety import formula_safe
+
+    return _("warning: {text}", text=formula_safe(str(warning)))
+
+
+def note_line(note: object) -> str:
+    """One note as the command line prints it: ``note: …`` in the language in force."""
+    from xl_tiebreak.i18n import _
+    from xl_tiebreak.util.safety import formula_safe
+
+    return _("note: {text}", text=formula_safe(str(note)))

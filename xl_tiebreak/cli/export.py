@@ -8,13 +8,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+from xl_tiebreak.cli.console import warning_line
 from xl_tiebreak.cli.loading import individual, load
 from xl_tiebreak.cli.outputs import refuse_existing, write_text
 from xl_tiebreak.formats.trf.encoding import DEFAULT_ENCODING, trf_bytes
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.report.trf import export_trf, export_warnings
 from xl_tiebreak.standings.final import compute_standings
-from xl_tiebreak.util.safety import formula_safe
 
 
 def run(args: argparse.Namespace) -> int:
@@ -27,11 +28,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         text = export_trf(standings, args.format)
     except ValueError as exc:  # a number that does not fit in its TRF columns
-        raise InputError(f"cannot write {args.format.upper()}: {exc}") from None
+        raise InputError(_("cannot write {format}: {error}", format=args.format.upper(),
+                           error=exc)) from None
     encoding = getattr(args, "encoding", None) or DEFAULT_ENCODING
     data, notes = trf_bytes(text, encoding)  # docs/engineering.md D-E2
     for w in [*standings.warnings, *export_warnings(standings), *notes]:
-        print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
+        print(warning_line(w), file=sys.stderr)
     if out is None:
         sys.stdout.flush()
         sys.stdout.buffer.write(data)

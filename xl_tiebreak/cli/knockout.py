@@ -9,7 +9,9 @@ import sys
 from pathlib import Path
 
 from xl_tiebreak.events.loader import load_event
-from xl_tiebreak.knockout.bracket import Bracket, explain, knockout_standings
+from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n.conventions import number_text, place_text
+from xl_tiebreak.knockout.bracket import Bracket, explain, knockout_standings, stage_text
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.util.numbers import fmt, fmt_half
 from xl_tiebreak.util.safety import formula_safe
@@ -37,8 +39,8 @@ def _workbook_bracket(path: Path) -> Bracket:
     book = OpenpyxlBook(files.load(path, False), files.values_view(path))
     try:
         if not any(n.casefold() == "bracket" for n in book.sheet_names()):
-            raise InputError(f"{path.name} has no 'Bracket' sheet (Round, Match, Player A, "
-                             "Player B, Games, Play-off, Armageddon)")
+            raise InputError(_("{name} has no 'Bracket' sheet (Round, Match, Player A, Player B, "
+                               "Games, Play-off, Armageddon)", name=path.name))
         return read_book_bracket(book)
     finally:
         book.close()
@@ -48,9 +50,10 @@ def run(args: argparse.Namespace) -> int:
     """Read the bracket CSV ``args.bracket`` and print its standings in ``args.format``."""
     path = Path(args.bracket)
     if not path.is_file():
-        raise InputError(f"{path}: no such file")
+        raise InputError(_("{path}: no such file", path=path))
     if path.stat().st_size > MAX_INPUT_BYTES:
-        raise InputError(f"{path}: file is larger than {MAX_INPUT_BYTES // 2**20} MB")
+        raise InputError(_("{path}: file is larger than {size} MB", path=path,
+                           size=MAX_INPUT_BYTES // 2**20))
     bracket = read_bracket(path)
     rows = knockout_standings(bracket)
     lines = explain(bracket)
@@ -80,20 +83,28 @@ def run(args: argparse.Namespace) -> int:
                         fmt(r.playoff_points), formula_safe(r.eliminated)])
         sys.stdout.write(buf.getvalue())
         return 0
-    table = [["Place", "Player", "Stage", "Pts", "Play-off", "How"]]
-    table += [[r.place, formula_safe(r.player), r.stage, fmt_half(r.points),
-               fmt_half(r.playoff_points), formula_safe(r.eliminated)] for r in rows]
+    table = [[_("Place"), _("Player"), _("Stage"), _("Pts"), _("Play-off"), _("How")]]
+    table += [[_place(r.first, r.last), formula_safe(r.player), stage_text(r.stage),
+               number_text(fmt_half(r.points)), number_text(fmt_half(r.playoff_points)),
+               formula_safe(r.eliminated)] for r in rows]
     widths = [max(len(t[c]) for t in table) for c in range(len(table[0]))]
     out = io.StringIO()
-    out.write(f"{formula_safe(path.name)} — knockout, {bracket.size} players, "
-              f"{bracket.rounds} rounds; champion {formula_safe(bracket.champion)}\n")
-    out.write("Places by the stage reached; players out in the same round share the place. "
-              "Play-off and Armageddon games decide who advances but are not points.\n\n")
+    out.write(_("{name} — knockout, {size} players, {rounds} rounds; champion {champion}",
+                name=formula_safe(path.name), size=bracket.size, rounds=bracket.rounds,
+                champion=formula_safe(bracket.champion)) + "\n")
+    out.write(_("Places by the stage reached; players out in the same round share the place. "
+                "Play-off and Armageddon games decide who advances but are not points.")
+              + "\n\n")
     for t in table:
         cells = [t[c].rjust(widths[c]) if c in (3, 4) else t[c].ljust(widths[c])
                  for c in range(len(t))]
         out.write("  ".join(cells).rstrip() + "\n")
-    out.write("\nMatches:\n")
+    out.write("\n" + _("Matches:") + "\n")
     out.writelines(f"  {formula_safe(line)}\n" for line in lines)
     sys.stdout.write(out.getvalue())
     return 0
+
+
+def _place(first: int, last: int) -> str:
+    """A place of the text table: ``3`` alone, ``3–4`` shared (``3º–4º`` in Portuguese)."""
+    return place_text(first) if first == last else f"{place_text(first)}\u2013{place_text(last)}"

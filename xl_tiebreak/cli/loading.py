@@ -9,6 +9,7 @@ import os
 
 from xl_tiebreak.events.loader import WORKBOOK_SUFFIXES, EventKind, kind_of, load_event, suffix
 from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import BlankRounds, InputError, RatingUsed, Tournament
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -27,8 +28,8 @@ def load(args: argparse.Namespace) -> tuple[Event, Settings | None]:
     settings = None
     if suffix(path) in WORKBOOK_SUFFIXES:  # its own checks: folder, pipe, OLE, damage
         if blank:
-            raise InputError("--blank-rounds: for a workbook, set 'Blank rounds' in its "
-                             "Settings sheet")
+            raise InputError(_("--blank-rounds: for a workbook, set 'Blank rounds' in its "
+                               "Settings sheet"))
         event, settings = _workbook(path)
     else:
         event = load_event(path, blank_rounds=BlankRounds(blank) if blank else
@@ -46,11 +47,11 @@ def load(args: argparse.Namespace) -> tuple[Event, Settings | None]:
                                  os.path.basename(path))
             return _team_options(args, event), settings
     if option.get("boards"):
-        raise InputError("--boards: board results are for team events (a team TRF or team "
-                         "crosstable)", path)
+        raise InputError(_("--boards: board results are for team events (a team TRF or team "
+                           "crosstable)"), path)
     if option.get("primary"):
-        raise InputError("--primary: the primary score is for team events (a team TRF or "
-                         "team crosstable)", path)
+        raise InputError(_("--primary: the primary score is for team events (a team TRF or team "
+                           "crosstable)"), path)
     return event, settings
 
 
@@ -59,7 +60,7 @@ def load_tournament(path: str, blank_rounds: BlankRounds = BlankRounds.ABSENT) -
     the kind for a team event or a knockout bracket."""
     args = argparse.Namespace(file=path, blank_rounds=blank_rounds.value
                               if blank_rounds is not BlankRounds.ABSENT else None)
-    event, _ = load(args)
+    event, _settings = load(args)
     return individual(event, path)
 
 
@@ -70,11 +71,13 @@ def individual(event: Event, path: str, command: str = "") -> Tournament:
         return event
     kind = kind_of(event)
     if kind is EventKind.KNOCKOUT:
-        advice = "rank it with: xl-tiebreak knockout FILE"
+        advice = _("rank it with: xl-tiebreak knockout FILE")
     else:
-        advice = "team events are ranked with: xl-tiebreak compute FILE"
-    what = f"{command} reads individual events only" if command else "not an individual event"
-    raise InputError(f"a {kind.value} event: {what}; {advice}", os.path.basename(path))
+        advice = _("team events are ranked with: xl-tiebreak compute FILE")
+    what = (_("{command} reads individual events only", command=command) if command
+            else _("not an individual event"))
+    raise InputError(_("a {kind} event: {what}; {advice}", kind=translated(kind.value),
+                       what=what, advice=advice), os.path.basename(path))
 
 
 def _workbook(path: str) -> tuple[Event, Settings]:
@@ -99,7 +102,8 @@ def _team_options(args: argparse.Namespace, event: TeamEvent) -> TeamEvent:
         except DecodeError as exc:
             raise InputError(str(exc), f"{os.path.basename(name)}, {exc.where}") from None
         except OSError as exc:
-            raise InputError(f"cannot read the file: {exc.strerror or exc}", str(name)) from None
+            raise InputError(_("cannot read the file: {error}", error=exc.strerror or exc),
+                             str(name)) from None
         event = read_csv_boards(event, text, source=os.path.basename(name))
     if option.get("primary"):
         from xl_tiebreak.model.teams import Score

@@ -15,13 +15,16 @@ import sys
 from collections.abc import Sequence
 
 from xl_tiebreak.cli.arguments import parse_arguments
-from xl_tiebreak.cli.console import configure_streams, write_stdout
+from xl_tiebreak.cli.console import configure_streams, warning_line, write_stdout
+from xl_tiebreak.cli.language import chosen, route_argparse
 from xl_tiebreak.cli.loading import load, load_tournament
+from xl_tiebreak.i18n import N_, _, _n, using
+from xl_tiebreak.i18n.conventions import number_text
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import InputError, Tournament, TournamentType
 from xl_tiebreak.report.table import standings_csv, standings_json, standings_table
 from xl_tiebreak.standings.final import Standings, compute_standings
 from xl_tiebreak.util.numbers import fmt
-from xl_tiebreak.util.safety import formula_safe
 
 __all__ = ["console", "load_tournament", "main"]
 
@@ -31,24 +34,34 @@ __all__ = ["console", "load_tournament", "main"]
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from xl_tiebreak.model.teams import TeamEvent
 
 _HEADINGS = {
-    "compute": "cannot compute",
-    "export": "cannot export",
-    "workbook": "cannot write the workbook",
-    "check": "cannot check",
-    "knockout": "cannot rank the knockout event",
-    "standings": "cannot write the standings",
-    "templates": "cannot write the templates",
-    "demo": "cannot write the demo",
+    "compute": N_("cannot compute"),
+    "export": N_("cannot export"),
+    "workbook": N_("cannot write the workbook"),
+    "check": N_("cannot check"),
+    "knockout": N_("cannot rank the knockout event"),
+    "standings": N_("cannot write the standings"),
+    "templates": N_("cannot write the templates"),
+    "demo": N_("cannot write the demo"),
 }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
     configure_streams()  # UTF-8 into files and pipes, the terminal's encoding on a terminal
-    args = parse_arguments(sys.argv[1:] if argv is None else list(argv))
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    route_argparse()  # argparse's own words in the language in force
+    with using(chosen(arguments)):  # --lang, else the locale
+        return _main(arguments)
+
+
+def _main(argv: list[str]) -> int:
+    """:func:`main` in the chosen language."""
+    args = parse_arguments(argv)
     # `compute` is short-lived and builds tens of thousands of objects at once (records, values)
     # without reference cycles to reclaim: the cyclic garbage collector's passes over them are
     # pure cost (a fifth of its time on 1,000 players), so it pauses meanwhile. Not for the
@@ -98,7 +111,7 @@ def _run(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # pragma: no cover - output piped into head
         return 0
     except KeyboardInterrupt:
-        print("xl-tiebreak: interrupted; no file was changed", file=sys.stderr)
+        print("xl-tiebreak: " + _("interrupted; no file was changed"), file=sys.stderr)
         return 130
 
 
@@ -114,33 +127,39 @@ def _heading(command: str, exc: InputError) -> str:
     path = getattr(exc, "path", None)
     if command == "standings" and sheet is not None and path is not None:
         n = len(exc.problems)
-        count = f"{n} problem{'' if n == 1 else 's'}"
         if sheet:
-            return f"cannot compute standings: {count}; listed in the '{sheet}' sheet of {path}"
-        return f"cannot compute standings: {count} (no sheet could be added for them in {path})"
-    return _HEADINGS.get(command, "cannot compute")
+            return _n("cannot compute standings: {count} problem; listed in the '{sheet}' "
+                      "sheet of {path}",
+                      "cannot compute standings: {count} problems; listed in the '{sheet}' "
+                      "sheet of {path}", count=n, sheet=sheet, path=path)
+        return _n("cannot compute standings: {count} problem (no sheet could be added for it "
+                  "in {path})",
+                  "cannot compute standings: {count} problems (no sheet could be added for "
+                  "them in {path})", count=n, path=path)
+    return translated(_HEADINGS.get(command, _HEADINGS["compute"]))
 
 
-def _fail(exc: InputError, heading: str = "cannot compute") -> None:
-    print(f"xl-tiebreak: {heading}:", file=sys.stderr)
+def _fail(exc: InputError, heading: str | None = None) -> None:
+    shown = translated(_HEADINGS["compute"]) if heading is None else heading
+    print(f"xl-tiebreak: {shown}:", file=sys.stderr)
     for p in exc.problems:
         print(f"  {p}", file=sys.stderr)
     for w in getattr(exc, "warnings", ()):
-        print(f"warning: {w}", file=sys.stderr)
+        print(warning_line(w), file=sys.stderr)
 
 
 def _compute(args: argparse.Namespace) -> int:
     if args.unrated_rating is not None and not 0 <= args.unrated_rating <= 4000:
-        raise InputError(f"--unrated-rating {args.unrated_rating}: expected a whole number "
-                         "from 0 to 4000")
+        raise InputError(_("--unrated-rating {value}: expected a whole number from 0 to 4000",
+                           value=args.unrated_rating))
     start_date = None
     if args.start_date is not None:
         from xl_tiebreak.util.dates import parse_start_date
 
         start_date = parse_start_date(args.start_date)
         if start_date is None:
-            raise InputError(f"--start-date {args.start_date!r}: not a date (expected e.g. "
-                             "2024-08-01 or 01.08.2024)")
+            raise InputError(_("--start-date {value}: not a date (expected e.g. 2024-08-01, "
+                               "01.08.2024 or 01/08/2024)", value=repr(args.start_date)))
     target = None
     if args.output is not None:  # refused before anything is read when it exists
         from xl_tiebreak.cli.outputs import refuse_existing
@@ -157,20 +176,21 @@ def _compute(args: argparse.Namespace) -> int:
         if getattr(args, "rr_withdrawals", None) is None:
             args.rr_withdrawals = settings.rr_withdrawals
         for w in settings.warnings:
-            print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
+            print(warning_line(w), file=sys.stderr)
     kind = None if not args.type else (
         TournamentType.SWISS if args.type == "swiss" else TournamentType.PREDETERMINED)
     if not isinstance(event, Tournament):
         from xl_tiebreak.model.teams import TeamEvent
 
         if not isinstance(event, TeamEvent):
-            raise InputError("a knockout event (an XXK record or a bracket table): rank it "
-                             "with: xl-tiebreak knockout FILE", os.path.basename(args.file))
+            raise InputError(_("a knockout event (an XXK record or a bracket table): rank it "
+                               "with: xl-tiebreak knockout FILE"), os.path.basename(args.file))
         if start_date is not None:
             event.start_date = start_date
         if args.lots_seed is not None:
-            raise InputError("--lots-seed: a team event is ranked without a drawing of lots "
-                             "(its tie-breaks end with EDE)", os.path.basename(args.file))
+            raise InputError(_("--lots-seed: a team event is ranked without a drawing of "
+                               "lots (its tie-breaks end with EDE)"),
+                             os.path.basename(args.file))
         standings = _team_standings(args, kind, event)
     else:
         tournament = event
@@ -200,7 +220,8 @@ def _compute(args: argparse.Namespace) -> int:
         try:
             standings.row(no)
         except KeyError:
-            raise InputError(f"--explain {no}: no participant with that start number") from None
+            raise InputError(_("--explain {no}: no participant with that start number",
+                               no=no)) from None
     from xl_tiebreak.cli.arbiter_report import build
 
     extras = build(standings, args)  # --why, --progression
@@ -213,7 +234,7 @@ def _compute(args: argparse.Namespace) -> int:
     if args.format == "csv":
         out.write(standings_csv(standings, args.player_columns))
         for w in standings.warnings:
-            print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
+            print(warning_line(w), file=sys.stderr)
         # explanations are not CSV: they go to stderr, stdout stays a valid CSV file
         sys.stderr.write(_explanations_text(standings, args.explain) + extras.text())
         if allocation is not None:
@@ -243,7 +264,7 @@ def _compute(args: argparse.Namespace) -> int:
 
         out.write(standings_html(standings))
         for w in standings.warnings:  # also listed on the page
-            print(f"warning: {formula_safe(str(w))}", file=sys.stderr)
+            print(warning_line(w), file=sys.stderr)
         sys.stderr.write(_explanations_text(standings, args.explain) + extras.text())
     else:
         out.write(standings_table(standings))
@@ -275,7 +296,7 @@ def _team_standings(args: argparse.Namespace, kind: TournamentType | None,
         event.type = kind
         event.type_inferred = False
     if args.unrated_rating is not None:
-        raise InputError("--unrated-rating: team events have no rating-based tie-breaks")
+        raise InputError(_("--unrated-rating: team events have no rating-based tie-breaks"))
     return compute_standings(event, args.tiebreaks, rules=args.rules,
                              after_round=args.after_round)
 
@@ -283,17 +304,23 @@ def _team_standings(args: argparse.Namespace, kind: TournamentType | None,
 def _explanations_text(standings: Standings, numbers: Sequence[int]) -> str:
     out = io.StringIO()
     for no in numbers:
-        out.write(f"\nHow the values of #{no} were obtained:\n")
+        out.write("\n" + _("How the values of #{no} were obtained:", no=no) + "\n")
         row = standings.row(no)
         extra = row.participant.extra_points
         if extra:  # docs/decisions.md D51
             games = row.points - extra
-            sign = f"+ {fmt(extra)}" if extra > 0 else f"- {fmt(-extra)}"
-            out.write(f"Pts = {fmt(games)} from the rounds {sign} extra points = "
-                      f"{fmt(row.points)} (the extra points are in no tie-break)\n")
+            sign = f"+ {number(extra)}" if extra > 0 else f"- {number(-extra)}"
+            out.write(_("Pts = {games} from the rounds {sign} extra points = {points} (the "
+                        "extra points are in no tie-break)", games=number(games), sign=sign,
+                        points=number(row.points)) + "\n")
         for d in standings.descriptors:
             out.write("\n".join(standings.explain(no, d).lines()) + "\n")
     return out.getvalue()
+
+
+def number(value: Fraction | int) -> str:
+    """A number as people read it in the language in force (``2.5``, ``2,5``)."""
+    return number_text(fmt(value))
 
 
 def _presets() -> int:
@@ -301,7 +328,8 @@ def _presets() -> int:
 
     for p in PRESETS.values():
         print(f"preset:{p.name:<14} {p.order}")
-        print(f"    for {p.purpose}; source: {p.source}")
+        print("    " + _("for {purpose}; source: {source}", purpose=translated(p.purpose),
+                         source=translated(p.source)))
     return 0
 
 
@@ -316,8 +344,8 @@ def _workbook_command(args: argparse.Namespace) -> int:
                 demo_next_step,
             )
     except ImportError as exc:  # openpyxl (or, for templates, xlwings) missing
-        raise InputError(f"this command needs openpyxl and xlwings: pip install "
-                         f"'xl-tiebreak[excel]' ({exc})") from exc
+        raise InputError(_("this command needs openpyxl and xlwings: pip install "
+                           "'xl-tiebreak[excel]' ({error})", error=exc)) from exc
     if args.command == "standings":
         written, *warned = str(write_standings_file(
             args.book, args.output, args.csv, force=args.force,

@@ -18,6 +18,7 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import InputError
 
 _FORCED: dict[str, bool] = {}
@@ -41,19 +42,19 @@ def refuse_existing(path: str | os.PathLike[str], force: bool, *,
     p = Path(path)
     for source in inputs:
         if _same(p, Path(source)):
-            raise InputError(f"{p}: the output would overwrite the input {source}; give "
-                             "another name")
+            raise InputError(_("{p}: the output would overwrite the input {source}; give another "
+                               "name", p=p, source=source))
     if os.path.lexists(p) and not force:
-        raise InputError(f"{p}: the file exists; use --force to overwrite it")
+        raise InputError(_("{p}: the file exists; use --force to overwrite it", p=p))
     if p.is_dir():
-        raise InputError(f"{p}: is a folder, not a file")
+        raise InputError(_("{p}: is a folder, not a file", p=p))
     if p.exists() and not p.is_file():
-        raise InputError(f"{p}: is not a regular file (a FIFO or a device); it is not "
-                         "replaced: give a file name")
+        raise InputError(_("{p}: is not a regular file (a FIFO or a device); it is not replaced: "
+                           "give a file name", p=p))
     folder = p.parent if str(p.parent) else Path(".")
     if not folder.is_dir():
-        raise InputError(f"{p}: the folder {folder} does not exist; make it first or give "
-                         "another path")
+        raise InputError(_("{p}: the folder {folder} does not exist; make it first or give "
+                           "another path", p=p, folder=folder))
     _FORCED[os.path.abspath(p)] = force
     return p
 
@@ -75,7 +76,8 @@ def write_text(path: Path, text: str, encoding: str = "utf-8") -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
     except OSError as exc:
-        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise InputError(_("cannot write {path}: {error}", path=path,
+                           error=exc.strerror or exc)) from None
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline="\n") as f:
             f.write(text)
@@ -88,8 +90,8 @@ def write_text(path: Path, text: str, encoding: str = "utf-8") -> None:
         os.chmod(tmp, mode)
         _put(Path(tmp), path, force)
     except OSError as exc:
-        raise InputError(f"cannot write {path}: {exc.strerror or exc}; it was not "
-                         "changed") from None
+        raise InputError(_("cannot write {path}: {error}; it was not changed", path=path,
+                           error=exc.strerror or exc)) from None
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -103,26 +105,27 @@ def _put(tmp: Path, path: Path, force: bool) -> None:
             os.link(tmp, path)
             return
         except FileExistsError:
-            raise InputError(f"{path}: a file of that name appeared while writing; it was "
-                             "not replaced (use --force to overwrite it)") from None
+            raise InputError(_("{path}: a file of that name appeared while writing; it was not "
+                               "replaced (use --force to overwrite it)", path=path)) from None
         except OSError as exc:
             if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV,
                                  errno.EMLINK, errno.ENOSYS):
                 raise
             # a file system without hard links: checked, then renamed
             if os.path.lexists(path):
-                raise InputError(f"{path}: a file of that name appeared while writing; it "
-                                 "was not replaced (use --force to overwrite it)") from None
+                raise InputError(_("{path}: a file of that name appeared while writing; it was "
+                                   "not replaced (use --force to overwrite it)",
+                                   path=path)) from None
     try:
         info = os.lstat(path)
     except FileNotFoundError:
         info = None
     if info is not None and not stat.S_ISREG(info.st_mode) and not stat.S_ISLNK(info.st_mode):
-        raise InputError(f"{path}: is not a regular file (a FIFO or a device); it was not "
-                         "replaced")
+        raise InputError(_("{path}: is not a regular file (a FIFO or a device); it was not "
+                           "replaced", path=path))
     target = Path(os.path.realpath(path)) if info is not None and stat.S_ISLNK(
         info.st_mode) else path
     if target != path and os.path.lexists(target) and not os.path.isfile(target):
-        raise InputError(f"{path}: points to something that is not a regular file; it was "
-                         "not replaced")
+        raise InputError(_("{path}: points to something that is not a regular file; it was not "
+                           "replaced", path=path))
     os.replace(tmp, target)

@@ -6,6 +6,9 @@ import argparse
 import io
 from pathlib import Path
 
+from xl_tiebreak.cli.console import note_line
+from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n.conventions import place_text
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.prizes.allocation import (
     Allocation,
@@ -25,9 +28,10 @@ def allocation(standings: Standings, args: argparse.Namespace) -> Allocation:
     """Read ``args.prizes`` (a CSV prize list) and allocate it over ``standings``."""
     path = Path(args.prizes)
     if not path.is_file():
-        raise InputError(f"{path}: no such file")
+        raise InputError(_("{path}: no such file", path=path))
     if path.stat().st_size > MAX_INPUT_BYTES:
-        raise InputError(f"{path}: file is larger than {MAX_INPUT_BYTES // 2**20} MB")
+        raise InputError(_("{path}: file is larger than {value} MB", path=path,
+                           value=MAX_INPUT_BYTES // 2**20))
     try:
         text = decode_text(path.read_bytes())
     except DecodeError as exc:
@@ -40,13 +44,14 @@ def allocation(standings: Standings, args: argparse.Namespace) -> Allocation:
 def text(a: Allocation) -> str:
     """The awards (place, player, prize, money, trophy), then how each was decided."""
     out = io.StringIO()
-    sharing = "Hort system" if a.options.sharing is Sharing.HORT else "shared equally"
-    out.write(f"\nPrizes (money of tied players pooled and {sharing}; one prize per player: "
-              f"{'yes' if a.options.one_prize_per_player else 'no'}):\n")
-    rows = [["Rk", "No", "Name", "Prize", "Money", "Trophy"]]
+    sharing = _("Hort system") if a.options.sharing is Sharing.HORT else _("shared equally")
+    out.write("\n" + _("Prizes (money of tied players pooled and {sharing}; one prize per "
+                       "player: {answer}):", sharing=sharing,
+                       answer=_("yes") if a.options.one_prize_per_player else _("no")) + "\n")
+    rows = [[_("Rk"), _("No"), _("Name"), _("Prize"), _("Money"), _("Trophy")]]
     for award in a.awards:
         p = award.participant
-        rows.append([str(award.rank), str(p.start_no), formula_safe(p.name),
+        rows.append([place_text(award.rank), str(p.start_no), formula_safe(p.name),
                      formula_safe(award.prize()), money(award.money) if award.money else "",
                      formula_safe(award.trophy)])
     widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
@@ -54,11 +59,11 @@ def text(a: Allocation) -> str:
         cells = [r[c].rjust(widths[c]) if c in (0, 1, 4) else r[c].ljust(widths[c])
                  for c in range(len(r))]
         out.write("  ".join(cells).rstrip() + "\n")
-    out.write(f"Total money allocated: {money(a.total())}\n")
+    out.write(_("Total money allocated: {money}", money=money(a.total())) + "\n")
     if a.lines:
-        out.write("How:\n")
+        out.write(_("How:") + "\n")
         out.writelines(f"  {formula_safe(line)}\n" for line in a.lines)
-    out.writelines(f"note: {formula_safe(note)}\n" for note in a.notes)
+    out.writelines(note_line(note) + "\n" for note in a.notes)
     return out.getvalue()
 
 

@@ -10,10 +10,11 @@ import argparse
 import sys
 from pathlib import Path
 
+from xl_tiebreak.cli.console import note_line, warning_line
 from xl_tiebreak.cli.loading import individual, load
 from xl_tiebreak.cli.outputs import refuse_existing
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import BlankRounds, InputError, Tournament
-from xl_tiebreak.util.safety import formula_safe
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
@@ -26,12 +27,12 @@ def run(args: argparse.Namespace) -> int:
     the input cannot be."""
     out = refuse_existing(args.output, args.force)
     if out.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise InputError(f"{out}: expected a .xlsx or .xlsm file name")
+        raise InputError(_("{out}: expected a .xlsx or .xlsm file name", out=out))
     try:
         from xl_tiebreak.excel.templates.from_event import write_event_workbook
     except ImportError as exc:  # openpyxl or xlwings missing
-        raise InputError(f"this command needs openpyxl and xlwings: pip install "
-                         f"'xl-tiebreak[excel]' ({exc})") from exc
+        raise InputError(_("this command needs openpyxl and xlwings: pip install "
+                           "'xl-tiebreak[excel]' ({exc})", exc=exc)) from exc
     event = load(args)[0]
     if not isinstance(event, Tournament):
         from xl_tiebreak.model.teams import TeamEvent
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     if args.lots_seed is not None:
         tournament.lots_seed = args.lots_seed
     for note in tournament.notes:
-        print(f"warning: {formula_safe(str(note))}", file=sys.stderr)
+        print(warning_line(note), file=sys.stderr)
     blank_rounds = BlankRounds(args.blank_rounds) if args.blank_rounds else BlankRounds.ABSENT
     print(write_event_workbook(tournament, out, blank_rounds))
     _companion(out)
@@ -55,14 +56,14 @@ def _team_workbook(args: argparse.Namespace, event: TeamEvent, out: Path) -> int
     from xl_tiebreak.excel.templates.team_from_event import not_written, write_team_event_workbook
 
     if args.lots_seed is not None:
-        raise InputError("--lots-seed: a team event is ranked without a drawing of lots "
-                         "(its tie-breaks end with EDE)", args.file)
+        raise InputError(_("--lots-seed: a team event is ranked without a drawing of lots (its "
+                           "tie-breaks end with EDE)"), args.file)
     for note in event.notes:
-        print(f"warning: {formula_safe(str(note))}", file=sys.stderr)
+        print(warning_line(note), file=sys.stderr)
     boards = not args.without_boards
     path = write_team_event_workbook(event, out, boards)
     for item in not_written(event, boards):
-        print(f"note: not written: {item}", file=sys.stderr)
+        print(note_line(_("not written: {item}", item=item)), file=sys.stderr)
     print(path)
     _companion(out)
     return 0
@@ -86,17 +87,18 @@ def _companion(out: Path) -> None:
         except (OSError, UnicodeDecodeError):
             ours = False
         if not ours:
-            print(f"note: {formula_safe(module.name)} exists and was left as it is; Run main "
-                  "imports it (the module xl-tiebreak writes holds `from xl_tiebreak.macros "
-                  "import main`)", file=sys.stderr)
+            print(note_line(_("{name} exists and was left as it is; Run main imports it (the "
+                              "module xl-tiebreak writes holds `from xl_tiebreak.macros import "
+                              "main`)", name=module.name)), file=sys.stderr)
         return
     write_text_file(module, text)
     print(module)
     if not out.stem.isidentifier():
-        print(f"note: {formula_safe(out.name)}: Run main imports the module named like the "
-              "workbook, which must then be a Python name (letters, digits, _; not starting "
-              "with a digit): rename both files together, e.g. "
-              f"{_python_name(out.stem)}.xlsm and .py", file=sys.stderr)
+        print(note_line(_("{name}: Run main imports the module named like the workbook, "
+                          "which must then be a Python name (letters, digits, _; not starting "
+                          "with a digit): rename both files together, e.g. {example}.xlsm "
+                          "and .py", name=out.name, example=_python_name(out.stem))),
+              file=sys.stderr)
 
 
 def _python_name(stem: str) -> str:

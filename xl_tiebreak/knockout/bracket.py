@@ -48,6 +48,9 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from xl_tiebreak.formats.tables import Cell, csv_rows, read_table
+from xl_tiebreak.i18n import N_, _
+from xl_tiebreak.i18n.conventions import number_text
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.util.cells import quoted
 from xl_tiebreak.util.numbers import fmt_half, parse_number
@@ -187,7 +190,7 @@ def _sum(games: Sequence[Game]) -> tuple[Fraction, Fraction]:
 
 
 def _score(a: Fraction, b: Fraction) -> str:
-    return f"{fmt_half(a)}–{fmt_half(b)}"
+    return f"{number_text(fmt_half(a))}–{number_text(fmt_half(b))}"
 
 
 # ====================================================================== notation
@@ -213,7 +216,7 @@ def parse_game(token: str) -> Game:
         return Game(HALF, HALF)
     try:
         if "-" in s:
-            left, _, right = s.partition("-")
+            left, _dash, right = s.partition("-")
             game = Game(_point(left), _point(right))
         else:
             a = _point(s)
@@ -478,17 +481,18 @@ def _result_text(m: Match, player: str) -> str:
     """``1½–½`` from ``player``'s side, with the play-off / walkover."""
     d = m.decision()
     if d is Decision.WALKOVER:
-        return "by walkover"
+        return _("by walkover")
     mine, theirs = (0, 1) if player == m.a else (1, 0)
     pts = m.points
     text = _score(pts[mine], pts[theirs])
     if m.playoff:
         q = _sum(m.playoff)
-        text += f", play-off {_score(q[mine], q[theirs])}"
+        text += ", " + _("play-off {score}", score=_score(q[mine], q[theirs]))
     if m.armageddon is not None:
         arm = (m.armageddon.a, m.armageddon.b)
         black = m.a if not m.armageddon.a_white else m.b
-        text += f", Armageddon {_score(arm[mine], arm[theirs])} ({black} Black)"
+        text += ", " + _("Armageddon {score} ({player} Black)",
+                         score=_score(arm[mine], arm[theirs]), player=black)
     return text
 
 
@@ -511,9 +515,9 @@ def knockout_standings(bracket: Bracket) -> list[KnockoutRow]:
 
     champion, finalist = final.winner, final.loser
     out.append(row(champion, 1, 1, "champion",
-                   _how(final, champion, "won the final", finalist)))
+                   _how(final, champion, _("won the final"), finalist)))
     if finalist is not None:
-        out.append(row(finalist, 2, 2, "final", _how(final, finalist, "lost the final",
+        out.append(row(finalist, 2, 2, "final", _how(final, finalist, _("lost the final"),
                                                      champion)))
     for r in range(bracket.rounds - 1, 0, -1):
         first, last = 2 ** (bracket.rounds - r) + 1, 2 ** (bracket.rounds - r + 1)
@@ -522,12 +526,12 @@ def knockout_standings(bracket: Bracket) -> list[KnockoutRow]:
             loser = m.loser
             if loser is None:
                 continue
-            how = _how(m, loser, f"lost the {stage}", m.winner)
+            how = _how(m, loser, _("lost the {stage}", stage=stage_text(stage)), m.winner)
             if third is not None and r == bracket.rounds - 1:
                 won = third.winner == loser
                 other = third.loser if won else third.winner
-                how += "; " + _how(third, loser, "won the match for 3rd place" if won else
-                                   "lost the match for 3rd place", other or "")
+                how += "; " + _how(third, loser, _("won the match for 3rd place") if won else
+                                   _("lost the match for 3rd place"), other or "")
                 place = 3 if won else 4
                 out.append(row(loser, place, place, stage, how))
             else:
@@ -538,8 +542,9 @@ def knockout_standings(bracket: Bracket) -> list[KnockoutRow]:
 
 def _how(m: Match, player: str, verb: str, other: str | None) -> str:
     if m.decision() is Decision.BYE:
-        return f"{verb} (bye)"
-    return f"{verb} against {other} ({m.label()}) {_result_text(m, player)}"
+        return _("{verb} (bye)", verb=verb)
+    return _("{verb} against {other} ({match}) {result}", verb=verb, other=other,
+             match=m.label(), result=_result_text(m, player))
 
 
 def explain_match(m: Match, bracket: Bracket | None = None) -> str:
@@ -547,26 +552,31 @@ def explain_match(m: Match, bracket: Bracket | None = None) -> str:
     (play-off points not counted)``."""
     d = m.decision()
     final = bracket is not None and not m.third_place and m.round == bracket.rounds
-    verb = "takes 3rd place" if m.third_place else ("wins the final" if final else "advances")
+    verb = (_("takes 3rd place") if m.third_place
+            else (_("wins the final") if final else _("advances")))
     if d is Decision.BYE:
-        return f"{m.label()}: {m.a} has a bye, {verb}"
+        return _("{match}: {player} has a bye, {verb}", match=m.label(), player=m.a, verb=verb)
     if d is Decision.WALKOVER:
-        return f"{m.label()}: {m.a} – {m.b} by walkover, {m.winner} {verb} (no games)"
+        return _("{match}: {a} – {b} by walkover, {winner} {verb} (no games)", match=m.label(),
+                 a=m.a, b=m.b, winner=m.winner, verb=verb)
     pa, pb = m.points
-    text = f"{m.label()}: {m.a} {fmt_half(pa)} – {m.b} {fmt_half(pb)}"
+    text = (f"{m.label()}: {m.a} {number_text(fmt_half(pa))} – {m.b} "
+            f"{number_text(fmt_half(pb))}")
     if d is Decision.GAMES:
         return f"{text}, {m.winner} {verb}"
     if m.playoff:
-        text += f", play-off {_score(*_sum(m.playoff))}"
+        text += ", " + _("play-off {score}", score=_score(*_sum(m.playoff)))
     if d is Decision.ARMAGEDDON:
         arm = m.armageddon
         assert arm is not None
         black = m.b if arm.a_white else m.a
-        text += f", Armageddon {_score(arm.a, arm.b)} with {black} Black"
+        text += ", " + _("Armageddon {score} with {player} Black", score=_score(arm.a, arm.b),
+                         player=black)
         if arm.a == arm.b:
-            return (f"{text}: drawn, {m.winner} {verb} on draw odds (play-off points not "
-                    "counted)")
-    return f"{text}, {m.winner} {verb} (play-off points not counted)"
+            return _("{text}: drawn, {winner} {verb} on draw odds (play-off points not "
+                     "counted)", text=text, winner=m.winner, verb=verb)
+    return _("{text}, {winner} {verb} (play-off points not counted)", text=text,
+             winner=m.winner, verb=verb)
 
 
 def explain(bracket: Bracket) -> list[str]:
@@ -576,3 +586,14 @@ def explain(bracket: Bracket) -> list[str]:
         lines.append(explain_match(bracket.third_place, bracket))
     lines.extend(explain_match(m, bracket) for m in bracket.round(bracket.rounds))
     return lines
+
+
+def stage_text(stage: str) -> str:
+    """A stage (:meth:`Bracket.stage`, or ``champion``) in the language in force."""
+    if stage.startswith("round of "):
+        return _("round of {players}", players=stage[len("round of "):])
+    return translated(stage) if stage in _STAGES else stage
+
+
+_STAGES = (N_("champion"), N_("final"), N_("semi-final"), N_("quarter-final"))
+"""The named stages, marked for the catalogue."""

@@ -50,6 +50,9 @@ import enum
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n.conventions import number_text
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import InputError, Participant, Problem, Severity
 from xl_tiebreak.prizes.categories import (
     AgeGroup,
@@ -130,8 +133,9 @@ class Award(Frozen):
         """``place 2–3`` / ``U1800 place 1``."""
         kind = f"{self.source} " if self.source else ""
         if self.first == self.last:
-            return f"{kind}place {self.first}"
-        return f"{kind}places {self.first}–{self.last}"
+            return _("{category}place {place}", category=kind, place=self.first)
+        return _("{category}places {first}–{last}", category=kind, first=self.first,
+                 last=self.last)
 
 
 class Allocation(Mutable):
@@ -166,8 +170,8 @@ def _name(row: Row) -> str:
 
 
 def _points(value: Fraction) -> str:
-    text = fmt_half(value)
-    return f"{text} point" if value == 1 else f"{text} points"
+    text = number_text(fmt_half(value))
+    return _("{points} point", points=text) if value == 1 else _("{points} points", points=text)
 
 
 class _Source(Mutable):
@@ -253,7 +257,7 @@ def allocate(
         if not offers:
             continue
         if not opts.one_prize_per_player:
-            for src, _ in offers:
+            for src, _offer in offers:
                 src.takers.append(row)
             continue
         # max() keeps the first of equal values: the place prizes, then categories as listed
@@ -269,7 +273,8 @@ def allocate(
     order = {row.participant.start_no: k for k, row in enumerate(rows)}
     awards.sort(key=lambda a: order[a.participant.start_no])
     for p in unclaimed:
-        lines.append(f"{p.name()} ({p.worth()}): unclaimed, no eligible player left")
+        lines.append(_("{prize} ({worth}): unclaimed, no eligible player left", prize=p.name(),
+                       worth=p.worth()))
     return Allocation(awards, lines, unclaimed, notes, opts)
 
 
@@ -312,7 +317,8 @@ def _sources(
             problems.append(_undecided(cat, unknown))
             continue
         if not src.eligible:
-            notes.append(f"{cat.name} ({cat.text()}): no eligible player")
+            notes.append(_("{name} ({text}): no eligible player", name=cat.name,
+                           text=cat.text()))
         out.append(src)
     if problems:
         raise InputError(problems)
@@ -322,17 +328,18 @@ def _sources(
 def _undecided(cat: Category, unknown: list[tuple[Row, list[str]]]) -> Problem:
     """The refusal of a category that cannot be decided for some players: the data missing
     and the players, with their places (rows or lines)."""
-    data = sorted({d for _, ds in unknown for d in ds})
+    data = sorted({d for _row, ds in unknown for d in ds})
     players = ", ".join(
         f"#{r.participant.start_no} {r.participant.name}"
         + (f" ({r.participant.where})" if r.participant.where else "")
-        for r, _ in unknown[:12])
-    more = f" and {len(unknown) - 12} more" if len(unknown) > 12 else ""
+        for r, _ds in unknown[:12])
+    more = " " + _("and {n} more", n=len(unknown) - 12) if len(unknown) > 12 else ""
     return Problem(
         Severity.ERROR,
-        f"the category {cat.name} ({cat.text()}) cannot be decided for {len(unknown)} "
-        f"player(s) without their {' or '.join(data)}: {players}{more}; fill it in, or "
-        "give the prize without that category",
+        _("the category {name} ({text}) cannot be decided for {count} player(s) without their "
+          "{data}: {players}{more}; fill it in, or give the prize without that category",
+          name=cat.name, text=cat.text(), count=len(unknown),
+          data=_(" or ").join(translated(d) for d in data), players=players, more=more),
         cat.where)
 
 def _estimate(
@@ -354,18 +361,22 @@ def _choice_line(
     offers: list[tuple[_Source, tuple[Fraction, str]]], opts: PrizeOptions,
 ) -> str:
     def prizes(src: _Source) -> str:
-        return f"the {src.name or 'place'} prizes"
+        return (_("the {name} prizes", name=src.name) if src.name
+                else _("the place prizes"))
 
-    options = " or ".join(f"{worth_text(*o[1])} from {prizes(o[0])}" for o in offers)
+    options = _(" or ").join(_("{worth} from {prizes}", worth=worth_text(*o[1]),
+                               prizes=prizes(o[0])) for o in offers)
     others = [o for o in offers if o[0] is not best[0]]
     equal = any(_value(o[1], opts) == _value(best[1], opts) for o in others)
-    why = "the higher"
+    why = _("the higher")
     if equal:
-        why = ("equal value: the place prize comes first" if not best[0].name
-               else "equal value: the category listed first")
-    passed = " and ".join(prizes(o[0]) for o in others)
-    return (f"{_name(row)} (rank {row.rank}, {_points(row.points)}) would receive {options}: "
-            f"takes {prizes(best[0])} ({why}); {passed} pass to the next eligible players")
+        why = (_("equal value: the place prize comes first") if not best[0].name
+               else _("equal value: the category listed first"))
+    passed = _(" and ").join(prizes(o[0]) for o in others)
+    return _("{name} (rank {rank}, {points}) would receive {options}: takes {best} ({why}); "
+             "{passed} pass to the next eligible players", name=_name(row), rank=row.rank,
+             points=_points(row.points), options=options, best=prizes(best[0]), why=why,
+             passed=passed)
 
 
 def _share_out(
@@ -397,26 +408,30 @@ def _pool_line(
     first, last = base + 1, base + n
     amounts = [src.prizes[p].amount if p in src.prizes else Fraction(0)
                for p in range(first, last + 1)]
-    trophies = [(m, t) for m, (_, t) in zip(members, shares) if t]
-    trophy_text = "".join(f"; trophy {quoted(t)} to {_name(m)}"
-                          + (" (tie-break order)" if n > 1 else "") for m, t in trophies)
+    trophies = [(m, t) for m, (_amount, t) in zip(members, shares) if t]
+    trophy_text = "".join("; " + _("trophy {name} to {player}", name=quoted(t), player=_name(m))
+                          + (" " + _("(tie-break order)") if n > 1 else "")
+                          for m, t in trophies)
     if n == 1:
         m = members[0]
-        return (f"{src.label()}place {first}: {_name(m)} ({_points(m.points)}): "
-                f"{worth_text(shares[0][0], shares[0][1])}")
-    head = (f"{src.label()}places {first}–{last} tied on {_points(members[0].points)} "
-            f"({', '.join(_name(m) for m in members)})")
+        return _("{category}place {place}", category=src.label(), place=first) + (
+            f": {_name(m)} ({_points(m.points)}): {worth_text(shares[0][0], shares[0][1])}")
+    head = _("{category}places {first}–{last} tied on {points} ({names})",
+             category=src.label(), first=first, last=last, points=_points(members[0].points),
+             names=", ".join(_name(m) for m in members))
     total = sum(amounts, Fraction(0))
     if not total:
-        return f"{head}: no money{trophy_text}"
+        return _("{head}: no money", head=head) + trophy_text
     listed = " + ".join(money(a) for a in amounts)
     if opts.sharing is Sharing.EQUAL:
-        return f"{head}: {listed} shared, {money(shares[0][0])} each{trophy_text}"
+        return _("{head}: {listed} shared, {each} each", head=head, listed=listed,
+                 each=money(shares[0][0])) + trophy_text
     halves = ", ".join(f"{_name(m)} {money(a / 2)}" for m, a in zip(members, amounts))
-    result = ", ".join(f"{_name(m)} {money(s)}" for m, (s, _) in zip(members, shares))
-    return (f"{head}, Hort system: {listed} = {money(total)}; half shared, "
-            f"{money(total / 2 / n)} each; half by tie-break order: {halves}; "
-            f"in all {result}{trophy_text}")
+    result = ", ".join(f"{_name(m)} {money(s)}" for m, (s, _t) in zip(members, shares))
+    return _("{head}, Hort system: {listed} = {total}; half shared, {each} each; half by "
+             "tie-break order: {halves}; in all {result}", head=head, listed=listed,
+             total=money(total), each=money(total / 2 / n), halves=halves,
+             result=result) + trophy_text
 
 
 def _tie_notes(
@@ -429,14 +444,15 @@ def _tie_notes(
         names = ", ".join(_name(members[k]) for k in run)
         trophies = [shares[k][1] for k in run]
         if any(t != trophies[0] for t in trophies):
-            given = "; ".join(f"{quoted(shares[k][1])} to {_name(members[k])}"
-                              for k in run if shares[k][1])
-            notes.append(f"unresolved tie: {names} (rank {members[run[0]].rank}) are still "
-                         f"tied after all tie-breaks; {src.label()}trophy {given}: given by "
-                         "standings order (start number), not decided by the tie-breaks")
+            given = "; ".join(_("{name} to {player}", name=quoted(shares[k][1]),
+                                player=_name(members[k])) for k in run if shares[k][1])
+            notes.append(_("unresolved tie: {names} (rank {rank}) are still tied after all "
+                           "tie-breaks; {category}trophy {given}: given by standings order "
+                           "(start number), not decided by the tie-breaks", names=names,
+                           rank=members[run[0]].rank, category=src.label(), given=given))
         if opts.sharing is Sharing.HORT:
             halves = [src.prizes[base + 1 + k].amount if base + 1 + k in src.prizes
                       else Fraction(0) for k in run]
             if any(h != halves[0] for h in halves):
-                notes.append(f"Hort system: {names} are still tied after all tie-breaks and "
-                             "share their tie-break halves equally")
+                notes.append(_("Hort system: {names} are still tied after all tie-breaks and "
+                               "share their tie-break halves equally", names=names))

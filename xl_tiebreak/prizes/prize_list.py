@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from xl_tiebreak.formats.tables import Table, csv_rows, read_table
+from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n.conventions import number_text
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.prizes.categories import Category, parse_category
 from xl_tiebreak.util.cells import quoted
@@ -33,7 +35,8 @@ class Prize(Frozen):
         """``place 2`` or ``U1800 place 1`` (the label when given)."""
         if self.label:
             return self.label
-        return f"{self.category + ' ' if self.category else ''}place {self.place}"
+        return _("{category}place {place}", category=self.category + " " if self.category else "",
+                 place=self.place)
 
     def worth(self) -> str:
         """``300``, ``trophy 'Champion'``, ``300 and trophy 'Champion'``."""
@@ -52,8 +55,9 @@ def money(value: Fraction) -> str:
     if value.denominator == 1:
         return fmt(value)
     if (value * 100).denominator == 1:
-        return fmt(value, 2)
-    return f"{fmt(value, 2)} (exactly {value.numerator}/{value.denominator})"
+        return number_text(fmt(value, 2))
+    return _("{money} (exactly {fraction})", money=number_text(fmt(value, 2)),
+             fraction=f"{value.numerator}/{value.denominator}")
 
 
 def worth_text(amount: Fraction, trophy: str) -> str:
@@ -62,8 +66,8 @@ def worth_text(amount: Fraction, trophy: str) -> str:
     if amount or not trophy:
         parts.append(money(amount))
     if trophy:
-        parts.append(f"trophy {quoted(trophy)}")
-    return " and ".join(parts)
+        parts.append(_("trophy {name}", name=quoted(trophy)))
+    return _(" and ").join(parts)
 
 
 _MONEY = re.compile(r"(\d+)(?:[.,](\d{1,2}))?")

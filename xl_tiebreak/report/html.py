@@ -23,8 +23,13 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 
+from xl_tiebreak.i18n import _, _n, current
+from xl_tiebreak.i18n.conventions import decimal_separator, number_text, place_text
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import Kind, Participant, Record, TournamentType
 from xl_tiebreak.report.table import (
+    EXTRA_COLUMN,
+    HEADINGS,
     extra_points_legend,
     group_note,
     has_extra_points,
@@ -39,6 +44,7 @@ from xl_tiebreak.standings.decided_by import HEADER as DECIDED_BY
 from xl_tiebreak.standings.decided_by import LEGEND as DECIDED_BY_LEGEND
 from xl_tiebreak.standings.decided_by import decisions
 from xl_tiebreak.standings.final import Standings
+from xl_tiebreak.tiebreaks.engine import kind_text
 from xl_tiebreak.util.numbers import fmt_half
 from xl_tiebreak.version import __version__
 
@@ -105,6 +111,21 @@ footer { margin-top: 2rem; font-size: .8rem; color: #6e7781; }
 """
 
 
+def _kind(record: Record) -> str:
+    """A round's kind in words, in the language in force (the cell's title)."""
+    return kind_text(record.kind)
+
+
+def _heading(field: str) -> str:
+    """A fixed column's heading in the language in force, escaped."""
+    return _e(translated(HEADINGS[field]))
+
+
+def _capital(text: str) -> str:
+    """``text`` with its first letter in capitals (the rest as it is)."""
+    return text[:1].upper() + text[1:]
+
+
 def _e(text: object) -> str:
     """Text escaped for HTML content and attribute values (``<``, ``&``, quotes)."""
     return html.escape(str(text), quote=True)
@@ -127,7 +148,7 @@ def round_cell_text(record: Record) -> str:
 
 def _title(standings: Standings) -> str:
     t = standings.tournament
-    return t.name or t.source or "Tournament"
+    return t.name or t.source or _("Tournament")
 
 
 def _status(standings: Standings) -> str:
@@ -145,13 +166,16 @@ def _header(standings: Standings) -> str:
     where = where_and_when(standings)
     if where:
         lines.append(f"<p>{_e(where)}</p>")
-    kind = "round robin" if t.type is TournamentType.PREDETERMINED else "Swiss"
+    kind = _("round robin") if t.type is TournamentType.PREDETERMINED else _("Swiss")
     lines.append(
-        f'<p class="status">{_e(_status(standings).capitalize())} · '
-        f"{len(t.participants)} participants · {_e(kind)}</p>"
+        f'<p class="status">{_e(_capital(_status(standings)))} · '
+        + _e(_n("{count} participant", "{count} participants", count=len(t.participants)))
+        + f" · {_e(kind)}</p>"
     )
-    lines.append(f"<p>Tie-break rules: {_e(standings.rules.label)}"
-                 + (f" ({_e(standings.rules_note)})" if standings.rules_note else "") + "</p>")
+    rules = _("Tie-break rules: {rules}", rules=standings.rules.label)
+    if standings.rules_note:
+        rules += f" ({standings.rules_note})"
+    lines.append(f"<p>{_e(rules)}</p>")
     return "<header>\n" + "\n".join(lines) + "\n</header>"
 
 
@@ -178,7 +202,7 @@ def _standings_table(standings: Standings) -> str:
         cls = _CLASSES[c.field].replace(" pts", "").replace("place", "num")
         extra = f' title="{_e(c.descriptor.name)}"' if c.descriptor is not None else ""
         heads.append(f'<th class="{cls}" scope="col"{extra}>{_e(c.header)}</th>')
-    heads.append(f'<th class="name" scope="col">{_e(DECIDED_BY)}</th>')
+    heads.append(f'<th class="name" scope="col">{_e(translated(DECIDED_BY))}</th>')
     body = []
     rows = standings_cells(standings, columns)
     for place, cells, decided in zip(place_texts(standings.rows), rows, decisions(standings),
@@ -209,30 +233,36 @@ def _group_note(standings: Standings, level: int) -> str:
 
 
 def _legend(standings: Standings) -> str:
+    scoring = standings.tournament.scoring.describe().replace(".", decimal_separator())
     items = [
-        "<dt>Pts</dt><dd>Points (scoring "
-        f"{_e(standings.tournament.scoring.describe())})</dd>",
+        f"<dt>{_heading('pts')}</dt><dd>"
+        + _e(_("Points (scoring {scoring})", scoring=scoring)) + "</dd>",
     ]
     if has_extra_points(standings):
-        text = extra_points_legend().removeprefix("Extra: ")
-        items.append(f"<dt>Extra</dt><dd>{_e(text)}</dd>")
+        extra = translated(EXTRA_COLUMN.header)
+        text = extra_points_legend().removeprefix(extra + ": ")
+        items.append(f"<dt>{_e(extra)}</dt><dd>{_e(text)}</dd>")
     for level, d in enumerate(standings.descriptors):
         text = f"{d.name} ({d.article})" if d.article else d.name
         if d.tiebreak.group:
             text += f"; {_group_note(standings, level)}"
         items.append(f"<dt>{_e(d.label)}</dt><dd>{_e(text)}</dd>")
     if not standings.descriptors:
-        items.append("<dt>—</dt><dd>no tie-breaks: ties share the place</dd>")
-    items.append(f"<dt>{_e(DECIDED_BY)}</dt>"
-                 f"<dd>{_e(DECIDED_BY_LEGEND.removeprefix(DECIDED_BY + ': '))}</dd>")
+        items.append("<dt>—</dt><dd>" + _e(_("no tie-breaks: ties share the place"))
+                     + "</dd>")
+    decided = translated(DECIDED_BY)
+    items.append(f"<dt>{_e(decided)}</dt>"
+                 f"<dd>{_e(translated(DECIDED_BY_LEGEND).removeprefix(decided + ': '))}</dd>")
     parts = ['<dl class="legend">\n' + "\n".join(items) + "\n</dl>"]
-    rules = f"Rule set: {standings.rules.label}"
+    rules = _("Rule set: {rules}", rules=standings.rules.label)
     if standings.rules_note:
         rules += f" ({standings.rules_note})"
-    parts.append(f'<p class="note">{_e(rules)}. Participants tied on points and every '
-                 "tie-break share the place (shown as a range, e.g. 3–4).</p>")
+    shared = f"{place_text(3)}\u2013{place_text(4)}"
+    parts.append('<p class="note">' + _e(_(
+        "{rules}. Participants tied on points and every tie-break share the place (shown as "
+        "a range, e.g. {example}).", rules=rules, example=shared)) + "</p>")
     if standings.warnings:
-        parts.append('<p class="note">Warnings:</p>\n<ul class="warnings">\n'
+        parts.append('<p class="note">' + _e(_("Warnings:")) + '</p>\n<ul class="warnings">\n'
                      + "\n".join(f"<li>{_e(w)}</li>" for w in standings.warnings)
                      + "\n</ul>")
     return "\n".join(parts)
@@ -241,30 +271,32 @@ def _legend(standings: Standings) -> str:
 def _cross_cell(record: Record, known: set[int]) -> str:
     if record.opponent is None:
         letter = _BYE.get(record.kind, "Z")
-        return f'<td class="c bye" title="{_e(record.kind.value)}">{_e(letter)}</td>'
+        return f'<td class="c bye" title="{_e(_kind(record))}">{_e(letter)}</td>'
     rest = round_cell_text(record)[len(str(record.opponent)):]
     number = (f'<a href="#p{record.opponent}">{record.opponent}</a>'
               if record.opponent in known else str(record.opponent))
-    return f'<td class="c" title="{_e(record.kind.value)}">{number}{_e(rest)}</td>'
+    return f'<td class="c" title="{_e(_kind(record))}">{number}{_e(rest)}</td>'
 
 
 def _crosstable(standings: Standings) -> str:
     if standings.evaluation is not None and not standings.evaluation.rounds_known:
-        return ("<p>The input (a round-robin grid) has no rounds, so there is no crosstable "
-                "by round.</p>")
+        return "<p>" + _e(_("The input (a round-robin grid) has no rounds, so there is no "
+                            "crosstable by round.")) + "</p>"
     rounds = standings.rounds
     participants: list[Participant] = sorted(standings.tournament.participants,
                                              key=lambda p: p.start_no)
     known = {p.start_no for p in participants}
     points = {row.participant.start_no: row.points for row in standings.rows}
-    _, feds, ratings = _shown_fields(participants)
-    heads = ['<th class="num" scope="col">No</th>', '<th class="name" scope="col">Name</th>']
+    _titles, feds, ratings = _shown_fields(participants)
+    heads = [f'<th class="num" scope="col">{_heading("no")}</th>',
+             f'<th class="name" scope="col">{_heading("name")}</th>']
     if feds:  # Fed before Rtg, as in the standings table
-        heads.append('<th class="c" scope="col">Fed</th>')
+        heads.append(f'<th class="c" scope="col">{_heading("fed")}</th>')
     if ratings:
-        heads.append('<th class="num" scope="col">Rtg</th>')
-    heads += [f'<th class="c" scope="col">R{r}</th>' for r in range(1, rounds + 1)]
-    heads.append('<th class="num" scope="col">Pts</th>')
+        heads.append(f'<th class="num" scope="col">{_heading("rating")}</th>')
+    heads += [f'<th class="c" scope="col">{_e(_("R{round}", round=r))}</th>'
+              for r in range(1, rounds + 1)]
+    heads.append(f'<th class="num" scope="col">{_heading("pts")}</th>')
     body = []
     for p in participants:
         cells = [f'<td class="num">{p.start_no}</td>', f'<td class="name">{_e(p.name)}</td>']
@@ -273,26 +305,29 @@ def _crosstable(standings: Standings) -> str:
         if ratings:
             cells.append(f'<td class="num">{"" if p.rating is None else p.rating}</td>')
         cells += [_cross_cell(p.record(r), known) for r in range(1, rounds + 1)]
-        cells.append(f'<td class="num pts">{_e(fmt_half(points.get(p.start_no)))}</td>')
+        cells.append(f'<td class="num pts">{_e(number_text(fmt_half(points.get(p.start_no))))}'
+                     "</td>")
         body.append(f'<tr id="p{p.start_no}">' + "".join(cells) + "</tr>")
     return (
         '<div class="scroll"><table class="cross">\n'
         "<thead><tr>" + "".join(heads) + "</tr></thead>\n"
         "<tbody>\n" + "\n".join(body) + "\n</tbody>\n</table></div>\n"
-        '<p class="note">A cell is the opponent\'s number (a link to that row), the colour '
-        "(w white, b black) and the result (1 win, ½ draw, 0 loss, + won by forfeit, "
-        "- lost by forfeit). H half-point bye, U pairing-allocated bye, F full-point bye, "
-        "Z absent (zero-point bye).</p>"
+        '<p class="note">' + _e(_(
+            "A cell is the opponent's number (a link to that row), the colour (w white, "
+            "b black) and the result (1 win, ½ draw, 0 loss, + won by forfeit, - lost by "
+            "forfeit). H half-point bye, U pairing-allocated bye, F full-point bye, Z absent "
+            "(zero-point bye).")) + "</p>"
     )
 
 
 def standings_html(standings: Standings) -> str:
     """The standings, legend and crosstable as one self-contained HTML5 page (UTF-8 text)."""
     title = f"{_title(standings)} — {_status(standings)}"
-    footer = f"Computed by xl-tiebreak {__version__}"
+    footer = _("Computed by xl-tiebreak {version}, rules {rules}.", version=__version__,
+               rules=standings.rules.label)
     return "\n".join([
         "<!DOCTYPE html>",
-        '<html lang="en">',
+        f'<html lang="{_e(current())}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -304,19 +339,19 @@ def standings_html(standings: Standings) -> str:
         _header(standings),
         "<main>",
         '<section aria-labelledby="standings">',
-        '<h2 id="standings">Standings</h2>',
+        '<h2 id="standings">' + _e(_("Standings")) + "</h2>",
         _standings_table(standings),
         "</section>",
         '<section aria-labelledby="legend">',
-        '<h2 id="legend">Legend</h2>',
+        '<h2 id="legend">' + _e(_("Legend")) + "</h2>",
         _legend(standings),
         "</section>",
         '<section aria-labelledby="crosstable">',
-        '<h2 id="crosstable">Crosstable</h2>',
+        '<h2 id="crosstable">' + _e(_("Crosstable")) + "</h2>",
         _crosstable(standings),
         "</section>",
         "</main>",
-        f"<footer>{_e(footer)}, rules {_e(standings.rules.label)}.</footer>",
+        f"<footer>{_e(footer)}</footer>",
         "</body>",
         "</html>",
         "",

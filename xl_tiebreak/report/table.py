@@ -26,6 +26,14 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Sequence
 
+from xl_tiebreak.i18n import N_, _, _n
+from xl_tiebreak.i18n.conventions import (
+    csv_separator,
+    date_text,
+    number_text,
+    place_text,
+)
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import shown_title
 from xl_tiebreak.standings.decided_by import HEADER as DECIDED_BY
 from xl_tiebreak.standings.decided_by import LEGEND as DECIDED_BY_LEGEND
@@ -45,6 +53,8 @@ if TYPE_CHECKING:
 __all__ = [
     "CSV_HEADER",
     "Column",
+    "EXTRA_COLUMN",
+    "HEADINGS",
     "PLAYER_FIELDS",
     "csv_places",
     "group_note",
@@ -95,19 +105,24 @@ participant has a value, and written to CSV after the tie-breaks (behind an opti
 ``compute``: the CSV's first columns are read by other tools)."""
 
 _FIXED = (
-    Column("place", "Place"),
-    Column("no", "No"),
-    Column("title", "Title"),
-    Column("name", "Name"),
-    Column("fed", "Fed"),
-    Column("rating", "Rtg"),
-    Column("pts", "Pts"),
+    Column("place", N_("Place")),
+    Column("no", N_("No")),
+    Column("title", N_("Title")),
+    Column("name", N_("Name")),
+    Column("fed", N_("Fed")),
+    Column("rating", N_("Rtg")),
+    Column("pts", N_("Pts")),
 )
+"""The fixed columns, their headings in English (:func:`standings_columns` gives them in the
+language in force)."""
 
-EXTRA_COLUMN = Column("extra", "Extra")
+HEADINGS = {c.field: c.header for c in _FIXED}
+"""Field → its heading in English (shown through the catalogue)."""
+
+EXTRA_COLUMN = Column("extra", N_("Extra"))
 """Extra points (included in Pts), after Pts when a participant has some."""
 
-CSV_HEADER = ("Rank", "No", "Name", "Pts")
+CSV_HEADER = (N_("Rank"), N_("No"), N_("Name"), N_("Pts"))
 """The first columns of a CSV file (``compute --format csv`` and ``standings --csv``); the
 tie-breaks follow under their labels as given, then, optionally, Title, Fed, Rtg."""
 
@@ -131,14 +146,20 @@ def standings_columns(standings: Standings, *, drop_empty: bool = True,
         "fed": any(p.federation for p in people),
         "rating": any(p.rating is not None for p in people),
     }
-    columns = [c for c in _FIXED if not drop_empty or present.get(c.field, True)]
+    columns = [_shown(c) for c in _FIXED if not drop_empty or present.get(c.field, True)]
     if (drop_empty if extra is None else extra) and has_extra_points(standings):
         # included in Pts; shown beside it (docs/decisions.md D51). Not in the STANDINGS
         # function's fixed columns.
-        columns.append(EXTRA_COLUMN)
+        columns.append(_shown(EXTRA_COLUMN))
     columns += [Column("tiebreak", d.label, d, k, _places(d, standings.rounds))
                 for k, d in enumerate(standings.descriptors)]
     return columns
+
+
+def _shown(column: Column) -> Column:
+    """A fixed column with its heading in the language in force."""
+    return Column(column.field, translated(column.header), column.descriptor, column.level,
+                  column.places)
 
 
 def has_extra_points(standings: Standings) -> bool:
@@ -148,8 +169,8 @@ def has_extra_points(standings: Standings) -> bool:
 
 def extra_points_legend() -> str:
     """The legend line of the Extra column."""
-    return ("Extra: points added by the arbiter or the regulations (Swiss-Manager 42/43); "
-            "included in Pts for ranking, not in any tie-break (docs/decisions.md D51).")
+    return _("Extra: points added by the arbiter or the regulations (Swiss-Manager 42/43); "
+             "included in Pts for ranking, not in any tie-break.")
 
 
 def _places(d: Descriptor, rounds: int) -> int | None:
@@ -200,7 +221,10 @@ def place_ranges(rows: Iterable[Row]) -> list[tuple[int, int]]:
 def place_texts(rows: Iterable[Row]) -> list[str]:
     """The place of each row as people read it: ``3`` alone, ``3–4`` on every row of a shared
     place."""
-    return [str(a) if a == b else f"{a}\u2013{b}" for a, b in place_ranges(rows)]
+    # an en dash in every language (English ``3–4``, Portuguese ``3º–4º``), as the outputs
+    # always wrote it; the language writes each place (place_text)
+    return [place_text(a) if a == b else f"{place_text(a)}\u2013{place_text(b)}"
+            for a, b in place_ranges(rows)]
 
 
 def status_text(standings: Standings) -> str:
@@ -210,8 +234,9 @@ def status_text(standings: Standings) -> str:
     scheduled = max(t.scheduled_rounds or 0, t.rounds)
     k = standings.rounds
     if k < scheduled:
-        return f"after round {k} of {scheduled}"
-    return f"final standings after {k} round{'' if k == 1 else 's'}"
+        return _("after round {k} of {n}", k=k, n=scheduled)
+    return _n("final standings after {count} round", "final standings after {count} rounds",
+              count=k)
 
 
 def where_and_when(standings: Standings) -> str:
@@ -223,21 +248,33 @@ def where_and_when(standings: Standings) -> str:
     end = parse_date(t.end_date) if t.end_date else None
     dates = ""
     if start is not None:
-        dates = start.isoformat()
+        dates = date_text(start)
         if end is not None and end > start:
-            dates += f" to {end.isoformat()}"
-    arbiter = f"chief arbiter {t.chief_arbiter.strip()}" if t.chief_arbiter.strip() else ""
-    parts = (t.city.strip(), dates, arbiter, t.rate)
+            dates = _("{start} to {end}", start=dates, end=date_text(end))
+    arbiter = (_("chief arbiter {name}", name=t.chief_arbiter.strip())
+               if t.chief_arbiter.strip() else "")
+    parts = (t.city.strip(), dates, arbiter, rate_text(t.rate))
     return " · ".join(formula_safe(x, split=False) for x in parts if x)
+
+
+_RATES = (N_("standard"), N_("rapid"), N_("blitz"))
+"""The rates of play (:data:`xl_tiebreak.model.tournament.RATES`), marked for the catalogue."""
+
+
+def rate_text(rate: str) -> str:
+    """A rate of play in the language in force (``rapid`` → ``rápido``); any other text as it
+    is."""
+    return translated(rate) if rate in _RATES else rate
 
 
 def group_note(standings: Standings, level: int) -> str:
     """What the cells of a group tie-break's column (DE) mean in this event: a value where it
     decided places, and, when its column is empty, why."""
     if any(row.values[level] is not None for row in standings.rows):
-        return ("the place inside the group still tied when it is reached, shown only where "
-                "it decided something; an empty cell: not needed, or it decided nothing")
-    return "decided no place in this event (no tie it could break was left when it was reached)"
+        return _("the place inside the group still tied when it is reached, shown only where "
+                 "it decided something; an empty cell: not needed, or it decided nothing")
+    return _("decided no place in this event (no tie it could break was left when it was "
+             "reached)")
 
 
 def people_text(value: object, places: int | None = None) -> str:
@@ -248,8 +285,8 @@ def people_text(value: object, places: int | None = None) -> str:
     if isinstance(value, str):
         return formula_safe(value)
     if places is not None:
-        return fmt(value, places)  # type: ignore[arg-type]
-    return fmt_half(value)  # type: ignore[arg-type]
+        return number_text(fmt(value, places))  # type: ignore[arg-type]
+    return number_text(fmt_half(value))  # type: ignore[arg-type]
 
 
 def _column_texts(column: Column, rows: Sequence[Row]) -> list[str]:
@@ -286,8 +323,9 @@ def standings_csv_table(standings: Standings, player_columns: bool = False) -> l
         chosen.append(EXTRA_COLUMN)
     if player_columns:
         chosen += [by_field[f] for f in PLAYER_FIELDS]
-    header: list[object] = [*CSV_HEADER, *(c.header for c in chosen[len(CSV_HEADER):]),
-                            DECIDED_BY]
+    header: list[object] = [*map(translated, CSV_HEADER),
+                            *(c.header for c in chosen[len(CSV_HEADER):]),
+                            translated(DECIDED_BY)]
     cells = standings_cells(standings, chosen)
     return [header, *([*row, x.csv_text()] for row, x in zip(cells, decisions(standings),
                                                               strict=True))]
@@ -309,19 +347,21 @@ def _csv_text(value: object, places: int | None = None) -> str:
         return ""
     if isinstance(value, str):
         return formula_safe(value)
-    return fmt(value, places)  # type: ignore[arg-type]
+    return number_text(fmt(value, places))  # type: ignore[arg-type]
 
 
 def standings_csv(standings: Standings, player_columns: bool = False) -> str:
     """``Rank,No,Name,Pts,<descriptor as written>…`` then one row per participant in order
     (:func:`standings_csv_table`).
 
-    Values are plain decimals (``11.5``, ``13.38``, ``1820``); undefined values are empty.
+    Values are plain decimals (``11.5``, ``13.38``, ``1820``; in Portuguese ``11,5`` with
+    ``;`` between fields, as a spreadsheet in that language opens it); undefined values are
+    empty.
     """
     import csv  # only this output needs the csv module (start-up time of the command line)
 
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = csv.writer(buf, delimiter=csv_separator(), lineterminator="\n")
     places = csv_places(standings, player_columns)
     for row in standings_csv_table(standings, player_columns):
         w.writerow([_csv_text(v, n) for v, n in zip(row, places, strict=True)])
@@ -383,24 +423,28 @@ def standings_table(standings: Standings) -> str:
     """An aligned plain-text table with a header naming the event, its state (``after round
     k of n``), the rule set and the tie-breaks."""
     t = standings.tournament
-    title = t.name or t.source or "Tournament"
+    title = t.name or t.source or _("Tournament")
     where = where_and_when(standings)
     lines = [
-        f"{formula_safe(title)} — {len(t.participants)} participants, {status_text(standings)}, "
-        f"rules {standings.rules.label} ({standings.rules_note})",
+        _n("{title} — {count} participant, {status}, rules {rules} ({note})",
+           "{title} — {count} participants, {status}, rules {rules} ({note})",
+           count=len(t.participants), title=formula_safe(title), status=status_text(standings),
+           rules=standings.rules.label, note=standings.rules_note),
         *([where] if where else []),
-        "Tie-breaks: " + ("; ".join(f"{d.label} = {d.name}" for d in standings.descriptors)
-                          or "none"),
+        _("Tie-breaks: {list}", list="; ".join(
+            _("{label} = {name} ({article})", label=d.label, name=d.name, article=d.article)
+            if d.article else f"{d.label} = {d.name}" for d in standings.descriptors)
+          or _("none", "tie-breaks")),
         *legend_lines([d.code for d in standings.descriptors], standings.tournament.lots_seed),
     ]
     if has_extra_points(standings):
         lines.append(extra_points_legend())
-    lines.append(DECIDED_BY_LEGEND)
+    lines.append(translated(DECIDED_BY_LEGEND))
     for k, d in enumerate(standings.descriptors):
         if d.tiebreak.group and all(row.values[k] is None for row in standings.rows):
             lines.append(f"{d.label}: {group_note(standings, k)}")
     lines.append("")
-    columns = [*standings_columns(standings), Column("decided", DECIDED_BY)]
+    columns = [*standings_columns(standings), Column("decided", translated(DECIDED_BY))]
     texts = [place_texts(standings.rows)]
     texts += [_column_texts(c, standings.rows) for c in columns[1:-1]]
     texts.append([x.text() for x in decisions(standings)])
@@ -412,5 +456,5 @@ def standings_table(standings: Standings) -> str:
     lines += ["  ".join(cells).rstrip() for cells in zip(*padded)]
     if standings.warnings:
         lines.append("")
-        lines.extend(f"warning: {formula_safe(str(w))}" for w in standings.warnings)
+        lines.extend(_("warning: {text}", text=formula_safe(str(w))) for w in standings.warnings)
     return "\n".join(lines) + "\n"

@@ -9,6 +9,9 @@ import math
 from collections.abc import Iterator
 from fractions import Fraction
 
+from xl_tiebreak.i18n import N_, _
+from xl_tiebreak.i18n.conventions import number_text
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import (
     ABSENT,
     Color,
@@ -20,6 +23,7 @@ from xl_tiebreak.model.tournament import (
     Severity,
     Tournament,
 )
+from xl_tiebreak.tiebreaks.engine import kind_text
 from xl_tiebreak.util.numbers import fmt
 
 _MIRROR: dict[Kind, frozenset[Kind]] = {
@@ -42,14 +46,22 @@ def _warning(message: str, where: str) -> Problem:
     return Problem(Severity.WARNING, message, where)
 
 
+_COLOURS = {Color.WHITE: N_("white"), Color.BLACK: N_("black")}
+
+
+def _points(value: Fraction) -> str:
+    """A number of points in the language in force (``2.5``, ``2,5``)."""
+    return number_text(fmt(value))
+
+
 def _name(p: Participant) -> str:
     return f"#{p.start_no} {p.name}".strip()
 
 
 def _describe(rec: Record) -> str:
     if rec.opponent is None:
-        return rec.kind.value
-    return f"{rec.kind.value} against #{rec.opponent}"
+        return kind_text(rec.kind)
+    return _("{kind} against #{opponent}", kind=kind_text(rec.kind), opponent=rec.opponent)
 
 
 def check(tournament: Tournament) -> list[Problem]:
@@ -74,16 +86,18 @@ def _identity_problems(t: Tournament, pabs: dict[int, list[Participant]]) -> Ite
         if p.start_no in first:
             other = first[p.start_no]
             yield _error(
-                f"start number {p.start_no} is used twice ({_name(other)}"
-                f"{', ' + other.where if other.where else ''} and {_name(p)})",
+                _("start number {no} is used twice ({first}{where} and {second})",
+                  no=p.start_no, first=_name(other),
+                  where=", " + other.where if other.where else "", second=_name(p)),
                 p.where,
             )
         first.setdefault(p.start_no, p)
-        for r, (kind, opponent, _, _, where) in enumerate(p.rounds, start=1):
+        for r, (kind, opponent, _colour, _game, where) in enumerate(p.rounds, start=1):
             if kind is pab:
                 pabs.setdefault(r, []).append(p)
             elif opponent is None and kind in _PLAYED:
-                yield _error(f"{_name(p)} has a {kind.value} in round {r} but no opponent",
+                yield _error(_("{name} has a {kind} in round {round} but no opponent",
+                               name=_name(p), kind=kind_text(kind), round=r),
                              where or p.where)
 
 
@@ -102,7 +116,7 @@ def _pairing_problems(t: Tournament) -> Iterator[Problem]:
     for p in t.participants:
         no = p.start_no
         for r, rec in enumerate(p.rounds, start=1):
-            kind, opponent, color, _, _ = rec
+            kind, opponent, color, _game, _where = rec
             if opponent is None:
                 continue
             q = by_no.get(opponent)
@@ -124,35 +138,38 @@ def _pair_problem(p: Participant, q: Participant | None, r: int, rec: Record) ->
     no = p.start_no
     opponent = rec.opponent
     if opponent == no:
-        return _error(f"{_name(p)} is paired with himself in round {r}", rec.where or p.where)
+        return _error(_("{name} is paired with himself in round {round}", name=_name(p),
+                        round=r), rec.where or p.where)
     if q is None:
-        return _error(f"{_name(p)} has an unknown opponent #{opponent} in round {r}",
-                      rec.where or p.where)
+        return _error(_("{name} has an unknown opponent #{opponent} in round {round}",
+                        name=_name(p), opponent=opponent, round=r), rec.where or p.where)
     back = q.rounds[r - 1] if r <= len(q.rounds) else ABSENT
     if back.opponent != no:
         if back.opponent is None:
-            said = f"says {back.kind.value}"
+            said = _("says {kind}", kind=kind_text(back.kind))
         else:
-            said = f"names #{back.opponent} as the opponent"
+            said = _("names #{opponent} as the opponent", opponent=back.opponent)
         return _error(
-            f"{_name(p)} is paired with {_name(q)} in round {r}, but {_name(q)}'s "
-            f"round {r} ({back.where or q.where}) {said}",
+            _("{name} is paired with {other} in round {round}, but {other}'s round {round} "
+              "({where}) {said}", name=_name(p), other=_name(q), round=r,
+              where=back.where or q.where, said=said),
             rec.where or p.where,
         )
     if back.kind not in _MIRROR.get(rec.kind, _NO_MIRROR):
         # report each mismatched pair once, from the lower start number
         if no < q.start_no:
             return _error(
-                f"results do not mirror in round {r}: {_name(p)} has "
-                f"'{_describe(rec)}' but {_name(q)} ({back.where or q.where}) has "
-                f"'{_describe(back)}'",
+                _("results do not mirror in round {round}: {name} has '{mine}' but {other} "
+                  "({where}) has '{theirs}'", round=r, name=_name(p), mine=_describe(rec),
+                  other=_name(q), where=back.where or q.where, theirs=_describe(back)),
                 rec.where or p.where,
             )
         return None
     if (rec.color is not None and rec.color is back.color and rec.kind in _PLAYED
             and no < q.start_no):
         return _warning(
-            f"{_name(p)} and {_name(q)} both have {rec.color.name.lower()} in round {r}",
+            _("{name} and {other} both have {colour} in round {round}", name=_name(p),
+              other=_name(q), colour=translated(_COLOURS[rec.color]), round=r),
             rec.where or p.where,
         )
     return None
@@ -165,8 +182,8 @@ def _bye_problems(by_round: dict[int, list[Participant]]) -> Iterator[Problem]:
             names = ", ".join(_name(p) for p in pabs)
             where = pabs[1].record(r).where or pabs[1].where
             yield _error(
-                f"round {r} has {len(pabs)} pairing-allocated byes ({names}); "
-                "there can be at most one",
+                _("round {round} has {count} pairing-allocated byes ({names}); there can be at "
+                  "most one", round=r, count=len(pabs), names=names),
                 where,
             )
 
@@ -193,10 +210,11 @@ def _points_problems(t: Tournament) -> Iterator[Problem]:
             total += value
         extra = p.extra_points  # part of the declared score (docs/decisions.md D51)
         if (declared - extra) * unit != total:
-            plus = f" plus {fmt(extra)} extra points" if extra else ""
+            plus = " " + _("plus {extra} extra points", extra=_points(extra)) if extra else ""
             yield _warning(
-                f"{_name(p)} declares {fmt(declared)} points but the results{plus} add up "
-                f"to {fmt(Fraction(total, unit) + extra)}; the results are used",
+                _("{name} declares {declared} points but the results{plus} add up to {total}; "
+                  "the results are used", name=_name(p), declared=_points(declared), plus=plus,
+                  total=_points(Fraction(total, unit) + extra)),
                 p.where,
             )
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from xl_tiebreak.i18n import _, _n
+from xl_tiebreak.i18n.conventions import number_text
 from xl_tiebreak.model.tournament import InputError, Participant
 from xl_tiebreak.standings.evaluation import Evaluation, Order
 from xl_tiebreak.standings.ranking import Standings
@@ -109,7 +111,7 @@ def _names(people: Sequence[Participant]) -> str:
 def comparison_rows(c: Comparison) -> list[list[object]]:
     """A table with a header row (for a sheet or a worksheet function): Moves, No, Name, Pts,
     then one place column per order headed by its name and list (``A: BH/C1,BH,SB``)."""
-    header: list[object] = ["Moves", "No", "Name", "Pts",
+    header: list[object] = [_("Moves"), _("No"), _("Name"), _("Pts"),
                             *[f"{order_name(k)}: {label}" for k, label in enumerate(c.labels)]]
     out = [header]
     for r in c.rows:
@@ -122,14 +124,16 @@ def comparison_table(c: Comparison) -> str:
     """Aligned text: the orders, the champion of each, one place column per order (``↑n``/``↓n``
     against order A) and a ``*`` in front of every participant who moves."""
     t = c.standings[0].tournament
-    lines = [f"{t.name or t.source or 'Tournament'} — {len(c.rows)} participants, "
-             f"{c.standings[0].rounds} rounds, rules {c.standings[0].rules.label}", ""]
+    lines = [_("{title} — {participants} participants, {rounds} rounds, rules {rules}",
+               title=t.name or t.source or _("Tournament"), participants=len(c.rows),
+               rounds=c.standings[0].rounds, rules=c.standings[0].rules.label), ""]
     for k, label in enumerate(c.labels):
-        lines.append(f"{order_name(k)} = {label}: first {_names(c.winners(k))}")
+        lines.append(_("{order} = {label}: first {names}", order=order_name(k), label=label,
+                       names=_names(c.winners(k))))
     lines.append("")
-    header = ["", "No", "Name", "Pts", *[order_name(k) for k in range(len(c.labels))]]
+    header = ["", _("No"), _("Name"), _("Pts"), *[order_name(k) for k in range(len(c.labels))]]
     body = [["*" if r.moves else "", str(r.participant.start_no),
-             formula_safe(r.participant.name), fmt_half(r.points),
+             formula_safe(r.participant.name), number_text(fmt_half(r.points)),
              *[_place_text(r, k) for k in range(len(c.labels))]] for r in c.rows]
     widths = [max(len(row[col]) for row in [header, *body]) for col in range(len(header))]
     for row in [header, *body]:
@@ -137,8 +141,10 @@ def comparison_table(c: Comparison) -> str:
                  for col in range(len(row))]
         lines.append("  ".join(cells).rstrip())
     moving = len(c.movers)
-    lines += ["", f"* moves: {moving} participant{'' if moving == 1 else 's'} not placed the "
-                  "same by every order; ↑n/↓n: places gained/lost against order A"]
+    lines += ["", _n("* moves: {count} participant not placed the same by every order; "
+                     "↑n/↓n: places gained/lost against order A",
+                     "* moves: {count} participants not placed the same by every order; "
+                     "↑n/↓n: places gained/lost against order A", count=moving)]
     return "\n".join(lines) + "\n"
 
 

@@ -11,6 +11,8 @@ separates them is named as such (``lots``). The last row has no participant belo
 
 from __future__ import annotations
 
+from xl_tiebreak.i18n import N_, _
+from xl_tiebreak.i18n.conventions import number_text
 from xl_tiebreak.tiebreaks.engine import Value
 from xl_tiebreak.util.numbers import fmt, fmt_half
 from xl_tiebreak.util.plain import Frozen
@@ -28,12 +30,12 @@ POINTS = -1
 LOTS_CODE = "OTHER_LOTS"
 """The registry code of the drawing of lots."""
 
-HEADER = "Decided by"
+HEADER = N_("Decided by")
 """The column heading in every output."""
 
-LEGEND = ("Decided by: the first item of the order (Pts, then the tie-breaks) whose values "
-          "differ between the participant and the next one, with both values; shared: equal "
-          "on every item.")
+LEGEND = N_("Decided by: the first item of the order (Pts, then the tie-breaks) whose values "
+            "differ between the participant and the next one, with both values; shared: "
+            "equal on every item.")
 """The legend line of the column."""
 
 
@@ -69,16 +71,18 @@ class Decision(Frozen):
         """As people read it: ``BH/C1 (25½ vs 24)``, ``lots (1 vs 2)``, ``shared``; empty on
         the last row. An undefined value (D14) is shown as ``undefined``."""
         if self.kind in ("shared", "last"):
-            return "shared" if self.kind == "shared" else ""
-        name = "lots" if self.kind == "lots" else self.label
-        return f"{name} ({_people(self.mine, self.places)} vs {_people(self.theirs, self.places)})"
+            return _("shared", "decided by") if self.kind == "shared" else ""
+        name = _("lots", "decided by") if self.kind == "lots" else self.label
+        return _("{name} ({mine} vs {theirs})", name=name, mine=_people(self.mine, self.places),
+                 theirs=_people(self.theirs, self.places))
 
     def csv_text(self) -> str:
         """As programs read it: ``BH/C1 (25.5 vs 24)``, plain decimals."""
         if self.kind in ("shared", "last"):
-            return "shared" if self.kind == "shared" else ""
-        name = "lots" if self.kind == "lots" else self.label
-        return f"{name} ({_plain(self.mine, self.places)} vs {_plain(self.theirs, self.places)})"
+            return _("shared", "decided by") if self.kind == "shared" else ""
+        name = _("lots", "decided by") if self.kind == "lots" else self.label
+        return _("{name} ({mine} vs {theirs})", name=name, mine=_plain(self.mine, self.places),
+                 theirs=_plain(self.theirs, self.places))
 
     def as_json(self) -> dict[str, object] | None:
         """``{"kind", "item", "values": [mine, theirs]}`` with exact decimal strings (null when
@@ -94,12 +98,12 @@ class Decision(Frozen):
 
 def _people(value: Value, places: int | None) -> str:
     if value is None:
-        return "undefined"
-    return fmt(value, places) if places is not None else fmt_half(value)
+        return _("undefined")
+    return number_text(fmt(value, places) if places is not None else fmt_half(value))
 
 
 def _plain(value: Value, places: int | None) -> str:
-    return "undefined" if value is None else fmt(value, places)
+    return _("undefined") if value is None else number_text(fmt(value, places))
 
 
 def order_items(standings: Standings) -> list[tuple[str, int]]:

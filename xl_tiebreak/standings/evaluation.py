@@ -17,7 +17,9 @@ import datetime
 from collections.abc import Sequence
 from fractions import Fraction
 
-from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n import _, _n
+from xl_tiebreak.i18n.conventions import date_text
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import (
     InputError,
     Participant,
@@ -32,7 +34,13 @@ from xl_tiebreak.standings.withdrawals import Withdrawals, round_robin_withdrawa
 from xl_tiebreak.tiebreaks.descriptors import Descriptor, parse_descriptor, parse_order
 from xl_tiebreak.tiebreaks.engine import Engine, Explanation, Value
 from xl_tiebreak.tiebreaks.presets import PRESETS
-from xl_tiebreak.tiebreaks.rules import RuleSet, resolve_rules, rules_in_force, rules_note
+from xl_tiebreak.tiebreaks.rules import (
+    FIDE2026_START,
+    RuleSet,
+    resolve_rules,
+    rules_in_force,
+    rules_note,
+)
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
@@ -332,8 +340,9 @@ class Evaluation:
         for d in descriptors:
             row = d.tiebreak
             if not row.group and d.canonical in listed:
-                out.append(Problem(Severity.WARNING, f"{d.label} is listed twice; only DE may "
-                                                     "appear more than once (Art. 6)"))
+                out.append(Problem(Severity.WARNING, _(
+                    "{label} is listed twice; only DE may appear more than once (Art. 6)",
+                    label=d.label)))
             listed.add(d.canonical)
             if row.rating_based and self.engine.skips(d):
                 text = self.engine.skip_reason(d)
@@ -347,10 +356,11 @@ class Evaluation:
                     out.append(Problem(Severity.WARNING, text))
             if row.round_robin_warning and predetermined and d.code not in seen:
                 seen.add(d.code)
-                out.append(Problem(Severity.WARNING, f"{d.label}: {row.round_robin_warning}"))
+                out.append(Problem(Severity.WARNING,
+                                   f"{d.label}: {translated(row.round_robin_warning)}"))
             if row.swiss_warning and not predetermined and d.code not in seen:
                 seen.add(d.code)
-                out.append(Problem(Severity.WARNING, row.swiss_warning))
+                out.append(Problem(Severity.WARNING, translated(row.swiss_warning)))
         return out
 
     def _rule_warnings(self) -> list[Problem]:
@@ -361,16 +371,18 @@ class Evaluation:
                 and self.rules.policy.dated):
             out.append(Problem(
                 Severity.WARNING,
-                f"rules {self.rules.label} chosen, but the event started on "
-                f"{_iso(t.start_date)} when {in_force.label} was in force",
+                _("rules {rules} chosen, but the event started on {date} when {in_force} was in "
+                  "force", rules=self.rules.label, date=_iso(t.start_date),
+                  in_force=in_force.label),
             ))
         if t.unread_date is not None and t.start_date is None:
-            how = ("auto, without a start date" if self.rules_note.startswith("auto")
-                   else "chosen by the user")
+            how = (_("auto, without a start date") if self.rules_note.startswith("auto")
+                   else _("chosen by the user"))
             out.append(t.unread_date.replace(
-                message=f"{t.unread_date.message}: rules {self.rules.label} used ({how}); "
-                        "give the start date (--start-date, Settings 'Start date') if the "
-                        "event started before 2026-03-01",
+                message=_("{message}: rules {rules} used ({how}); give the start date "
+                          "(--start-date, Settings 'Start date') if the event started before "
+                          "{date}", message=t.unread_date.message, rules=self.rules.label,
+                          how=how, date=date_text(FIDE2026_START)),
             ))
         return out + inferred_type_note(t)
 
@@ -394,14 +406,14 @@ def inferred_type_note(t: Tournament) -> list[Problem]:
         return []
     return [Problem(
         Severity.WARNING,
-        "treated as a round robin (pre-determined pairings, Art. 15.2): the input does "
-        "not say, and every participant met every other equally often",
+        _("treated as a round robin (pre-determined pairings, Art. 15.2): the input does not "
+          "say, and every participant met every other equally often"),
         t.source,
     )]
 
 
 def _iso(day: datetime.date) -> str:
-    return day.isoformat()
+    return date_text(day)
 
 
 def _descriptor(descriptor: Descriptor | str) -> Descriptor:
@@ -591,8 +603,8 @@ class Standings:
     def progress(self) -> str:
         """``after round 4 of 9`` for a partial event, else ``9 rounds``."""
         if self.partial:
-            return f"after round {self.rounds} of {self.total_rounds}"
-        return f"{self.rounds} round{'' if self.rounds == 1 else 's'}"
+            return _("after round {k} of {n}", k=self.rounds, n=self.total_rounds)
+        return _n("{count} round", "{count} rounds", count=self.rounds)
 
     def row(self, start_no: int) -> Row:
         """The row of a start number (KeyError when unknown)."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n.conventions import number_text, place_text
 from xl_tiebreak.util.numbers import fmt, fmt_half
 from xl_tiebreak.util.plain import Frozen
 
@@ -51,15 +53,15 @@ class Progression(Frozen):
         """An aligned text table: No, Name, then ``place (score)`` per round."""
         from xl_tiebreak.util.safety import formula_safe
 
-        head = ["No", "Name", *(f"R{r}" for r in self.rounds)]
+        head = [_("No"), _("Name"), *(_("R{round}", round=r) for r in self.rounds)]
         body = []
         for no in self.start_numbers:
-            cells = [f"{_place(a, b)} ({fmt_half(p)})"
+            cells = [f"{_place(a, b)} ({number_text(fmt_half(p))})"
                      for (a, b), p in zip(self.places[no], self.points[no], strict=True)]
             body.append([str(no), formula_safe(self.names[no]), *cells])
         widths = [max(len(r[k]) for r in [head, *body]) for k in range(len(head))]
-        out = ["Progression: place (score) after each round, each as --after-round would "
-               "rank it"]
+        out = [_("Progression: place (score) after each round, each as --after-round would "
+                 "rank it")]
         for r in [head, *body]:
             out.append("  ".join(c.ljust(w) if k == 1 else c.rjust(w)
                                  for k, (c, w) in enumerate(zip(r, widths, strict=True)))
@@ -85,7 +87,7 @@ def place_ranges(rows: Sequence[Row]) -> list[tuple[int, int]]:
 
 
 def _place(first: int, last: int) -> str:
-    return str(first) if first == last else f"{first}\u2013{last}"
+    return place_text(first) if first == last else f"{place_text(first)}\u2013{place_text(last)}"
 
 
 def standings_after(standings: Standings, order: Order, k: int) -> Standings:

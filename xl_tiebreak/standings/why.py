@@ -9,6 +9,8 @@ Direct Encounter, the games played among the group still tied when it was reache
 
 from __future__ import annotations
 
+from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n.conventions import number_text
 from xl_tiebreak.model.tournament import InputError, Kind
 from xl_tiebreak.standings.decided_by import POINTS, item_value, order_items
 from xl_tiebreak.tiebreaks.engine import Explanation, Value
@@ -90,29 +92,32 @@ class Why(Frozen):
         """One line: who is ahead and by which item, or that they share the place."""
         who = {self.a: f"#{self.a} {self.names[0]}", self.b: f"#{self.b} {self.names[1]}"}
         if self.ahead is None:
-            return (f"{who[self.a]} and {who[self.b]} are equal on every item of the order: "
-                    "they share the place")
+            return _("{a} and {b} are equal on every item of the order: they share the place",
+                     a=who[self.a], b=who[self.b])
         behind = self.b if self.ahead == self.a else self.a
         last = self.steps[-1]
         article = f", {last.article}" if last.article else ""
-        return (f"{who[self.ahead]} is ahead of {who[behind]}: decided by {last.label} "
-                f"({last.name}{article})")
+        return _("{ahead} is ahead of {behind}: decided by {label} ({name}{article})",
+                 ahead=who[self.ahead], behind=who[behind], label=last.label, name=last.name,
+                 article=article)
 
     def lines(self) -> list[str]:
         """The walk as text: a heading, one block per item, the verdict."""
-        out = [f"Why: #{self.a} {self.names[0]} against #{self.b} {self.names[1]} "
-               f"(rules {self.rules}, {self.progress})"]
+        out = [_("Why: #{a} {name_a} against #{b} {name_b} (rules {rules}, {progress})",
+                 a=self.a, name_a=self.names[0], b=self.b, name_b=self.names[1],
+                 rules=self.rules, progress=self.progress)]
         for k, step in enumerate(self.steps, start=1):
             mine, theirs = (_shown(v) for v in step.values)
-            how = "differ: decides" if step.decides else "equal: the next item is compared"
-            better = " (the lower ranks first)" if step.lower_is_better and step.decides else ""
+            how = _("differ: decides") if step.decides else _("equal: the next item is compared")
+            better = (" " + _("(the lower ranks first)")
+                      if step.lower_is_better and step.decides else "")
             out.append(f"{k}. {step.label} — {step.name}: #{self.a} {mine}, #{self.b} {theirs}; "
                        f"{how}{better}")
             for who, lines in zip((self.a, self.b), step.explanations, strict=True):
                 out.append(f"   #{who}:")
                 out.extend(f"     {line}" for line in lines)
             if step.games:
-                out.append("   games among the tied group:")
+                out.append("   " + _("games among the tied group:"))
                 out.extend(f"     {g}" for g in step.games)
         out.append(self.verdict())
         return out
@@ -130,7 +135,7 @@ class Why(Frozen):
 
 
 def _shown(value: Value) -> str:
-    return "undefined" if value is None else fmt_half(value)
+    return _("undefined") if value is None else number_text(fmt_half(value))
 
 
 def why_ahead(standings: Standings, a: int, b: int) -> Why:
@@ -141,7 +146,8 @@ def why_ahead(standings: Standings, a: int, b: int) -> Why:
         try:
             rows.append(standings.row(no))
         except KeyError:
-            raise InputError(f"--why {a},{b}: no participant with start number {no}") from None
+            raise InputError(_("--why {a},{b}: no participant with start number {no}", a=a, b=b,
+                               no=no)) from None
     row_a, row_b = rows
     steps = []
     ahead: int | None = None
@@ -150,7 +156,7 @@ def why_ahead(standings: Standings, a: int, b: int) -> Why:
         decides = values[0] != values[1]
         games: tuple[str, ...] = ()
         if level == POINTS:
-            name, article, lower = "Points", "", False
+            name, article, lower = _("Points"), "", False
             explanations = (_points_lines(standings, a), _points_lines(standings, b))
         else:
             d = standings.descriptors[level]
@@ -183,7 +189,7 @@ def _lines(explanation: Explanation) -> tuple[str, ...]:
 def _points_lines(standings: Standings, no: int) -> tuple[str, ...]:
     evaluation = standings.evaluation
     if evaluation is None:
-        return (f"Pts = {fmt_half(standings.row(no).points)}",)
+        return (f"Pts = {number_text(fmt_half(standings.row(no).points))}",)
     return _lines(evaluation.explain("PTS", no))
 
 
@@ -206,7 +212,7 @@ def _group_games(standings: Standings, no: int, level: int) -> tuple[str, ...]:
             q = by_no[y]
             other = q.rounds[r].kind if r < len(q.rounds) else None
             theirs = _SCORE.get(other, "?") if other is not None else "?"
-            note = " (forfeit)" if record.kind.forfeit else ""
+            note = " " + _("(forfeit)") if record.kind.forfeit else ""
             out.append(f"R{r + 1} #{x} {p.name} {_SCORE[record.kind]} - {theirs} #{y} "
                        f"{q.name}{note}")
     return tuple(out)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.tiebreaks.row import SmParam, TieBreak
 from xl_tiebreak.util.plain import Frozen
 
@@ -95,30 +97,32 @@ class Descriptor(Frozen):
     @property
     def name(self) -> str:
         """In words: ``Buchholz Cut-1``, ``Koya System (limit +1)``."""
-        out = self.tiebreak.name
+        out = translated(self.tiebreak.name)
         if self.low and self.high == self.low:
-            out += f" Median-{self.low}"
+            out = (_("{name} Median-1", name=out) if self.low == 1
+                   else _("{name} Median-{n}", name=out, n=self.low))
         elif self.low:
-            out += f" Cut-{self.low}"
+            out = _("{name} Cut-{n}", name=out, n=self.low)
         extras = []
         if self.limit is not None:
-            extras.append(f"limit {'+' if self.limit >= 0 else '-'}{abs(self.limit)} half-points")
+            extras.append(_("limit {sign}{n} half-points", sign="+" if self.limit >= 0 else "-",
+                            n=abs(self.limit)))
         if self.limit_percent is not None:
-            extras.append(f"limit {self.limit_percent}%")
+            extras.append(_("limit {n}%", n=self.limit_percent))
         if self.forfeits_played:
-            extras.append("forfeits as played")
+            extras.append(_("forfeits as played"))
         if self.fore:
-            extras.append("of Fore Buchholz")
+            extras.append(_("of Fore Buchholz"))
         if self.reverse:
-            extras.append("reversed")
+            extras.append(_("reversed"))
         if self.unrated_rating is not None:
-            extras.append(f"unrated = {self.unrated_rating}")
+            extras.append(_("unrated = {rating}", rating=self.unrated_rating))
         return out + (f" ({', '.join(extras)})" if extras else "")
 
     @property
     def article(self) -> str:
-        """C.07 article (or US Chess rule) defining the tie-break."""
-        return self.tiebreak.article
+        """C.07 article (or US Chess rule) defining the tie-break, in the language in force."""
+        return article_text(self.tiebreak.article)
 
     @property
     def lower_is_better(self) -> bool:
@@ -134,6 +138,14 @@ class Descriptor(Frozen):
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__[1:])
         return f"Descriptor({self.code!r}, {fields})"
+
+
+def article_text(article: str) -> str:
+    """A registry row's article as people read it: ``Art. 8.1`` as it is, the words of
+    ``Art. 6 (teams)`` or ``not C.07`` in the language in force."""
+    if article.endswith(" (teams)"):
+        return _("{article} (teams)", article=article_text(article[:-len(" (teams)")]))
+    return translated(article)
 
 
 def swiss_manager_text(d: Descriptor) -> str:

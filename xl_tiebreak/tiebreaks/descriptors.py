@@ -3,7 +3,9 @@
 Forms accepted (case-insensitive): TRF26/MTB26 ``ACRONYM[/modifier]…`` and the TEC paper's
 ``ACRONYM-C1``; ``:GP`` is accepted (individual events score game points); the aliases of the
 registry (``GE``, the 2023 name of REP; ``AROC`` = ARO-C1; ``MM``…) and Swiss-Manager codes
-(``SM:84/0,0,1,-``). Spec §2.3, §5 and §9. Everything about a code — its name, article, the
+(``SM:84/0,0,1,-``); DiSwiss's abbreviations and the Portuguese names Brazilian organizers type
+(``BU1``, ``Buchholz Corte-1``, ``Confronto Direto``: the section "Portuguese names" below).
+Spec §2.3, §5 and §9. Everything about a code — its name, article, the
 modifiers it takes, its Swiss-Manager form — is read from its registry row
 (:mod:`xl_tiebreak.tiebreaks.registry`), which the parsed :class:`Descriptor` then holds
 (the class is :mod:`xl_tiebreak.tiebreaks.descriptor`'s, named here too).
@@ -12,15 +14,24 @@ modifiers it takes, its Swiss-Manager form — is read from its registry row
 from __future__ import annotations
 
 import re
+import unicodedata
 from fractions import Fraction
 
+from xl_tiebreak.i18n import N_, _, _n
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import InputError, Problem
 from xl_tiebreak.tiebreaks.descriptor import Descriptor as Descriptor
 from xl_tiebreak.tiebreaks.descriptor import swiss_manager_text as swiss_manager_text
 from xl_tiebreak.tiebreaks.presets import PRESETS, expand
 from xl_tiebreak.tiebreaks.registry import (
+    ABBREVIATIONS,
+    SPOKEN,
+    SPOKEN_AMBIGUOUS,
+    SPOKEN_TEAM,
+    SPOKEN_TEAM_AMBIGUOUS,
     SWISS_MANAGER_ALSO,
     SWISS_MANAGER_OLD,
+    TEAM_ABBREVIATIONS,
     codes,
     lookup,
     swiss_manager_numbers,
@@ -55,27 +66,36 @@ def parse_descriptor(text: str, team: Score | None = None) -> Descriptor:
     raw = text.strip()
     s = raw.upper().replace(" ", "")
     if not s:
-        raise InputError("empty tie-break name")
+        raise InputError(_("empty tie-break name"))
     if len(s) > MAX_DESCRIPTOR:
-        raise InputError(f"tie-break {shown(raw)} is too long (at most {MAX_DESCRIPTOR} "
-                         "characters)")
+        raise InputError(_("tie-break {text} is too long (at most {n} characters)",
+                           text=shown(raw), n=MAX_DESCRIPTOR))
     if not raw.isprintable():
-        raise InputError(f"tie-break {shown(raw)} holds a control character")
+        raise InputError(_("tie-break {text} holds a control character", text=shown(raw)))
+    ambiguous = spoken_refusal(raw, team is not None)
+    if ambiguous is not None:
+        raise InputError(ambiguous)
+    spoken = spoken_descriptor(raw, team is not None)
+    if spoken is not None:  # a Portuguese name or DiSwiss abbreviation: BU1 = BH/C1
+        return parse_descriptor(spoken, team).replace(text=raw)
     head, *mods = re.split(r"[/]", s)
     # TEC form BH-C1 / SB-C1 / ARO-M1: the dash introduces one modifier.
     if "-" in head and not head.startswith("-"):
-        head, _, tail = head.partition("-")
+        head, _sep, tail = head.partition("-")
         mods = [tail, *mods]
     head = _score_type(head, raw) if team is None else _team_code(head, raw, team)
     found = lookup(head)
     if found is None:
         # name the codes of this kind of event only (individual, or team): a shorter list
         known = ", ".join(sorted(c for c in codes() if tiebreak(c).team == (team is not None)))
-        raise InputError(f"unknown tie-break {shown(raw)} (known: {known})")
+        raise InputError(_("unknown tie-break {text} (known: {known}; and the DiSwiss "
+                           "abbreviations {abbreviations})", text=shown(raw), known=known,
+                           abbreviations=", ".join(TEAM_ABBREVIATIONS if team is not None
+                                                   else ABBREVIATIONS)))
     row, implied = found
     if team is None and row.team:
-        raise InputError(f"tie-break '{raw}' is a team tie-break (match or game points of "
-                         "teams); this is an individual event")
+        raise InputError(_("tie-break '{text}' is a team tie-break (match or game points of "
+                           "teams); this is an individual event", text=raw))
     fields: dict[str, object] = {"tiebreak": row, "text": raw}
     for mod in [*implied, *mods]:
         _apply_modifier(fields, row, mod, raw)
@@ -96,10 +116,8 @@ def _score_type(head: str, raw: str) -> str:
     if ":" in head and lookup(head) is not None:
         return head
     if ":" in head:
-        raise InputError(
-            f"tie-break '{raw}': unknown score type (team events take :MP and :GP, e.g. "
-            "BH:MP; individual events game points only)"
-        )
+        raise InputError(_("tie-break '{text}': unknown score type (team events take :MP and "
+                           ":GP, e.g. BH:MP; individual events game points only)", text=raw))
     return head
 
 
@@ -113,36 +131,39 @@ def _team_code(head: str, raw: str, primary: Score) -> str:
     for score in (primary, primary.other):
         if lookup(f"{code}:{score.value}") is not None:
             return f"{code}:{score.value}"
-    raise InputError(f"tie-break '{raw}' is not a team tie-break")
+    raise InputError(_("tie-break '{text}' is not a team tie-break", text=raw))
 
 
 def _only(letter: str, what: str = "") -> str:
     """``only TPN and RTNG take /R`` from the rows that take the letter."""
     rows = taking(letter)
-    names = " and ".join(row.code for row in rows)
-    verb = "takes" if len(rows) == 1 else "take"
-    return f"only {names} {verb} {what or '/' + letter}"
+    names = _(" and ").join(row.code for row in rows)
+    return _n("only {names} takes {what}", "only {names} take {what}", count=len(rows),
+              names=names, what=what or "/" + letter)
 
 
 def _apply_modifier(fields: dict[str, object], row: TieBreak, mod: str, raw: str) -> None:
     m = _MOD.match(mod)
     if not m:
-        raise InputError(f"tie-break {shown(raw)}: unknown modifier {shown('/' + mod)}")
+        raise InputError(_("tie-break {text}: unknown modifier {modifier}", text=shown(raw),
+                           modifier=shown("/" + mod)))
     key, arg = m.group("key"), m.group("arg")
     code = row.code
-    group = {"C": "cut", "M": "cut", "L": "limit", "U": "unrated"}.get(key, key)
+    group = {"C": N_("cut"), "M": N_("cut"), "L": N_("limit"), "U": N_("unrated")}.get(key, key)
     seen = fields.setdefault("_seen", set())
     assert isinstance(seen, set)
     if group in seen:
-        raise InputError(f"tie-break '{raw}': more than one {group} modifier")
+        raise InputError(_("tie-break '{text}': more than one {group} modifier", text=raw,
+                           group=translated(group)))
     seen.add(group)
 
     def number() -> int:
         if not arg.lstrip("+-"):
-            raise InputError(f"tie-break {shown(raw)}: modifier '/{key}' needs a number")
+            raise InputError(_("tie-break {text}: modifier '/{key}' needs a number",
+                               text=shown(raw), key=key))
         try:
-            return parse_whole(arg, f"tie-break {shown(raw)}: modifier /{key}", -9999, 9999,
-                               digits=4)
+            return parse_whole(arg, _("tie-break {text}: modifier /{key}", text=shown(raw),
+                                      key=key), -9999, 9999, digits=4)
         except ValueError as exc:
             raise InputError(str(exc)) from None
 
@@ -150,39 +171,45 @@ def _apply_modifier(fields: dict[str, object], row: TieBreak, mod: str, raw: str
     if key in "CM":
         n = number()
         if not takes:
-            raise InputError(f"tie-break '{raw}': {code} does not take /{key}{arg}")
+            raise InputError(_("tie-break '{text}': {code} does not take {modifier}", text=raw,
+                               code=code, modifier=f"/{key}{arg}"))
         if n < 0 or n > 99:
-            raise InputError(f"tie-break '{raw}': cut must be between 0 and 99")
+            raise InputError(_("tie-break '{text}': cut must be between 0 and 99", text=raw))
         fields["low"] = n
         fields["high"] = n if key == "M" else 0
     elif key == "L":
         if not takes:
-            raise InputError(f"tie-break '{raw}': {_only('L', 'a limit /L')}")
+            raise InputError(_("tie-break '{text}': {why}", text=raw,
+                               why=_only("L", _("a limit /L"))))
         if arg[:1] in "+-" and arg:
             fields["limit"] = Fraction(number())
         else:
             percent = number()
             if not 0 <= percent <= 100:
-                raise InputError(f"tie-break '{raw}': a Koya limit in % must be 0 to 100")
+                raise InputError(_("tie-break '{text}': a Koya limit in % must be 0 to 100",
+                                   text=raw))
             fields["limit_percent"] = percent
     elif key == "P":
         if not takes:
-            raise InputError(f"tie-break '{raw}': {code} does not take /P")
+            raise InputError(_("tie-break '{text}': {code} does not take {modifier}",
+                               text=raw, code=code, modifier="/P"))
         fields["forfeits_played"] = True
     elif key == "F":
         if not takes:
-            raise InputError(f"tie-break '{raw}': {_only('F')}")
+            raise InputError(_("tie-break '{text}': {why}", text=raw, why=_only("F")))
         fields["fore"] = True
     elif key == "R":
         if not takes:
-            raise InputError(f"tie-break '{raw}': {_only('R')}")
+            raise InputError(_("tie-break '{text}': {why}", text=raw, why=_only("R")))
         fields["reverse"] = True
     elif key == "U":
         if not takes:
-            raise InputError(f"tie-break '{raw}': only rating-based tie-breaks take /U")
+            raise InputError(_("tie-break '{text}': only rating-based tie-breaks take /U",
+                               text=raw))
         rating = number()
         if not 0 <= rating <= 4000:
-            raise InputError(f"tie-break '{raw}': the rating for unrated players must be 0 to 4000")
+            raise InputError(_("tie-break '{text}': the rating for unrated players must be 0 "
+                               "to 4000", text=raw))
         fields["unrated_rating"] = rating
 
 
@@ -203,7 +230,8 @@ def parse_order(
     out: list[Descriptor] = []
     items = _split_items(text)
     if len(items) > MAX_LIST:
-        raise InputError(f"the tie-break list has {len(items)} entries; at most {MAX_LIST}")
+        raise InputError(_("the tie-break list has {count} entries; at most {n}",
+                           count=len(items), n=MAX_LIST))
     refused: list[Problem] = []  # every Swiss-Manager code that cannot be mapped, with why
     for item in items:
         if item.lower().startswith("preset:"):
@@ -220,7 +248,7 @@ def parse_order(
     codes_seen = [d.code for d in out]
     points_at = codes_seen.index("PTS") if "PTS" in codes_seen else 0
     if codes_seen.count("PTS") > 1:
-        raise InputError("PTS is listed more than once in the tie-break list")
+        raise InputError(_("PTS is listed more than once in the tie-break list"))
     return [d for d in out if d.code != "PTS"], points_at
 
 
@@ -242,7 +270,8 @@ def _preset(item: str) -> str:
         return expand(item)
     except KeyError:
         names = ", ".join(PRESETS)
-        raise InputError(f"unknown preset {shown(item)} (known: {names})") from None
+        raise InputError(_("unknown preset {text} (known: {names})", text=shown(item),
+                           names=names)) from None
 
 
 _SM_PARAM = LazyPattern(r"^(-|--|\+|[PF]|GP|MP|\d+)$", re.IGNORECASE)
@@ -384,3 +413,45 @@ def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
         if percent != 50:
             fields["limit_percent"] = percent
     return Descriptor(**fields)  # type: ignore[arg-type]
+
+# ====================================================================== Portuguese names
+# The tie-break names Brazilian organizers type in an order: DiSwiss's abbreviations (BU1, BUT,
+# BUM, VIT, BLK, KOYA, PT) and the Portuguese names of the glossary (Buchholz Corte-1,
+# Confronto Direto, Número de Vitórias…), each read as the descriptor it means. A name is
+# compared without case, accents, spaces, dots and hyphens; modifiers may follow it after "/"
+# (Buchholz Corte-1/P). The column keeps the text as typed; the name and legend are the
+# descriptor's, in the language in force. A name that could mean two tie-breaks is refused
+# with the forms that say which. The tables are the registry's (SPOKEN…).
+
+def spoken_key(text: str) -> str:
+    """A name as compared: upper case, without accents, spaces, dots, hyphens and
+    underscores (``Número de Vitórias`` → ``NUMERODEVITORIAS``)."""
+    plain = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return "".join(c for c in plain.upper() if c not in " .-_\u2013")
+
+
+def _split(text: str) -> tuple[str, str]:
+    """The name and its modifiers (``Buchholz Corte-1/P`` → ``Buchholz Corte-1``, ``/P``)."""
+    name, slash, mods = text.partition("/")
+    return name, slash + mods
+
+
+def spoken_descriptor(text: str, team: bool) -> str | None:
+    """The descriptor a Portuguese name or DiSwiss abbreviation means (with the modifiers that
+    follow it), or None when the text is not one of them (a FIDE acronym is not)."""
+    name, mods = _split(text.strip())
+    found = (SPOKEN_TEAM if team else SPOKEN).get(spoken_key(name))
+    return None if found is None else found + mods
+
+
+def spoken_refusal(text: str, team: bool) -> str | None:
+    """Why a name is refused as ambiguous, naming the accepted forms (in the language in
+    force); None when it is not ambiguous."""
+    name, _mods = _split(text.strip())
+    k = spoken_key(name)
+    forms = (SPOKEN_TEAM_AMBIGUOUS.get(k) if team else None) or SPOKEN_AMBIGUOUS.get(k)
+    if forms is None:
+        return None
+    return _("tie-break '{text}' could mean more than one tie-break; write one of: {forms}",
+             text=text.strip(), forms="; ".join(forms))

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
+from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n.conventions import number_text
 from xl_tiebreak.tiebreaks.categories import Category
 from xl_tiebreak.tiebreaks.engine import Engine, Explanation, Term, Value
 from xl_tiebreak.tiebreaks.unplayed import Context
@@ -104,19 +106,22 @@ def explain_direct_encounter(
     p = eng.tournament.participants[i]
     head = f"{d.label} ({eng.rules.label}) = "
     if len(group) < 2:
-        text = head + "not applied: no tie is left when DE is reached"
+        text = head + _("not applied: no tie is left when DE is reached")
         return Explanation(d, eng.rules, p.start_no, p.name, None, (), text)
     cur, missing = separate_standings(ctx, group)
     parts = eng.tournament.participants
     terms = []
     for j in sorted(group, key=lambda j: (-cur[j], parts[j].start_no)):
         terms.append(Term(0, eng.label(j), cur[j] / ctx.den,
-                          reason=f"points in games inside the group; {missing[j]} game(s) "
-                                 "inside the group not played"))
+                          reason=_("points in games inside the group; {missing} game(s) inside "
+                                   "the group not played", missing=missing[j])))
     names = ", ".join(f"#{parts[j].start_no}" for j in group)
-    forfeits = "forfeits counted" if ctx.forfeits_played else "forfeits excluded (Art. 6.1.1)"
+    forfeits = (_("forfeits counted") if ctx.forfeits_played
+                else _("forfeits excluded (Art. 6.1.1)"))
     article = "6.3" if any(missing.values()) else "6.2"
-    verdict = (f"nothing decided (Art. {article})" if value is None
-               else f"place {fmt_half(value)} (Art. {article})")
-    text = f"{head}{verdict} in the tied group {names}; {forfeits}"
+    verdict = (_("nothing decided (Art. {article})", article=article) if value is None
+               else _("place {place} (Art. {article})", place=number_text(fmt_half(value)),
+                      article=article))
+    text = head + _("{verdict} in the tied group {names}; {forfeits}", verdict=verdict,
+                    names=names, forfeits=forfeits)
     return Explanation(d, eng.rules, p.start_no, p.name, value, tuple(terms), text)

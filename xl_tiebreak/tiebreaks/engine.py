@@ -17,8 +17,9 @@ import math
 from collections.abc import Callable
 from fractions import Fraction
 
-from xl_tiebreak.i18n import _
-from xl_tiebreak.i18n.language import translate as marked_text  # texts marked with N_
+from xl_tiebreak.i18n import N_, _
+from xl_tiebreak.i18n.conventions import number_text
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import Color, Kind, RatingUsed, Tournament, TournamentType
 from xl_tiebreak.tiebreaks.categories import Category
 from xl_tiebreak.tiebreaks.ratings import NATIONAL_KIND, chosen_ratings, fide_kind
@@ -101,21 +102,22 @@ class Explanation(Frozen):
         """A multi-line itemised text for printing."""
         d = self.descriptor
         sm = f", Swiss-Manager {d.swiss_manager}" if d.swiss_manager else ""
-        out = [f"{d.label} — {d.name} ({d.article}{sm}), rules {self.rules.label}", self.formula]
+        out = [_("{label} — {name} ({article}{sm}), rules {rules}", label=d.label, name=d.name,
+                 article=d.article, sm=sm, rules=self.rules.label), self.formula]
         for t in self.terms:
-            parts = [f"R{t.round}" if t.round else "  ", t.label]
+            parts = [_("R{round}", round=t.round) if t.round else "  ", t.label]
             if t.value is not None:
-                parts.append(f"value {fmt_half(t.value)}")
+                parts.append(_("value {value}", value=half(t.value)))
             if t.points is not None:
-                parts.append(f"scored {fmt_half(t.points)}")
+                parts.append(_("scored {points}", points=half(t.points)))
             if t.contribution is not None:
-                parts.append(f"adds {fmt_half(t.contribution)}")
+                parts.append(_("adds {value}", value=half(t.contribution)))
             if t.reason:
                 parts.append(f"[{t.reason}]")
             if t.cut:
-                parts.append(f"CUT: {t.cut}")
+                parts.append(_("CUT: {why}", why=t.cut))
             out.append("  " + " · ".join(parts))
-        out.extend(f"  note: {n}" for n in self.notes)
+        out.extend("  " + _("note: {text}", text=n) for n in self.notes)
         return out
 
 
@@ -286,10 +288,9 @@ class Engine:
                      "no rating for unrated players was set (Art. 10; give one with /U1400 or "
                      "the unrated-rating setting, or use --rating fide-then-national)",
                      label=d.label, shown=shown)
-        return (
-            f"{d.label} skipped: unrated participants ({shown}) and no rating for unrated "
-            "players was set (Art. 10; give one with /U1400 or the unrated-rating setting)"
-        )
+        return _("{label} skipped: unrated participants ({shown}) and no rating for unrated "
+                 "players was set (Art. 10; give one with /U1400 or the unrated-rating setting)",
+                 label=d.label, shown=shown)
 
     # ---------------------------------------------------------------- helpers
     def rating(self, d: Descriptor, i: int) -> int | None:
@@ -309,7 +310,7 @@ class Engine:
         ``FIDE rapid rating``, ``national rating``, the rating set for unrated players, or
         why he is left out."""
         if self.ratings[i] is not None:
-            return marked_text(self.rating_kinds[i])
+            return translated(self.rating_kinds[i])
         fallback = d.unrated_rating if d.unrated_rating is not None else self.unrated_rating
         if fallback is not None:
             return _("no {rating}: the rating set for unrated players",
@@ -319,9 +320,9 @@ class Engine:
     def rating_wanted(self) -> str:
         """The rating :attr:`rating_used` asks for, translated: ``FIDE rapid rating``,
         ``national rating``, ``FIDE rapid rating or national rating``."""
-        fide = marked_text(fide_kind(self.tournament))
+        fide = translated(fide_kind(self.tournament))
         if self.rating_used is RatingUsed.NATIONAL:
-            return marked_text(NATIONAL_KIND)
+            return translated(NATIONAL_KIND)
         if self.rating_used is RatingUsed.FIDE_THEN_NATIONAL:
             return _("{fide} or national rating", fide=fide)
         return fide
@@ -346,7 +347,7 @@ class Engine:
         """What an explanation of a rating-based value says about the ratings used."""
         if self.rating_used is RatingUsed.NATIONAL:
             return _("ratings used: each player's national rating (Rating used: national)")
-        fide = marked_text(fide_kind(self.tournament))
+        fide = translated(fide_kind(self.tournament))
         if self.rating_used is RatingUsed.FIDE_THEN_NATIONAL:
             return _("ratings used: each player's {fide}, else his national rating; a player "
                      "with neither is left out (Rating used: fide-then-national)", fide=fide)
@@ -375,11 +376,31 @@ class Engine:
         opp = ctx.opps[i][r]
         col = ctx.colors[i][r]
         colour = _COLOUR.get(col, "") if col else ""
-        vs = f" vs {self.label(opp)}" if opp >= 0 else ""
-        return f"{kind.value}{vs}{colour}"
+        vs = " " + _("vs {opponent}", opponent=self.label(opp)) if opp >= 0 else ""
+        return f"{kind_text(kind)}{vs}{translated(colour) if colour else ''}"
 
 
-_COLOUR = {Color.WHITE: " with White", Color.BLACK: " with Black"}
+_COLOUR = {Color.WHITE: N_(" with White"), Color.BLACK: N_(" with Black")}
+
+KIND_NAMES = {
+    Kind.WIN: N_("win"), Kind.DRAW: N_("draw"), Kind.LOSS: N_("loss"),
+    Kind.FORFEIT_WIN: N_("forfeit win"), Kind.FORFEIT_LOSS: N_("forfeit loss"),
+    Kind.PAB: N_("pairing-allocated bye"), Kind.FPB: N_("full-point bye"),
+    Kind.HPB: N_("half-point bye"), Kind.ZPB: N_("zero-point bye"),
+}
+"""What each kind of round is, in English (shown through the catalogue: :func:`kind_text`)."""
+
+
+def kind_text(kind: Kind) -> str:
+    """A round's kind in words in the language in force (``forfeit win``, ``vitória por
+    W.O.``)."""
+    text = KIND_NAMES.get(kind)
+    return kind.value if text is None else translated(text)
+
+
+def half(value: Fraction | None) -> str:
+    """A value as people read it in the language in force: ``4½``, ``17.75`` (``17,75``)."""
+    return number_text(fmt_half(value))
 
 
 # ====================================================================== Art. 16 based sums
@@ -402,7 +423,7 @@ def cut(
     lowest contribution, docs/decisions.md D5)."""
     kept = list(elements)
     removed: list[tuple[Element, str]] = []
-    for _step in range(low):
+    for _count in range(low):
         if not kept:
             break
         lsv = min(kept, key=lambda e: (e.v, e.c, e.r))
@@ -411,16 +432,16 @@ def cut(
             vur = min(vurs, key=lambda e: (e.c, e.v, e.r))
             if vur.c >= lsv.c:
                 kept.remove(vur)
-                removed.append((vur, "voluntary unplayed round cut first (Art. 16.5)"))
+                removed.append((vur, _("voluntary unplayed round cut first (Art. 16.5)")))
                 continue
         kept.remove(lsv)
-        removed.append((lsv, f"least significant value ({rule[0]})"))
-    for _step in range(high):
+        removed.append((lsv, _("least significant value ({rule})", rule=rule[0])))
+    for _count in range(high):
         if not kept:
             break
         msv = max(kept, key=lambda e: (e.v, e.c, -e.r))
         kept.remove(msv)
-        removed.append((msv, f"most significant value ({rule[1]})"))
+        removed.append((msv, _("most significant value ({rule})", rule=rule[1])))
     return kept, removed
 
 
@@ -439,12 +460,12 @@ def element_terms(
         opp = ctx.opps[i][r]
         cat = ctx.cats[i][r]
         if cat is Category.PLAYED:
-            what = "forfeit counted as a game" if kind.forfeit else kind.value
-            label = f"{eng.label(opp)} ({what})" if opp >= 0 else kind.value
+            what = _("forfeit counted as a game") if kind.forfeit else kind_text(kind)
+            label = f"{eng.label(opp)} ({what})" if opp >= 0 else kind_text(kind)
             reason = policy.opponent_reason(ctx, opp) if opp >= 0 else ""
         else:
-            _, rule = ctx.dummy(i, r)
-            label = f"{policy.dummy_label} ({kind.value})"
+            _score, rule = ctx.dummy(i, r)
+            label = f"{translated(policy.dummy_label)} ({kind_text(kind)})"
             reason = policy.dummy_reason(cat, rule, e.vur and policy.vur_cut_first)
         terms.append(
             Term(r + 1, label, ctx.to_points(e.v), ctx.to_points(ctx.pts[i][r]),
@@ -458,24 +479,24 @@ def formula_text(d: Descriptor, rules: RuleSet, value: Value, terms: list[Term])
     says, then the cuts."""
     head = f"{d.label} ({rules.label}) = "
     if value is None:
-        return head + "undefined"
+        return head + _("undefined")
     kept = [t for t in terms if not t.cut and t.contribution is not None and t.round]
     cuts = [t for t in terms if t.cut]
     shown = d.tiebreak.explained
     if shown is Explained.SUM and kept:
-        sums = fmt_half(kept[0].contribution) + "".join(
-            f" − {fmt_half(-t.contribution)}" if t.contribution is not None and t.contribution < 0
-            else f" + {fmt_half(t.contribution)}"
+        sums = half(kept[0].contribution) + "".join(
+            f" − {half(-t.contribution)}" if t.contribution is not None and t.contribution < 0
+            else f" + {half(t.contribution)}"
             for t in kept[1:]
         )
-        text = f"{head}{sums} = {fmt_half(value)}"
+        text = f"{head}{sums} = {half(value)}"
     elif shown is Explained.AVERAGE and kept:
-        vals = " + ".join(fmt_half(t.contribution) for t in kept)
-        text = f"{head}({vals}) / {len(kept)} = {fmt_half(value)}"
+        vals = " + ".join(half(t.contribution) for t in kept)
+        text = f"{head}({vals}) / {len(kept)} = {half(value)}"
     else:
-        text = f"{head}{fmt_half(value)}"
+        text = f"{head}{half(value)}"
     if cuts:
-        text += "; cut: " + ", ".join(
-            f"R{t.round} {t.label} ({fmt_half(t.value)}, {t.cut})" for t in cuts
-        )
+        text += "; " + _("cut: {list}", list=", ".join(
+            f"{_('R{round}', round=t.round)} {t.label} ({half(t.value)}, {t.cut})"
+            for t in cuts))
     return text

@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
+from xl_tiebreak.i18n import _
 from xl_tiebreak.tiebreaks.categories import Category
 from xl_tiebreak.tiebreaks.engine import Engine, Term, Value
 
@@ -53,9 +54,9 @@ def seed_text(seed: str | None) -> str:
     """How the seed is shown: ``'2026-spring'``, or that none was given (with where it can be
     given: docs/engineering.md D52 and D61)."""
     if not seed:
-        return ("none given: the empty seed '' (TRF has no record for it: give it with "
-                "--lots-seed, a 'Lots seed' row of the Settings sheet, or the TRF comment "
-                "line '### xl-tiebreak lots seed: \"...\"' that xl-tiebreak writes)")
+        return _("none given: the empty seed '' (TRF has no record for it: give it with "
+                 "--lots-seed, a 'Lots seed' row of the Settings sheet, or the TRF comment "
+                 "line '### xl-tiebreak lots seed: \"...\"' that xl-tiebreak writes)")
     return repr(seed)
 
 
@@ -66,10 +67,12 @@ def tb_lots(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Val
     lots = draw_lots(seed, tuple(p.start_no for p in parts))
     no = parts[i].start_no
     if terms is not None:
-        terms.append(Term(0, f"seed {seed_text(eng.tournament.lots_seed)}, "
-                             f"SHA-256('{seed}:{no}') = {lot_digest(seed, no)}",
+        terms.append(Term(0, _("seed {seed}, SHA-256('{text}') = {digest}",
+                               seed=seed_text(eng.tournament.lots_seed), text=f"{seed}:{no}",
+                               digest=lot_digest(seed, no)),
                           Fraction(lots[no]),
-                          reason=f"lot {lots[no]} of {len(parts)}: digests sorted ascending"))
+                          reason=_("lot {lot} of {count}: digests sorted ascending",
+                                   lot=lots[no], count=len(parts))))
     return Fraction(lots[no])
 
 
@@ -77,8 +80,8 @@ def tb_manual(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> V
     """OTHER_MANUAL: the value typed for the participant (None when none)."""
     value = eng.tournament.participants[i].manual_order
     if terms is not None:
-        terms.append(Term(0, "typed by the arbiter" if value is not None else "none typed",
-                          value))
+        terms.append(Term(0, _("typed by the arbiter") if value is not None
+                          else _("none typed"), value))
     return value
 
 
@@ -96,7 +99,7 @@ def tb_recursive_buchholz(eng: Engine, d: Descriptor, i: int,
     if terms is not None:
         for r, o in zip(rounds, opps):
             value = ctx.to_points(ctx.bh_units(o))
-            terms.append(Term(r + 1, eng.label(o), value, reason="opponent's BH",
+            terms.append(Term(r + 1, eng.label(o), value, reason=_("opponent's BH"),
                               contribution=value))
     return Fraction(sum(ctx.bh_units(o) for o in opps), ctx.den)
 
@@ -106,8 +109,8 @@ def legend_lines(codes: list[str], seed: str | None) -> list[str]:
     the order of participants still tied after the whole list."""
     out = []
     if "OTHER_LOTS" in codes:
-        out.append(f"Drawing of lots: seed {seed_text(seed)}; lot = order of SHA-256('<seed>:"
-                   "<start number>'), the same draw on every run")
-    out.append("Participants still tied after the last tie-break share the place and are "
-               "listed by start number.")
+        out.append(_("Drawing of lots: seed {seed}; lot = order of SHA-256('<seed>:<start "
+                     "number>'), the same draw on every run", seed=seed_text(seed)))
+    out.append(_("Participants still tied after the last tie-break share the place and are "
+                 "listed by start number."))
     return out

@@ -6,6 +6,7 @@ Settings sheet or a worksheet function's order argument; ``xl-tiebreak presets``
 
 from __future__ import annotations
 
+from xl_tiebreak.i18n import N_
 from xl_tiebreak.util.plain import Frozen
 
 
@@ -36,86 +37,86 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "fide-open",
             "BH/C1,BH,SB,DE,WIN",
-            "FIDE-rated Swiss opens",
-            "common practice of FIDE opens (C.07 itself prescribes no order, Art. 4.1); "
-            "the project's default for a Swiss",
+            N_("FIDE-rated Swiss opens"),
+            N_("common practice of FIDE opens (C.07 itself prescribes no order, Art. 4.1); "
+            "the project's default for a Swiss"),
         ),
         Preset(
             "swiss-manager",
             "BH/C1,BH/M1,BH,WIN,BPG",
-            "Swiss events set up like Swiss-Manager's new tournaments",
-            "Swiss-Manager's default list for a new Swiss tournament",
+            N_("Swiss events set up like Swiss-Manager's new tournaments"),
+            N_("Swiss-Manager's default list for a new Swiss tournament"),
         ),
         Preset(
             "diswiss",
             "DE,BH/C1,BH,SB,BH/M1,WIN,BPG",
-            "Swiss events set up like DiSwiss",
-            "DiSwiss's published order for an individual Swiss under the 2026 rules (spec §9.3): "
-            "DE (81) · BH/C1 (84/0,0,1) · BH (84/0,0,0) · SB (85) · BH/M1 (84/0,1,1) · "
-            "WIN (68) · BPG (53)",
+            N_("Swiss events set up like DiSwiss"),
+            N_("DiSwiss's published order for an individual Swiss under the 2026 rules "
+            "(spec §9.3): DE (81) · BH/C1 (84/0,0,1) · BH (84/0,0,0) · SB (85) · "
+            "BH/M1 (84/0,1,1) · WIN (68) · BPG (53)"),
         ),
         Preset(
             "round-robin",
             "DE,SB,WIN,KS",
-            "round robins and other pre-determined pairings",
-            "DiSwiss's published round-robin order and Swiss-Manager's round-robin default "
+            N_("round robins and other pre-determined pairings"),
+            N_("DiSwiss's published round-robin order and Swiss-Manager's round-robin default "
             "(spec §9.3): DE, SB, WIN, KS; C.07: Buchholz must not be used in round robins "
-            "(Art. 8 note); the project's default for a round robin",
+            "(Art. 8 note); the project's default for a round robin"),
         ),
         Preset(
             "rapid-blitz",
             "BH/C1,BH,DE,WIN",
-            "rapid and blitz Swiss events, often with unrated players",
-            "project recommendation: no rating-based tie-break (Art. 10 drops them when "
-            "participants are unrated), quick to check by hand",
+            N_("rapid and blitz Swiss events, often with unrated players"),
+            N_("project recommendation: no rating-based tie-break (Art. 10 drops them when "
+            "participants are unrated), quick to check by hand"),
         ),
         Preset(
             "school",
             "BH/C1,BH,PS,WIN",
-            "school and junior events",
-            "project recommendation: opponents' strength first, then progressive score and "
-            "wins, which players and parents can follow on the crosstable; no ratings needed",
+            N_("school and junior events"),
+            N_("project recommendation: opponents' strength first, then progressive score and "
+            "wins, which players and parents can follow on the crosstable; no ratings needed"),
         ),
         Preset(
             "team-swiss",
             "MPTS,GPTS,EDE,BH:MP/C1",
-            "team Swiss events (leagues, olympiad-style events) with match points first",
-            "project recommendation after C.07 Arts. 11–13: game points, Extended Direct "
+            N_("team Swiss events (leagues, olympiad-style events) with match points first"),
+            N_("project recommendation after C.07 Arts. 11–13: game points, Extended Direct "
             "Encounter, then Buchholz on match points cutting the lowest; the project's "
-            "default for a team Swiss",
+            "default for a team Swiss"),
             team=True,
         ),
         Preset(
             "team-chesspairings",
             "MPTS,GPTS,BH:MP,EDE",
-            "team Swiss events set up like ChessPairings.org",
-            "ChessPairings.org guide, team Swiss: MP, GP, BH:MP, EDE",
+            N_("team Swiss events set up like ChessPairings.org"),
+            N_("ChessPairings.org guide, team Swiss: MP, GP, BH:MP, EDE"),
             team=True,
         ),
         Preset(
             "team-diswiss",
             "MPTS,GPTS,EDE,OSB,BH:MP/C1,BH:MP,BH:MP/M1,WIN:MP",
-            "team Swiss events set up like DiSwiss (olympiad style, MP 2-1-0)",
-            "DiSwiss's team Swiss (spec §9.3; its primary score, match points, first): game "
+            N_("team Swiss events set up like DiSwiss (olympiad style, MP 2-1-0)"),
+            N_("DiSwiss's team Swiss (spec §9.3; its primary score, match points, first): game "
             "points, EDE on match points, Olympiad SB "
-            "(Swiss-Manager 74), BH:MP/C1, BH:MP, BH:MP/M1, match wins",
+            "(Swiss-Manager 74), BH:MP/C1, BH:MP, BH:MP/M1, match wins"),
             team=True,
         ),
         Preset(
             "team-round-robin",
             "MPTS,GPTS,EDE,EMGSB,WIN:MP",
-            "team round robins",
-            "DiSwiss's team round robin (its primary score, match points, first; then game "
+            N_("team round robins"),
+            N_("DiSwiss's team round robin (its primary score, match points, first; then game "
             "points, EDE, team SB = EMGSB without cut, match wins); the project's default for "
-            "a team round robin",
+            "a team round robin"),
             team=True,
         ),
         Preset(
             "uscf",
             "MM,SOLKOFF,CUM,OPPCUM",
-            "US Chess rated events",
-            "US Chess Official Rules 7th ed., 34E: the default order unless another is posted "
-            "before round 1",
+            N_("US Chess rated events"),
+            N_("US Chess Official Rules 7th ed., 34E: the default order unless another is posted "
+            "before round 1"),
         ),
     )
 }

@@ -24,6 +24,7 @@ from collections.abc import Callable
 import xl_tiebreak.tiebreaks.encounter as encounter
 import xl_tiebreak.tiebreaks.fide as tiebreaks
 import xl_tiebreak.tiebreaks.outside_games as arbiter
+from xl_tiebreak.i18n import N_
 from xl_tiebreak.tiebreaks.row import MODIFIERS as MODIFIERS
 from xl_tiebreak.tiebreaks.row import Explained as Explained
 from xl_tiebreak.tiebreaks.row import ScoreType as ScoreType
@@ -126,73 +127,73 @@ _P = SmParam
 _CUTS = (_P.GAME_POINTS, _P.HIGH, _P.LOW, _P.FORFEITS)
 _WINS = (_P.POINTS_TAG, _P.KIND, _P.FORFEITS)
 _PERFORMANCE = (_P.KIND, _P.MINIMUM_RATING)
-_BUCHHOLZ_TYPE = "Buchholz-type tie-breaks must not be used in round robins (Art. 8 note)"
+_BUCHHOLZ_TYPE = N_("Buchholz-type tie-breaks must not be used in round robins (Art. 8 note)")
 _US = RuleSet.USCF
 _SUM = Explained.SUM
 _AVERAGE = Explained.AVERAGE
 
 _TPR = TieBreak(
-    "TPR", "Tournament Performance Rating", "Art. 10.2", tiebreaks.tb_tpr,
+    "TPR", N_("Tournament Performance Rating"), "Art. 10.2", tiebreaks.tb_tpr,
     modifiers=_mods("U"), rating_based=True, whole=True,
     swiss_manager=SwissManager(88, _PERFORMANCE, "0"), functions=(_fn("TPR", "TPR", 19, 11),),
 )
 _PTP = TieBreak(
-    "PTP", "Perfect Tournament Performance", "Art. 10.3", tiebreaks.tb_ptp,
+    "PTP", N_("Perfect Tournament Performance"), "Art. 10.3", tiebreaks.tb_ptp,
     modifiers=_mods("U"), rating_based=True, whole=True,
     swiss_manager=SwissManager(88, _PERFORMANCE, "2"), functions=(_fn("PTP", "PTP", 20, 12),),
 )
 """The rows APRO and APPO average over the opponents."""
 
 TIEBREAKS: tuple[TieBreak, ...] = (
-    TieBreak("PTS", "Points", "", tiebreaks.tb_pts),
+    TieBreak("PTS", N_("Points"), "", tiebreaks.tb_pts),
     TieBreak(
-        "DE", "Direct Encounter", "Art. 6", None, encounter.order_direct_encounter,
+        "DE", N_("Direct Encounter"), "Art. 6", None, encounter.order_direct_encounter,
         encounter.explain_direct_encounter, modifiers=_mods("P"), whole=True,
         swiss_manager=SwissManager(81, (_P.FORFEITS,)),
         functions=(_fn("DIRECT_ENCOUNTER", "DE", 3, 0),),
     ),
     TieBreak(
-        "WIN", "Number of Wins", "Art. 7.1", tiebreaks.tb_win, modifiers=_mods("P"),
+        "WIN", N_("Number of Wins"), "Art. 7.1", tiebreaks.tb_win, modifiers=_mods("P"),
         whole=True, explained=_SUM, swiss_manager=SwissManager(68, _WINS, "0"),
         functions=(_fn("WINS", "WIN", 4, 2),),
     ),
     TieBreak(
-        "WON", "Number of Games Won", "Art. 7.2", tiebreaks.tb_won, modifiers=_mods("P"),
+        "WON", N_("Number of Games Won"), "Art. 7.2", tiebreaks.tb_won, modifiers=_mods("P"),
         whole=True, explained=_SUM, swiss_manager=SwissManager(68, _WINS, "1"),
         functions=(_fn("GAMES_WON", "WON", 12, 5),),
     ),
     TieBreak(
-        "BPG", "Number of Games Played with Black", "Art. 7.3", tiebreaks.tb_bpg,
+        "BPG", N_("Number of Games Played with Black"), "Art. 7.3", tiebreaks.tb_bpg,
         aliases=("MOSTBLACKS",), modifiers=_mods("P"), whole=True, explained=_SUM,
         swiss_manager=SwissManager(68, _WINS, "3"),
         functions=(_fn("BLACK_GAMES", "BPG", 13, 6),),
     ),
     TieBreak(
-        "BWG", "Number of Games Won with Black", "Art. 7.4", tiebreaks.tb_bwg,
+        "BWG", N_("Number of Games Won with Black"), "Art. 7.4", tiebreaks.tb_bwg,
         modifiers=_mods("P"), whole=True, explained=_SUM,
         swiss_manager=SwissManager(68, _WINS, "2"),
         functions=(_fn("BLACK_WINS", "BWG", 14, 7),),
     ),
     TieBreak(
-        "PS", "Progressive Score", "Art. 7.5", tiebreaks.tb_ps, modifiers=_mods("C"),
+        "PS", N_("Progressive Score"), "Art. 7.5", tiebreaks.tb_ps, modifiers=_mods("C"),
         explained=_SUM, swiss_manager=SwissManager(86, (_P.GAME_POINTS, _P.ZERO)),
         round_order=True, functions=(_fn("PROGRESSIVE", "PS", 15),),
     ),
     TieBreak(
-        "REP", "Rounds one Elected to Play", "Art. 7.6", tiebreaks.tb_rep, aliases=("GE",),
+        "REP", N_("Rounds one Elected to Play"), "Art. 7.6", tiebreaks.tb_rep, aliases=("GE",),
         whole=True, explained=_SUM, swiss_manager=SwissManager(79),
         functions=(_fn("ROUNDS_PLAYED_BY_CHOICE", "REP", 16, 8),),
     ),
     TieBreak(
-        "STD", "Standard Points", "Art. 7.7", tiebreaks.tb_std, explained=_SUM,
+        "STD", N_("Standard Points"), "Art. 7.7", tiebreaks.tb_std, explained=_SUM,
         functions=(_fn("STANDARD_POINTS", "STD", 17, 9),),
     ),
     TieBreak(
-        "TPN", "Tournament Pairing Number", "Art. 7.8", tiebreaks.tb_tpn, modifiers=_mods("R"),
+        "TPN", N_("Tournament Pairing Number"), "Art. 7.8", tiebreaks.tb_tpn, modifiers=_mods("R"),
         whole=True, lower_is_better=True,
     ),
     TieBreak(
-        "BH", "Buchholz", "Art. 8.1", tiebreaks.tb_bh, modifiers=_mods("CMP"), explained=_SUM,
+        "BH", N_("Buchholz"), "Art. 8.1", tiebreaks.tb_bh, modifiers=_mods("CMP"), explained=_SUM,
         swiss_manager=SwissManager(84, (*_CUTS, _P.FORE_BUCHHOLZ), "-"),
         round_robin_warning=_BUCHHOLZ_TYPE,
         functions=(
@@ -204,30 +205,31 @@ TIEBREAKS: tuple[TieBreak, ...] = (
         ),
     ),
     TieBreak(
-        "AOB", "Average of Opponents' Buchholz", "Art. 8.2", tiebreaks.tb_aob,
+        "AOB", N_("Average of Opponents' Buchholz"), "Art. 8.2", tiebreaks.tb_aob,
         modifiers=_mods("PF"), explained=_AVERAGE, swiss_manager=SwissManager(77, (_P.FORE,)),
         round_robin_warning=_BUCHHOLZ_TYPE, places=tiebreaks.aob_places,
         functions=(_fn("AVG_OPP_BUCHHOLZ", "AOB", 9),),
     ),
     TieBreak(
-        "FB", "Fore Buchholz", "Art. 8.3", tiebreaks.tb_fb, modifiers=_mods("CMP"),
+        "FB", N_("Fore Buchholz"), "Art. 8.3", tiebreaks.tb_fb, modifiers=_mods("CMP"),
         explained=_SUM, swiss_manager=SwissManager(84, (*_CUTS, _P.FORE_BUCHHOLZ), "F"),
         round_robin_warning=_BUCHHOLZ_TYPE, round_order=True,
         functions=(_fn("FORE_BUCHHOLZ", "FB", 8),),
     ),
     TieBreak(
-        "SB", "Sonneborn-Berger", "Art. 9.1", tiebreaks.tb_sb, modifiers=_mods("CP"),
+        "SB", N_("Sonneborn-Berger"), "Art. 9.1", tiebreaks.tb_sb, modifiers=_mods("CP"),
         explained=_SUM, swiss_manager=SwissManager(85, _CUTS),
         functions=(_fn("SONNEBORN", "SB", 2, 1), _fn("SONNEBORN_CUT1", "SB/C1", 10, 4)),
     ),
     TieBreak(
-        "KS", "Koya System", "Art. 9.2", tiebreaks.tb_ks, modifiers=_mods("LP"), explained=_SUM,
+        "KS", N_("Koya System"), "Art. 9.2", tiebreaks.tb_ks, modifiers=_mods("LP"), explained=_SUM,
         swiss_manager=SwissManager(87, (_P.GAME_POINTS, _P.PERCENT)),
-        swiss_warning="KS in a Swiss is allowed only when the tournament rules say so (Art. 9.2)",
+        swiss_warning=N_("KS in a Swiss is allowed only when the tournament rules say so "
+                         "(Art. 9.2)"),
         functions=(_fn("KOYA", "KS", 11, 3),),
     ),
     TieBreak(
-        "ARO", "Average Rating of Opponents", "Art. 10.1", tiebreaks.tb_aro,
+        "ARO", N_("Average Rating of Opponents"), "Art. 10.1", tiebreaks.tb_aro,
         aliases=("AROC/C1",), modifiers=_mods("CMU"), rating_based=True, whole=True,
         explained=_AVERAGE,
         swiss_manager=SwissManager(80, (_P.MINIMUM_RATING, _P.HIGH, _P.LOW, _P.UNPLAYED)),
@@ -236,70 +238,70 @@ TIEBREAKS: tuple[TieBreak, ...] = (
     _TPR,
     _PTP,
     TieBreak(
-        "APRO", "Average Performance Rating of Opponents", "Art. 10.4", tiebreaks.tb_apro,
+        "APRO", N_("Average Performance Rating of Opponents"), "Art. 10.4", tiebreaks.tb_apro,
         modifiers=_mods("U"), rating_based=True, whole=True, explained=_AVERAGE,
         swiss_manager=SwissManager(88, _PERFORMANCE, "1"), of=_TPR,
         functions=(_fn("APRO", "APRO", 21, 13),),
     ),
     TieBreak(
-        "APPO", "Average Perfect Performance of Opponents", "Art. 10.5", tiebreaks.tb_appo,
+        "APPO", N_("Average Perfect Performance of Opponents"), "Art. 10.5", tiebreaks.tb_appo,
         modifiers=_mods("U"), rating_based=True, whole=True, explained=_AVERAGE,
         swiss_manager=SwissManager(88, _PERFORMANCE, "3"), of=_PTP,
         functions=(_fn("APPO", "APPO", 22, 14),),
     ),
     TieBreak(
-        "RTNG", "Rating", "Art. 10.6", tiebreaks.tb_rtng, modifiers=_mods("RU"),
+        "RTNG", N_("Rating"), "Art. 10.6", tiebreaks.tb_rtng, modifiers=_mods("RU"),
         rating_based=True, whole=True,
     ),
     TieBreak(
-        "OTHER_RBH", "Recursive Buchholz (sum of opponents' Buchholz)",
-        "not C.07; Swiss-Manager 25", arbiter.tb_recursive_buchholz,
+        "OTHER_RBH", N_("Recursive Buchholz (sum of opponents' Buchholz)"),
+        N_("not C.07; Swiss-Manager 25"), arbiter.tb_recursive_buchholz,
         aliases=("RBH", "SUMBH"), modifiers=_mods("P"), explained=_SUM,
         round_robin_warning=_BUCHHOLZ_TYPE,
         functions=(_fn("RECURSIVE_BUCHHOLZ", "OTHER_RBH"),),
     ),
     TieBreak(
-        "OTHER_MANUAL", "Manual order", "not C.07; Swiss-Manager 5", arbiter.tb_manual,
+        "OTHER_MANUAL", N_("Manual order"), N_("not C.07; Swiss-Manager 5"), arbiter.tb_manual,
         aliases=("MANUAL",), modifiers=_mods("R"), lower_is_better=True,
     ),
     TieBreak(
-        "OTHER_LOTS", "Drawing of lots", "not C.07", arbiter.tb_lots,
+        "OTHER_LOTS", N_("Drawing of lots"), N_("not C.07"), arbiter.tb_lots,
         aliases=("LOTS", "LOT"), whole=True, lower_is_better=True,
     ),
     TieBreak(
-        "OTHER_MM", "Modified Median", "US Chess 34E1", _us("tb_modified_median"),
+        "OTHER_MM", N_("Modified Median"), "US Chess 34E1", _us("tb_modified_median"),
         aliases=("MM", "MODIFIEDMEDIAN"), explained=_SUM, rules=_US,
         functions=(_fn("MODIFIED_MEDIAN", "OTHER_MM"),),
     ),
     TieBreak(
-        "OTHER_MEDIAN", "Median (Harkness)", "US Chess 34E4", _us("tb_median"),
+        "OTHER_MEDIAN", N_("Median (Harkness)"), "US Chess 34E4", _us("tb_median"),
         aliases=("MEDIAN", "HARKNESS"), explained=_SUM, rules=_US,
     ),
     TieBreak(
-        "OTHER_SOLKOFF", "Solkoff", "US Chess 34E2", _us("tb_solkoff"), aliases=("SOLKOFF",),
+        "OTHER_SOLKOFF", N_("Solkoff"), "US Chess 34E2", _us("tb_solkoff"), aliases=("SOLKOFF",),
         explained=_SUM, rules=_US, functions=(_fn("SOLKOFF", "OTHER_SOLKOFF"),),
     ),
     TieBreak(
-        "OTHER_CUM", "Cumulative", "US Chess 34E3", _us("tb_cumulative"),
+        "OTHER_CUM", N_("Cumulative"), "US Chess 34E3", _us("tb_cumulative"),
         aliases=("CUM", "CUMULATIVE"), explained=_SUM, rules=_US,
         functions=(_fn("CUMULATIVE", "OTHER_CUM"),),
     ),
     TieBreak(
-        "OTHER_OPPCUM", "Cumulative of Opposition", "US Chess 34E9", _us("tb_opp_cumulative"),
+        "OTHER_OPPCUM", N_("Cumulative of Opposition"), "US Chess 34E9", _us("tb_opp_cumulative"),
         aliases=("OPPCUM",), explained=_SUM, rules=_US,
         functions=(_fn("OPP_CUMULATIVE", "OTHER_OPPCUM"),),
     ),
     TieBreak(
-        "OTHER_KASHDAN", "Kashdan", "US Chess 34E7", _us("tb_kashdan"),
+        "OTHER_KASHDAN", N_("Kashdan"), "US Chess 34E7", _us("tb_kashdan"),
         aliases=("KASHDAN", "KA", "OTHER_KA"), explained=_SUM, rules=_US,
         swiss_manager=SwissManager(92), functions=(_fn("KASHDAN", "OTHER_KASHDAN"),),
     ),
     TieBreak(
-        "OTHER_USSB", "Sonneborn-Berger (US Chess)", "US Chess 34E8", _us("tb_us_sonneborn"),
+        "OTHER_USSB", N_("Sonneborn-Berger (US Chess)"), "US Chess 34E8", _us("tb_us_sonneborn"),
         aliases=("USSB",), explained=_SUM, rules=_US,
     ),
     TieBreak(
-        "OTHER_RBTP", "Result between Tied Players", "US Chess 34E5", None,
+        "OTHER_RBTP", N_("Result between Tied Players"), "US Chess 34E5", None,
         _us("order_result_between_tied"), _us("explain_result_between_tied"), aliases=("RBTP",),
         rules=_US,
     ),
@@ -338,60 +340,60 @@ def _on(code: str, score: str, base: TieBreak, name: str) -> TieBreak:
 _IND = {row.code: row for row in TIEBREAKS}
 
 TEAM_TIEBREAKS: tuple[TieBreak, ...] = (
-    TieBreak("MPTS", "Match Points", "Art. 11.1", _tt("total", _MS), score_types=_MP,
+    TieBreak("MPTS", N_("Match Points"), "Art. 11.1", _tt("total", _MS), score_types=_MP,
              swiss_manager=SwissManager(13)),
-    TieBreak("GPTS", "Game Points", "Art. 11.1", _tt("total", _GS), score_types=_GP,
+    TieBreak("GPTS", N_("Game Points"), "Art. 11.1", _tt("total", _GS), score_types=_GP,
              swiss_manager=SwissManager(1)),
-    TieBreak("MPVGP", "Secondary score (MP v GP)", "Art. 13.1", _tt("tb_secondary"),
+    TieBreak("MPVGP", N_("Secondary score (MP v GP)"), "Art. 13.1", _tt("tb_secondary"),
              score_types=_TEAM),
-    TieBreak("DE:MP", "Direct Encounter (match points)", "Art. 6 (teams)", None, *_DE_MP,
+    TieBreak("DE:MP", N_("Direct Encounter (match points)"), "Art. 6 (teams)", None, *_DE_MP,
              modifiers=_mods("P"), whole=True, score_types=_MP, base=_IND["DE"]),
-    TieBreak("DE:GP", "Direct Encounter (game points)", "Art. 6 (teams)", None, *_DE_GP,
+    TieBreak("DE:GP", N_("Direct Encounter (game points)"), "Art. 6 (teams)", None, *_DE_GP,
              modifiers=_mods("P"), whole=True, score_types=_GP, base=_IND["DE"]),
-    _on("WIN", _MS, _IND["WIN"], "Number of Match Wins").replace(
+    _on("WIN", _MS, _IND["WIN"], N_("Number of Match Wins")).replace(
         swiss_manager=SwissManager(12)),  # DiSwiss's team tables: match wins (D84)
-    _on("WON", _MS, _IND["WON"], "Number of Matches Won over the board"),
-    _on("PS", _MS, _IND["PS"], "Progressive Score (match points)"),
-    _on("PS", _GS, _IND["PS"], "Progressive Score (game points)"),
-    _on("BH", _MS, _IND["BH"], "Buchholz (match points)"),
-    _on("BH", _GS, _IND["BH"], "Buchholz (game points)"),
-    _on("FB", _MS, _IND["FB"], "Fore Buchholz (match points)"),
-    _on("FB", _GS, _IND["FB"], "Fore Buchholz (game points)"),
-    _on("AOB", _MS, _IND["AOB"], "Average of Opponents' Buchholz (match points)"),
-    _on("AOB", _GS, _IND["AOB"], "Average of Opponents' Buchholz (game points)"),
-    _on("KS", _MS, _IND["KS"], "Koya System (match points)"),
-    _on("KS", _GS, _IND["KS"], "Koya System (game points)"),
-    TieBreak("EMMSB", "Extended Sonneborn-Berger (opponent MP × own MP)", "Art. 13.2",
+    _on("WON", _MS, _IND["WON"], N_("Number of Matches Won over the board")),
+    _on("PS", _MS, _IND["PS"], N_("Progressive Score (match points)")),
+    _on("PS", _GS, _IND["PS"], N_("Progressive Score (game points)")),
+    _on("BH", _MS, _IND["BH"], N_("Buchholz (match points)")),
+    _on("BH", _GS, _IND["BH"], N_("Buchholz (game points)")),
+    _on("FB", _MS, _IND["FB"], N_("Fore Buchholz (match points)")),
+    _on("FB", _GS, _IND["FB"], N_("Fore Buchholz (game points)")),
+    _on("AOB", _MS, _IND["AOB"], N_("Average of Opponents' Buchholz (match points)")),
+    _on("AOB", _GS, _IND["AOB"], N_("Average of Opponents' Buchholz (game points)")),
+    _on("KS", _MS, _IND["KS"], N_("Koya System (match points)")),
+    _on("KS", _GS, _IND["KS"], N_("Koya System (game points)")),
+    TieBreak("EMMSB", N_("Extended Sonneborn-Berger (opponent MP × own MP)"), "Art. 13.2",
              _tt("extended_sb", _MS, _MS), aliases=("ESB:MM",), modifiers=_mods("CP"),
              explained=_SUM, swiss_manager=SwissManager(82, _ESB, "0"), score_types=_TEAM),
-    TieBreak("EMGSB", "Extended Sonneborn-Berger (opponent MP × own GP)", "Art. 13.2",
+    TieBreak("EMGSB", N_("Extended Sonneborn-Berger (opponent MP × own GP)"), "Art. 13.2",
              _tt("extended_sb", _MS, _GS), aliases=("ESB:MG",), modifiers=_mods("CP"),
              explained=_SUM, swiss_manager=SwissManager(82, _ESB, "1"), score_types=_TEAM),
-    TieBreak("EGMSB", "Extended Sonneborn-Berger (opponent GP × own MP)", "Art. 13.2",
+    TieBreak("EGMSB", N_("Extended Sonneborn-Berger (opponent GP × own MP)"), "Art. 13.2",
              _tt("extended_sb", _GS, _MS), aliases=("ESB:GM",), modifiers=_mods("CP"),
              explained=_SUM, swiss_manager=SwissManager(82, _ESB, "2"), score_types=_TEAM),
-    TieBreak("EGGSB", "Extended Sonneborn-Berger (opponent GP × own GP)", "Art. 13.2",
+    TieBreak("EGGSB", N_("Extended Sonneborn-Berger (opponent GP × own GP)"), "Art. 13.2",
              _tt("extended_sb", _GS, _GS), aliases=("ESB:GG",), modifiers=_mods("CP"),
              explained=_SUM, swiss_manager=SwissManager(82, _ESB, "3"), score_types=_TEAM),
-    TieBreak("OSB", "Olympiad Sonneborn-Berger (opponent MP × own GP, lowest dropped)",
-             "D.02.01 App. 2 (Olympiad)", _tt("tb_olympiad_sb"), modifiers=_mods("P"),
+    TieBreak("OSB", N_("Olympiad Sonneborn-Berger (opponent MP × own GP, lowest dropped)"),
+             N_("D.02.01 App. 2 (Olympiad)"), _tt("tb_olympiad_sb"), modifiers=_mods("P"),
              explained=_SUM, swiss_manager=SwissManager(74), score_types=_TEAM),
-    _ede("EDE", "Extended Direct Encounter", "",
+    _ede("EDE", N_("Extended Direct Encounter"), "",
          SwissManager(83, (_P.POINTS_TAG, _P.FORFEITS))),
-    _ede("EDEC", "Extended Direct Encounter + BC", "C"),
-    _ede("EDET", "Extended Direct Encounter + TBR", "T"),
-    _ede("EDEB", "Extended Direct Encounter + BBE", "B"),
-    _ede("EDEBT", "Extended Direct Encounter + BC + TBR", "CT"),
-    _ede("EDEBB", "Extended Direct Encounter + BC + BBE", "CB"),
-    TieBreak("SSSC", "Score Strength Combination", "Art. 13.4", _tt("tb_sssc"),
+    _ede("EDEC", N_("Extended Direct Encounter + BC"), "C"),
+    _ede("EDET", N_("Extended Direct Encounter + TBR"), "T"),
+    _ede("EDEB", N_("Extended Direct Encounter + BBE"), "B"),
+    _ede("EDEBT", N_("Extended Direct Encounter + BC + TBR"), "CT"),
+    _ede("EDEBB", N_("Extended Direct Encounter + BC + BBE"), "CB"),
+    TieBreak("SSSC", N_("Score Strength Combination"), "Art. 13.4", _tt("tb_sssc"),
              modifiers=_mods("PF"), swiss_manager=SwissManager(91, (_P.POINTS_TAG, _P.FORFEITS)),
              score_types=_TEAM),
-    TieBreak("BC", "Board Count", "Art. 12", _tt("tb_bc"), lower_is_better=True,
+    TieBreak("BC", N_("Board Count"), "Art. 12", _tt("tb_bc"), lower_is_better=True,
              explained=_SUM, swiss_manager=SwissManager(78), score_types=_TEAM,
              boards=True),
-    TieBreak("TBR", "Top Board Results", "Art. 12", None, *_TBR,
+    TieBreak("TBR", N_("Top Board Results"), "Art. 12", None, *_TBR,
              swiss_manager=SwissManager(89), whole=True, score_types=_TEAM, boards=True),
-    TieBreak("BBE", "Bottom Board Elimination", "Art. 12", None, *_BBE,
+    TieBreak("BBE", N_("Bottom Board Elimination"), "Art. 12", None, *_BBE,
              swiss_manager=SwissManager(90), whole=True, score_types=_TEAM, boards=True),
 )
 """Team tie-breaks (C.07 Arts. 11–13): each on match points, game points or both."""
@@ -436,6 +438,75 @@ SWISS_MANAGER_OLD: dict[int, str] = {
 }
 """Swiss-Manager numbers read in real lists that have no certain FIDE descriptor, with what
 Herzog's table says they are (spec §9.1): named in the refusal."""
+
+# The tie-break names Brazilian organizers type in an order (glossary-pt-BR.md): DiSwiss's
+# abbreviations and the Portuguese names, compared by their key (upper case, no accents,
+# spaces, dots or hyphens: tiebreaks.descriptors.spoken_key), each read as the descriptor it
+# means (docs/decisions.md D-C2).
+
+SPOKEN: dict[str, str] = {
+    # DiSwiss's abbreviations (glossary, "Tie-breaks")
+    "BUT": "BH", "BU1": "BH/C1", "BU2": "BH/C2", "BUM": "BH/M1", "VIT": "WIN", "BLK": "BPG",
+    "KOYA": "KS", "PT": "PTS",
+    # names
+    "BUCHHOLZ": "BH", "BUCHHOLZTOTAL": "BH",
+    "BUCHHOLZCORTE1": "BH/C1", "BUCHHOLZCORTE2": "BH/C2",
+    "BUCHHOLZMEDIANO": "BH/M1", "BUCHHOLZMEDIANO1": "BH/M1", "BUCHHOLZMEDIANO2": "BH/M2",
+    "SONNEBORNBERGER": "SB",
+    "CONFRONTODIRETO": "DE", "ENCONTRODIRETO": "DE",
+    "NUMERODEVITORIAS": "WIN", "VITORIAS": "WIN",
+    "PARTIDASVENCIDAS": "WON", "NUMERODEPARTIDASVENCIDAS": "WON",
+    "PARTIDASDENEGRAS": "BPG", "PARTIDASDEPRETAS": "BPG", "PARTIDASJOGADASDEPRETAS": "BPG",
+    "PARTIDASJOGADASDENEGRAS": "BPG",
+    "VITORIASDENEGRAS": "BWG", "VITORIASDEPRETAS": "BWG",
+    "SISTEMAKOYA": "KS",
+    "PONTUACAOPROGRESSIVA": "PS", "PROGRESSIVO": "PS",
+    "RATINGMEDIODOSOPONENTES": "ARO", "RATINGMEDIODOSADVERSARIOS": "ARO",
+    "PERFORMANCEDERATINGMEDIADOSOPONENTES": "APRO",
+    "PERFORMANCE": "TPR", "RATINGDEPERFORMANCE": "TPR",
+    "SORTEIO": "OTHER_LOTS", "ORDEMMANUAL": "OTHER_MANUAL",
+    "PONTOS": "PTS", "PONTUACAO": "PTS",
+}
+"""Key (``spoken_key`` of :mod:`xl_tiebreak.tiebreaks.descriptors`) → descriptor, in an
+individual event."""
+
+ABBREVIATIONS = ("BUT", "BU1", "BU2", "BUM", "VIT", "BLK", "KOYA", "PT")
+"""DiSwiss's abbreviations of individual tie-breaks, as named in a refusal."""
+TEAM_ABBREVIATIONS = ("BUT", "BU1", "BU2", "BUM", "VIT", "KOYA", "PT", "MP", "GP")
+"""The same for team events."""
+
+SPOKEN_TEAM: dict[str, str] = {
+    "BUT": "BH", "BU1": "BH/C1", "BU2": "BH/C2", "BUM": "BH/M1", "VIT": "WIN", "KOYA": "KS",
+    "PT": "GPTS", "MP": "MPTS", "GP": "GPTS",
+    "PONTOSDEMATCH": "MPTS", "PONTOSDETABULEIRO": "GPTS",
+    "BUCHHOLZ": "BH", "BUCHHOLZTOTAL": "BH",
+    "BUCHHOLZCORTE1": "BH/C1", "BUCHHOLZCORTE2": "BH/C2",
+    "BUCHHOLZMEDIANO": "BH/M1", "BUCHHOLZMEDIANO1": "BH/M1", "BUCHHOLZMEDIANO2": "BH/M2",
+    "CONFRONTODIRETO": "DE", "ENCONTRODIRETO": "DE",
+    "CONFRONTODIRETOESTENDIDO": "EDE",
+    "MATCHESVENCIDOS": "WIN", "VITORIAS": "WIN", "NUMERODEVITORIAS": "WIN",
+    "SISTEMAKOYA": "KS", "PONTUACAOPROGRESSIVA": "PS", "PROGRESSIVO": "PS",
+    "SONNEBORNBERGERDEEQUIPES": "EMGSB", "SONNEBORNBERGEROLIMPICO": "OSB",
+    "SORTEIO": "OTHER_LOTS",
+}
+"""Key → descriptor, in a team event (a code without score type is read on the primary score,
+as :func:`xl_tiebreak.tiebreaks.descriptors.parse_descriptor` reads ``BH``)."""
+
+SPOKEN_AMBIGUOUS: dict[str, tuple[str, ...]] = {
+    "BUCHHOLZCORTE": ("Buchholz Corte-1 (BH/C1)", "Buchholz Corte-2 (BH/C2)"),
+    "CORTE1": ("Buchholz Corte-1 (BH/C1)", "Sonneborn-Berger Corte-1 (SB/C1)"),
+    "MEDIANO": ("Buchholz Mediano (BH/M1)", "Median (Harkness) (OTHER_MEDIAN)"),
+}
+"""Names that could mean more than one tie-break in any event, and the forms that say which."""
+
+SPOKEN_TEAM_AMBIGUOUS: dict[str, tuple[str, ...]] = {
+    "SB": ("Sonneborn-Berger de Equipes (EMGSB)", "Sonneborn-Berger Olímpico (OSB)",
+           "EMMSB", "EGMSB", "EGGSB"),
+    "SONNEBORNBERGER": ("Sonneborn-Berger de Equipes (EMGSB)",
+                        "Sonneborn-Berger Olímpico (OSB)", "EMMSB", "EGMSB", "EGGSB"),
+}
+"""Names that could mean more than one tie-break of a team event (DiSwiss's ``SB`` names both
+the team and the Olympiad Sonneborn-Berger)."""
 
 _BY_CODE = {row.code: row for row in TIEBREAKS}
 _BY_NAME: dict[str, tuple[TieBreak, tuple[str, ...]]] = {row.code: (row, ()) for row in TIEBREAKS}

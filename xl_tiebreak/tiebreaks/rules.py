@@ -17,6 +17,8 @@ import datetime
 import enum
 from collections.abc import Sequence
 
+from xl_tiebreak.i18n import N_, _
+from xl_tiebreak.i18n.conventions import date_text
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.tiebreaks.categories import Category
 
@@ -69,7 +71,7 @@ class Policy:
     """The name shown to users: ``FIDE 2026``."""
     vur_cut_first = True
     """Art. 16.5 applies: a low cut removes a voluntary unplayed round first."""
-    dummy_label = "dummy opponent"
+    dummy_label = N_("dummy opponent")
     """What the opponent of one's own unplayed round is called in explanations."""
     counted_as_draws_rule = ""
     """The rule by which an opponent's unplayed rounds count as draws (older rules only)."""
@@ -92,7 +94,7 @@ class Policy:
 
     def dummy(self, table: RoundTable, i: int, r: int) -> tuple[int, str]:
         """Score (units) of the dummy opponent of i's unplayed round r, and the rule."""
-        return table.score[i], "own score (Art. 16.4)"
+        return table.score[i], _("own score (Art. 16.4)")
 
     def opponent_reason(self, table: RoundTable, opp: int) -> str:
         """Why an opponent's score counts as it does (explanations)."""
@@ -100,15 +102,16 @@ class Policy:
         if table.adjusted[opp] != table.score[opp]:
             ends = [r + 1 for r, c in enumerate(cats) if c is Category.REQUESTED_BYE_AT_END]
             rounds = ", ".join(f"R{r}" for r in ends)
-            return f"opponent's adjusted score: {rounds} counted as draws (Art. 16.3)"
+            return _("opponent's adjusted score: {rounds} counted as draws (Art. 16.3)",
+                     rounds=rounds)
         if any(c.unplayed for c in cats):
-            return "opponent's score, unplayed rounds at face value (Art. 16.3)"
-        return "opponent's score"
+            return _("opponent's score, unplayed rounds at face value (Art. 16.3)")
+        return _("opponent's score")
 
     def dummy_reason(self, cat: Category, rule: str, voluntary: bool) -> str:
         """Why an unplayed round counts as it does (explanations)."""
-        reason = f"category {cat.article}; dummy = {rule}"
-        return reason + "; voluntary unplayed round" if voluntary else reason
+        reason = _("category {article}; dummy = {rule}", article=cat.article, rule=rule)
+        return reason + "; " + _("voluntary unplayed round") if voluntary else reason
 
 
 class Fide2023Policy(Policy):
@@ -131,9 +134,9 @@ class Fide2026Policy(Fide2023Policy):
         opp = table.opps[i][r]
         if (cat is Category.FORFEIT_WIN or cat is Category.FORFEIT_LOSS) and opp >= 0:
             cap = table.adjusted[opp]
-            return min(own, cap), "min(own score, opponent's adjusted score) (Art. 16.4.1)"
+            return min(own, cap), _("min(own score, opponent's adjusted score) (Art. 16.4.1)")
         cap = table.draw_units * table.rounds
-        return min(own, cap), "min(own score, draw points × rounds) (Art. 16.4.2)"
+        return min(own, cap), _("min(own score, draw points × rounds) (Art. 16.4.2)")
 
 
 class _UnplayedAsDraws(Policy):
@@ -157,9 +160,9 @@ class _UnplayedAsDraws(Policy):
         unplayed = [r + 1 for r, c in enumerate(table.cats[opp]) if c.unplayed]
         if unplayed:
             rounds = ", ".join(f"R{r}" for r in unplayed)
-            return (f"opponent's adjusted score: unplayed {rounds} counted as draws "
-                    f"({self.counted_as_draws_rule})")
-        return "opponent's score"
+            return _("opponent's adjusted score: unplayed {rounds} counted as draws ({rule})",
+                     rounds=rounds, rule=self.counted_as_draws_rule)
+        return _("opponent's score")
 
     def dummy_reason(self, cat: Category, rule: str, voluntary: bool) -> str:
         """The rule only (these rules have no categories)."""
@@ -171,7 +174,7 @@ class Fide2009Policy(_UnplayedAsDraws):
     opponent (score before the round, the opposite result, then draws)."""
 
     label = "FIDE pre-2023 (virtual opponent)"
-    dummy_label = "virtual opponent"
+    dummy_label = N_("virtual opponent")
     counted_as_draws_rule = "C.02 13.15.2"
 
     def dummy(self, table: RoundTable, i: int, r: int) -> tuple[int, str]:
@@ -181,10 +184,8 @@ class Fide2009Policy(_UnplayedAsDraws):
         before = table.running(i)[r] - pts
         later = table.rounds - r - 1
         vo = before + table.opposite(pts) + table.draw_units * later
-        return vo, (
-            "virtual opponent: score before the round + the opposite result + a draw in "
-            f"each of the {later} later round(s) (C.02 13.15.2)"
-        )
+        return vo, _("virtual opponent: score before the round + the opposite result + a draw "
+                     "in each of the {later} later round(s) (C.02 13.15.2)", later=later)
 
 
 class UsChessPolicy(_UnplayedAsDraws):
@@ -192,13 +193,13 @@ class UsChessPolicy(_UnplayedAsDraws):
     rounds count as opponents with 0."""
 
     label = "US Chess 34E"
-    dummy_label = "no opponent"
+    dummy_label = N_("no opponent")
     dated = False
     counted_as_draws_rule = "US Chess 34E"
 
     def dummy(self, table: RoundTable, i: int, r: int) -> tuple[int, str]:
         """Zero."""
-        return 0, "own unplayed round counts as an opponent with 0 (US Chess 34E)"
+        return 0, _("own unplayed round counts as an opponent with 0 (US Chess 34E)")
 
 
 class RuleSet(enum.Enum):
@@ -283,9 +284,8 @@ def resolve_rules(
         return _NAMES[key]
     if key == "auto":
         return rules_in_force(start_date)
-    raise InputError(
-        f"unknown rule set '{rules}' (use AUTO, FIDE2026, FIDE2023, FIDE2009 or USCF)"
-    )
+    raise InputError(_("unknown rule set '{rules}' (use AUTO, FIDE2026, FIDE2023, FIDE2009 or "
+                       "USCF)", rules=rules))
 
 
 def rules_in_force(start_date: datetime.date | None) -> RuleSet:
@@ -302,7 +302,7 @@ def rules_note(rules: str | RuleSet | None, start_date: datetime.date | None) ->
     """How the rule set was chosen, for the standings legend: ``chosen by the user`` or
     ``auto: rules in force on the start date 2024-08-01``."""
     if isinstance(rules, RuleSet) or (rules or "auto").strip().lower() != "auto":
-        return "chosen by the user"
+        return _("chosen by the user")
     if start_date is None:
-        return "auto: no start date known, the rules in force now"
-    return f"auto: rules in force on the start date {start_date.isoformat()}"
+        return _("auto: no start date known, the rules in force now")
+    return _("auto: rules in force on the start date {date}", date=date_text(start_date))
