@@ -34,9 +34,9 @@ drop-down
 * ``Formula standings`` — ``{=STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating,
   TournamentType,TRUE,BlankRounds,LotsSeed)}`` as a fixed-size array formula (openpyxl cannot write
   spilling formulas);
-* ``xlwings.conf`` — only ``UDF Modules`` = ``xl_tiebreak.udfs`` (a key on that sheet wins
-  over the user's own xlwings settings even when empty, so the quickstart's interpreter and
-  conda rows are removed).
+* ``xlwings.conf`` — only ``UDF Modules`` = ``xl_tiebreak.udfs;xl_tiebreak.macros`` (the
+  functions and the standings macro; a key on that sheet wins over the user's own xlwings
+  settings even when empty, so the quickstart's interpreter and conda rows are removed).
 
 The demo (:func:`build_demo`) is the Swiss template with its Standings filled, written with one
 plain formula per cell on the Functions and Formula standings sheets (LibreOffice recomputes
@@ -72,6 +72,7 @@ from xl_tiebreak.excel.reading.event import CROSSTABLE
 from xl_tiebreak.excel.reading.settings import SETTINGS, SETTINGS_ROWS
 from xl_tiebreak.excel.sheets.standings_sheet import STANDINGS
 from xl_tiebreak.excel.sheets.writer import write_standings_to
+from xl_tiebreak.excel.templates import instructions
 from xl_tiebreak.excel.templates.function_sheets import FUNCTIONS_FIRST_ROW as FUNCTIONS_FIRST_ROW
 from xl_tiebreak.excel.templates.function_sheets import formula_standings_sheet, functions_sheet
 from xl_tiebreak.excel.templates.parts import BUILT_FROM as BUILT_FROM
@@ -87,6 +88,7 @@ from xl_tiebreak.excel.templates.parts import quickstart_path as quickstart_path
 from xl_tiebreak.excel.templates.parts import standings_placeholder as _standings_placeholder
 from xl_tiebreak.excel.templates.parts import xlwings_version as xlwings_version
 from xl_tiebreak.excel.templates.team import TEAM_SWISS, TEAM_TEMPLATE_FILES, build_team_workbook
+from xl_tiebreak.i18n import N_
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.standings.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
 from xl_tiebreak.util.cells import column_letter
@@ -347,27 +349,24 @@ def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
 
 
 _HOW_TO = (
-    "xl-tiebreak: exact FIDE C.07 tie-breaks and standings in Excel",
+    N_("xl-tiebreak: exact FIDE C.07 tie-breaks and standings in Excel"),
     "",
-    "1. Crosstable sheet: one row per player — No, Name, Rating, Fed, then one column per round "
-    "(R1, R2, …) with opponent, colour and result: 12w1, 5b½, 7w0; 3+ / 3- forfeits; H half-point "
-    "bye, U pairing-allocated bye, F full-point bye, - absent. A round robin may be a grid "
-    "(columns 1, 2, …, n; x on the diagonal).",
-    "2. Settings sheet: tie-break order (one per row), rules (AUTO picks FIDE 2026 or 2023/24 "
-    "from the start date), points per result, rating used for unrated players.",
-    "3. Standings: click Run main on the xlwings ribbon (needs the companion .py file next to "
-    "this workbook, or the macro SampleCall), or without Excel run: "
-    "xl-tiebreak standings THIS_FILE.xlsx",
-    "   Errors in the crosstable are listed with their cells on a Problems sheet; the Standings "
-    "sheet is then left as it was.",
-    "4. Worksheet functions (Windows): xlwings add-in installed, click Import Functions once and "
-    "save. Then =BUCHHOLZ_CUT1(Crosstable, 5), =SONNEBORN(Crosstable, \"Anna Kowalska\"), "
-    "=TIEBREAK(Crosstable, A2, \"KS/L+1\"), =PLACE(Crosstable, A2), =STANDINGS(Crosstable) …",
-    "   A cell showing a text that starts with # says what is wrong (e.g. #PLAYER? …); an empty "
-    "cell means the value is undefined.",
-    "5. Excel on the web / macOS: xlwings Lite — add xl-tiebreak to requirements.txt and "
-    "'from xl_tiebreak.udfs import *' and 'from xl_tiebreak.macros import write_standings' to "
-    "main.py.",
+    N_("1. Crosstable sheet: one row per player — No, Name, Rating, Fed, then one column per "
+       "round (R1, R2, …) with opponent, colour and result: 12w1, 5b½, 7w0; 3+ / 3- forfeits; "
+       "H half-point bye, U pairing-allocated bye, F full-point bye, - absent. A round robin "
+       "may be a grid (columns 1, 2, …, n; x on the diagonal)."),
+    N_("2. Settings sheet: tie-break order (one per row), rules (AUTO picks FIDE 2026 or "
+       "2023/24 from the start date), points per result, rating used for unrated players."),
+    *instructions.STANDINGS_STEPS,
+    N_("   Errors in the crosstable are listed with their cells on a Problems sheet; the "
+       "Standings sheet is then left as it was."),
+    N_("Worksheet functions (Windows): xlwings add-in installed, click Import Functions once "
+       "and save. Then =BUCHHOLZ_CUT1(Crosstable, 5), =SONNEBORN(Crosstable, \"Anna "
+       "Kowalska\"), =TIEBREAK(Crosstable, A2, \"KS/L+1\"), =PLACE(Crosstable, A2), "
+       "=STANDINGS(Crosstable) …"),
+    N_("   A cell showing a text that starts with # says what is wrong (e.g. #PLAYER? …); an "
+       "empty cell means the value is undefined."),
+    *instructions.LITE_STEPS,
 )
 
 
