@@ -142,93 +142,26 @@ json.dump({"vba": Components.imported, "meta": {"sub": sub.__xlfunc__["sub"],
 """
 
 LITE = r"""
-import asyncio, datetime, importlib.util, json, sys
-import openpyxl
+import asyncio, importlib.util, json, sys
 import xlwings as xw
 from xlwings.server import custom_scripts_call, custom_scripts_meta
-from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
 
-path, main_path = sys.argv[1], sys.argv[2]
+path, main_path, helpers = sys.argv[1], sys.argv[2], sys.argv[3]
+sys.path.insert(0, helpers)
+from lite_book import apply_actions, book_json
+
 spec = importlib.util.spec_from_file_location("main", main_path)
 main = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(main)
 
-EPOCH = datetime.datetime(1899, 12, 30)
-def sent(v):  # a cell as Office.js sends it: numbers, texts, booleans, "" for empty
-    if v is None:
-        return ""
-    if isinstance(v, datetime.datetime):
-        return float((v - EPOCH).days)
-    if isinstance(v, datetime.date):
-        return float((v - EPOCH.date()).days)
-    if isinstance(v, (int, float)) and not isinstance(v, bool):
-        return float(v)
-    return v
-
-wb = openpyxl.load_workbook(path, keep_vba=True)
-data = {"client": "Office.js", "version": xw.__version__,
-        "book": {"name": path.replace("\\", "/").rsplit("/", 1)[-1], "active_sheet_index": 0,
-                 "selection": "A1"},
-        "sheets": [], "names": []}
-for index, ws in enumerate(wb.worksheets):
-    values = [[sent(c.value if c.data_type != "f" else None) for c in row]
-              for row in ws.iter_rows()] or [[""]]
-    data["sheets"].append({"name": ws.title, "values": values, "pictures": [], "tables": [],
-                           "shapes": [], "charts": [], "pivot_tables": []})
-    for local in ws.defined_names:
-        data["names"].append({"name": local, "book_scope": False, "scope_sheet_index": index,
-                              "scope_sheet_name": ws.title, "sheet_index": None,
-                              "address": None,
-                              "refers_to": "=" + ws.defined_names[local].attr_text})
-for name, defined in wb.defined_names.items():
-    ((sheet_name, ref),) = list(defined.destinations) or OpenpyxlBook(wb)._sized(
-        defined.attr_text)
-    data["names"].append({"name": name, "book_scope": True, "scope_sheet_index": None,
-                          "scope_sheet_name": None,
-                          "sheet_index": wb.sheetnames.index(sheet_name),
-                          "address": ref.replace("$", ""), "refers_to": "=" + defined.attr_text})
-
-def apply(data, actions):
-    # what the add-in does with the actions that change content (formats are not kept here)
-    for a in actions:
-        func, sheet = a["func"], a["sheet_position"]
-        if func == "setValues":
-            values = data["sheets"][sheet]["values"]
-            r0, c0 = a["start_row"], a["start_column"]
-            need_rows, need_cols = r0 + a["row_count"], c0 + a["column_count"]
-            width = max(need_cols, len(values[0]))
-            for row in values:
-                row.extend([""] * (width - len(row)))
-            values.extend([[""] * width for _ in range(need_rows - len(values))])
-            for i, row in enumerate(a["values"]):
-                for j, v in enumerate(row):
-                    values[r0 + i][c0 + j] = v
-        elif func == "sheetClear":
-            data["sheets"][sheet]["values"] = [[""]]
-        elif func == "addSheet":
-            position, title = a["args"]
-            data["sheets"].insert(position, {"name": title, "values": [[""]], "pictures": [],
-                                             "tables": [], "shapes": [], "charts": [],
-                                             "pivot_tables": []})
-        elif func == "namesAdd":
-            local, refers_to = a["args"]
-            assert not any(n["name"] == local and n["scope_sheet_index"] == sheet
-                           for n in data["names"]), "a name created twice"
-            data["names"].append({"name": local, "book_scope": False,
-                                  "scope_sheet_index": sheet,
-                                  "scope_sheet_name": data["sheets"][sheet]["name"],
-                                  "sheet_index": None, "address": None,
-                                  "refers_to": refers_to})
-        elif func == "deleteSheet":
-            del data["sheets"][sheet]
-
+data = book_json(path, xw.__version__)
 runs, kinds = [], []
 for _ in range(2):
     book = xw.Book(json=json.loads(json.dumps(data)))
     asyncio.run(custom_scripts_call(main, "write_standings", typehint_to_value={xw.Book: book}))
     actions = book.json()["actions"]
     kinds.append([a["func"] for a in actions])
-    apply(data, actions)
+    apply_actions(data, actions)
     runs.append(json.loads(json.dumps(data)))
 sheet = next(s for s in data["sheets"] if s["name"] == "Standings")
 json.dump({"meta": custom_scripts_meta(main), "runs": runs, "kinds": kinds,
@@ -308,7 +241,7 @@ def test_classic_import_functions_brings_the_button_macro(workbook: Path,
 def test_lite_runs_the_script_of_the_shipped_main(workbook: Path,
                                                   headless_table: list[list[Any]]) -> None:
     result = _run(LITE, str(workbook), str(ROOT / "workbook_templates" / "lite" / "main.py"),
-                  lite=True)
+                  str(TESTS / "pyodide"), lite=True)
     assert [s["function_name"] for s in result["meta"]] == ["write_standings"]
     first, second = result["runs"]
     assert first == second
