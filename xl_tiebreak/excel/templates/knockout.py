@@ -20,7 +20,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from xl_tiebreak.excel.book.layout import HEADER_FILL, HEADER_FONT, NOTE_FONT
 from xl_tiebreak.excel.sheets.knockout import BRACKET
 from xl_tiebreak.excel.templates import instructions
-from xl_tiebreak.excel.templates.parts import how_to_sheet
+from xl_tiebreak.excel.templates.parts import how_to_sheet, print_setup
 from xl_tiebreak.i18n import N_
 from xl_tiebreak.util.cells import column_letter
 
@@ -88,6 +88,7 @@ def bracket_sheet(ws: Any) -> None:
         for cell in row:
             cell.number_format = "@" if cell.column >= 5 else "General"  # 1-0 stays a text
     ws.freeze_panes = "A2"
+    print_setup(ws, 0)  # one page wide, the header on every page (a 16-player cup: one page)
 
 
 def settings_sheet(ws: Any) -> None:
@@ -100,6 +101,7 @@ def settings_sheet(ws: Any) -> None:
     ws.column_dimensions["A"].width = 22
     ws.column_dimensions["B"].width = 24
     ws.column_dimensions["C"].width = 40
+    print_setup(ws, 1)
 
 
 def fill_knockout(wb: Any, first: Any) -> None:

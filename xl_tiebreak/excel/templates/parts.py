@@ -112,6 +112,7 @@ def standings_placeholder(ws: Any) -> None:
     ws["A1"] = PLACEHOLDER
     note_style(ws["A1"])
     mark_worksheet(ws, STANDINGS_ROLE)
+    print_setup(ws, 1)  # one line: one page (it printed on two)
 
 
 HOW_TO_WIDTH = 90
@@ -133,7 +134,7 @@ def how_to_sheet(ws: Any, lines: Sequence[str]) -> None:
             ws.append([piece or None])
     ws["A1"].font = Font(bold=True, size=14)
     ws.column_dimensions["A"].width = HOW_TO_WIDTH + 10
-    print_setup(ws, 0)
+    print_setup(ws, 1)  # about 35 rows: one page (they ran onto a second one)
 
 
 def wrap_note(ws: Any, n_cols: int, height: float = 48) -> None:
