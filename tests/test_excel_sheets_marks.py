@@ -37,7 +37,6 @@ def unmarked_template() -> openpyxl.Workbook:
     wb = build_workbook(SWISS, vba=False)
     for ws in wb.worksheets:
         ws.defined_names.pop(MARK_NAME, None)
-    wb["Standings"]["A1"] = OLD_PLACEHOLDER
     return wb
 
 

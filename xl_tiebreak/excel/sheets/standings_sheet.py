@@ -36,7 +36,6 @@ from xl_tiebreak.excel.book.layout import (
     team_points_format,
 )
 from xl_tiebreak.excel.reading.settings import Settings
-from xl_tiebreak.i18n import N_
 from xl_tiebreak.model.tournament import InputError, Problem, TournamentType
 from xl_tiebreak.report.table import (
     Column,
@@ -96,11 +95,9 @@ STANDINGS_NOTE = "Computed by xl-tiebreak; the crosstable and settings were not 
 PROBLEMS_TITLE = ("The standings were not computed: fix these problems and run again. "
                   "Any previous Standings sheet was left unchanged.")
 """Cell A1 of a Problems sheet."""
-PLACEHOLDER = N_("Run the macro write_standings (Alt+F8; Import Functions brings it), Run main "
-                 "on the xlwings ribbon, or xl-tiebreak standings THIS_FILE to write the "
-                 "standings here.")
-"""Cell A1 of the templates' empty Standings sheet (a catalogue entry, shown in the language in
-force)."""
+PLACEHOLDER = ("Run main on the xlwings ribbon (or: xl-tiebreak standings THIS_FILE) to write "
+               "the standings here.")
+"""Cell A1 of the templates' empty Standings sheet."""
 
 LEGACY_TEXTS = {
     "problems": "The standings were not computed",

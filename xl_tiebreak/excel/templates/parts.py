@@ -109,7 +109,7 @@ def xlwings_conf(wb: Any) -> None:
 def standings_placeholder(ws: Any) -> None:
     """The Standings sheet of a template: the placeholder text and the Standings mark (so that
     the writer may replace it)."""
-    ws["A1"] = shown(PLACEHOLDER)
+    ws["A1"] = PLACEHOLDER
     note_style(ws["A1"])
     mark_worksheet(ws, STANDINGS_ROLE)
     print_setup(ws, 1)  # one line: one page (it printed on two)
