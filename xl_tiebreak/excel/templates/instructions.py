@@ -37,7 +37,7 @@ LITE_STEPS: tuple[str, ...] = (
        "python -m xl_tiebreak.excel.lite_bundle WHEEL -o main.py (README, Excel on the web)."),
     N_("In Lite, run the script write_standings from the add-in's task pane; running it again "
        "replaces the Standings sheet it wrote. Formulas typed before the functions were "
-       "registered show #NAME? until entered again: a plain cell with F2 and Enter; an array "
+       "registered show a name error until entered again: a plain cell with F2 and Enter; an array "
        "formula (the templates' Functions and Formula standings columns) by selecting its "
        "whole range, F2, then Ctrl+Shift+Enter."),
 )
