@@ -179,22 +179,38 @@ def test_wrong_arg_name_fails_at_import(monkeypatch: pytest.MonkeyPatch) -> None
             return None
 
 
-def test_macro_entry_points(recorded_macros: ModuleType) -> None:
-    assert inspect.signature(recorded_macros.main).parameters == {}
-    script = recorded_macros.write_standings
-    assert script.__xlmeta__["script"] == {}
+def test_macro_entry_points(monkeypatch: pytest.MonkeyPatch) -> None:
+    # classic xlwings (Windows: xw.sub is xlwings' xlsub): a Sub without parameters, which
+    # Alt+F8 and a button can run; its name is the VBA name Import Functions gives it
+    monkeypatch.setattr(xw, "sub", _decorator("sub"), raising=False)
+    monkeypatch.setattr(xw, "on_server", False, raising=False)
+    module = next(_reimport(monkeypatch, "xl_tiebreak.macros", "xl_tiebreak.excel.sheets.macros"))
+    assert inspect.signature(module.main).parameters == {}
+    sub = module.write_standings
+    assert sub.__name__ == "write_standings" and sub.__xlmeta__["sub"] == {}
+    assert sub.__xlmeta__["script"] is None
+    assert inspect.signature(sub).parameters == {}
+
+
+def test_lite_script_takes_the_book(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(xw, "on_server", True, raising=False)  # xlwings Lite
+    module = next(_reimport(monkeypatch, "xl_tiebreak.macros", "xl_tiebreak.excel.sheets.macros"))
+    script = module.write_standings
+    assert script.__name__ == "write_standings" and script.__xlmeta__["script"] == {}
     assert list(inspect.signature(script).parameters) == ["book"]
-    hints = typing.get_type_hints(script)
-    assert hints["book"] is xw.Book
+    assert typing.get_type_hints(script)["book"] is xw.Book
 
 
-def test_script_falls_back_when_xlwings_has_none(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delattr(xw, "script")
+def test_the_classic_macro_is_a_plain_function_where_xlwings_has_no_sub(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(xw, "sub", raising=False)  # Linux, macOS
+    monkeypatch.setattr(xw, "on_server", False, raising=False)
     saved = sys.modules.pop("xl_tiebreak.excel.sheets.macros", None)
     try:
         module = importlib.import_module("xl_tiebreak.excel.sheets.macros")
         assert callable(module.write_standings)
-        assert module._script is module._identity
+        assert not hasattr(module.write_standings, "__xlmeta__")
+        assert inspect.signature(module.write_standings).parameters == {}
     finally:
         sys.modules.pop("xl_tiebreak.excel.sheets.macros", None)
         if saved is not None:

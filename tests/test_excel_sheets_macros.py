@@ -326,7 +326,7 @@ def test_lite_script_writes_what_the_headless_command_writes(template: Template)
     book = fake_from(template)
     crosstable = dict(book.sheets["Crosstable"].cells)
     settings = dict(book.sheets["Settings"].cells)
-    macros.write_standings(book)
+    macros.run(book)
     sheet = book.sheets["Standings"]
     assert sheet.rows() == openpyxl_standings(template)
     assert book.active == "Standings"
@@ -337,7 +337,7 @@ def test_lite_script_writes_what_the_headless_command_writes(template: Template)
 
 def test_formats_freeze_and_autofit() -> None:
     book = fake_from(SWISS)
-    macros.write_standings(book)
+    macros.run(book)
     sheet = book.sheets["Standings"]
     h = sheet_table.header_index(sheet.rows()) + 1  # the header row
     assert sheet.formats[(h + 1, 7)]["number_format"] == "0.0#"
@@ -361,7 +361,7 @@ def test_classic_main_uses_the_caller(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_problems_sheet_and_untouched_standings(capsys: pytest.CaptureFixture[str]) -> None:
     book = fake_from(SWISS)
-    macros.write_standings(book)
+    macros.run(book)
     standings = book.sheets["Standings"].rows()
     book.sheets["Crosstable"].cells[(8, 9)] = "zz"
     result = macros.run(book)
@@ -383,7 +383,7 @@ def test_sheet_added_when_missing_and_text_never_becomes_a_formula() -> None:
     book = fake_from(SWISS)
     book.sheets["Standings"].delete()
     book.sheets["Crosstable"].cells[(3, 2)] = "=Lukas"
-    macros.write_standings(book)
+    macros.run(book)
     names = [s.name for s in book.sheets]
     assert names.index("Standings") == names.index("Settings") + 1
     values = [row[3] for row in sheet_table.table(book.sheets["Standings"].rows())[1:17]]
@@ -463,7 +463,7 @@ def test_users_sheets_are_kept_like_the_headless_command() -> None:
 
 def test_our_standings_sheet_is_found_whatever_its_case() -> None:
     book = fake_from(SWISS)
-    macros.write_standings(book)
+    macros.run(book)
     book.sheets["Standings"].name = "STANDINGS"
     result = macros.run(book)
     assert result is not None and result.ok and result.sheet == "STANDINGS"
@@ -530,7 +530,7 @@ def marks(sheet: FakeSheet) -> list[tuple[str, str]]:
 def test_xlwings_sheets_are_marked_and_recognised_by_the_mark() -> None:
     book = fake_from(SWISS)  # as Excel shows the template to xlwings; no marks copied
     assert marks(book.sheets["Standings"]) == []
-    macros.write_standings(book)  # the placeholder is recognised by its (legacy) text
+    macros.run(book)  # the placeholder is recognised by its (legacy) text
     standings = book.sheets["Standings"]
     assert marks(standings) == [("Standings!_xltiebreak_sheet", '="standings"')]
     assert XlwingsBook(book).sheet_mark("standings") == "standings"
@@ -539,7 +539,7 @@ def test_xlwings_sheets_are_marked_and_recognised_by_the_mark() -> None:
     for key, value in list(standings.cells.items()):
         if isinstance(value, str) and value.startswith("Computed by xl-tiebreak"):
             standings.cells[key] = "a reworded note"
-    macros.write_standings(book)  # still ours: rewritten, the mark kept once
+    macros.run(book)  # still ours: rewritten, the mark kept once
     assert marks(standings) == [("Standings!_xltiebreak_sheet", '="standings"')]
     assert sheet_table.table(standings.rows())[1][3] == "Anna Kowalska"
 
@@ -558,9 +558,9 @@ def test_xlwings_engines_without_sheet_names_fall_back_to_the_texts() -> None:
     book = fake_from(SWISS)
     for sheet in book.sheet_list:
         del sheet.names  # an engine where sheet-scoped names fail
-    macros.write_standings(book)
+    macros.run(book)
     assert sheet_table.table(book.sheets["Standings"].rows())[1][3] == "Anna Kowalska"
-    macros.write_standings(book)  # recognised again by the legend's note
+    macros.run(book)  # recognised again by the legend's note
     assert XlwingsBook(book).sheet_mark("Standings") is None
 
 

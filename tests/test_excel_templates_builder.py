@@ -132,7 +132,8 @@ def test_template_contents(name: str) -> None:
     assert wb.sheetnames == ["How to", "Crosstable", "Settings", "Standings", "Functions",
                              "Formula standings", "xlwings.conf"]
     conf = {r[0]: r[1] for r in wb["xlwings.conf"].iter_rows(max_col=2, values_only=True)}
-    assert conf == {"UDF Modules": "xl_tiebreak.udfs"}  # no other key overrides
+    # no other key overrides; the standings macro's module beside the functions'
+    assert conf == {"UDF Modules": "xl_tiebreak.udfs;xl_tiebreak.macros"}
     assert wb.defined_names["Crosstable"].attr_text == CROSSTABLE_REFERS_TO
     assert set(wb.defined_names) == {"Crosstable", "Rules", "UnratedRating", "TieBreaks",
                                      "BlankRounds", "LotsSeed",

@@ -16,6 +16,8 @@ from libreoffice import needs_libreoffice, render_script
 from xl_tiebreak.excel.templates.builder import SWISS
 from xl_tiebreak.version import __version__
 
+ROOT = Path(__file__).resolve().parents[1]
+
 pytestmark = needs_libreoffice
 
 
@@ -79,3 +81,107 @@ def test_the_event_sheet_prints_its_facts_beside_their_labels(tmp_path: Path) ->
     assert script.pdf_pages(pdf) == 1
     text = script.pdf_text(pdf)
     assert "Chief arbiter" in text and "Gerry Graham" in text
+
+
+# ---------------------------------------------------------------- every sheet, as it prints
+
+PRINTED_WORKBOOKS = ("swiss", "round_robin", "team_swiss", "knockout", "demo", "bunratty")
+"""The shipped templates (``.xlsx``), the demo and a workbook written from
+``icu_bunratty_masters_2011.trf`` with its Standings sheet filled."""
+OTHER_OWNERS = {"Functions", "Formula standings"}
+"""Sheets whose print layout is the function sheets' own (not checked here)."""
+LONG = {("bunratty", "Crosstable"), ("bunratty", "Standings")}
+"""Sheets long enough to take more than one page (down, never across)."""
+READABLE = 9.0
+"""Least median height of a printed word in points (pdftotext's boxes, about 1.4 times the
+type size: 9 is about 6½-point type; an unscaled 10-point cell gives 14)."""
+
+
+def _single_sheet_books(path: Path, tag: str, folder: Path) -> dict[str, Path]:
+    """One workbook per sheet of ``path`` (cached values kept, print set-up kept), so that
+    each sheet's pages are counted on their own."""
+    import re
+
+    import openpyxl
+
+    titles = openpyxl.load_workbook(path, read_only=True).sheetnames
+    books = {}
+    for title in titles:
+        if title in OTHER_OWNERS:
+            continue
+        wb = openpyxl.load_workbook(path, data_only=True)
+        for other in wb.sheetnames:
+            if other != title:
+                del wb[other]
+        target = folder / f"{tag}__{re.sub(r'[^A-Za-z0-9]+', '_', title)}.xlsx"
+        wb.save(target)
+        books[title] = target
+    return books
+
+
+@pytest.fixture(scope="module")
+def every_sheet(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Path]:
+    """(workbook, sheet) → its PDF, all printed by one LibreOffice run."""
+    import shutil
+    import subprocess
+
+    from spec_data import TRF_DIR
+
+    from xl_tiebreak.excel.headless import write_standings_file
+    from xl_tiebreak.excel.templates.builder import build_demo
+    from xl_tiebreak.excel.templates.from_event import write_event_workbook
+    from xl_tiebreak.formats.trf.reader import parse_trf
+
+    folder = tmp_path_factory.mktemp("sheets")
+    sources = {name: ROOT / "workbook_templates" / f"{name}.xlsx"
+               for name in PRINTED_WORKBOOKS[:4]}
+    sources["demo"] = build_demo(folder / "demo")
+    trf = TRF_DIR / "icu_bunratty_masters_2011.trf"
+    if trf.is_file():
+        event = write_event_workbook(parse_trf(trf.read_bytes(), source=trf.name),
+                                     folder / "bunratty.xlsx")
+        write_standings_file(event)
+        sources["bunratty"] = event
+    books = {(tag, title): book for tag, path in sources.items()
+             for title, book in _single_sheet_books(Path(path), tag, folder).items()}
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    assert soffice is not None
+    subprocess.run([soffice, f"-env:UserInstallation={(folder / 'lo').resolve().as_uri()}",
+                    "--headless", "--convert-to", "pdf", "--outdir", str(folder),
+                    *map(str, books.values())], check=True, capture_output=True, timeout=900)
+    return {key: book.with_suffix(".pdf") for key, book in books.items()}
+
+
+def _word_heights(pdf: Path) -> list[float]:
+    import re
+    import subprocess
+
+    boxes = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], check=True,
+                           capture_output=True, text=True).stdout
+    return [float(m.group(2)) - float(m.group(1)) for m in re.finditer(
+        r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)"', boxes)]
+
+
+def test_every_sheet_prints_on_its_pages_with_readable_type(
+        every_sheet: dict[tuple[str, str], Path]) -> None:
+    import statistics
+
+    script = render_script()
+    expected_books = set(PRINTED_WORKBOOKS) - (
+        set() if any(k[0] == "bunratty" for k in every_sheet) else {"bunratty"})
+    assert {tag for tag, _ in every_sheet} == expected_books
+    problems = []
+    for (tag, title), pdf in sorted(every_sheet.items()):
+        pages = script.pdf_pages(pdf)
+        heights = _word_heights(pdf)
+        if (tag, title) in LONG:
+            # long: down only, the header row (with the Name column) on every page
+            texts = script.pdf_text(pdf).split("\f")
+            if not all("Name" in page for page in texts if page.strip()):
+                problems.append(f"{tag} {title}: a page without the header (split across)")
+        elif pages != 1:
+            problems.append(f"{tag} {title}: {pages} pages")
+        if heights and statistics.median(heights) < READABLE:
+            problems.append(f"{tag} {title}: type shrunk to a median word height of "
+                            f"{statistics.median(heights):.1f} pt")
+    assert problems == []

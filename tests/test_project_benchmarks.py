@@ -26,3 +26,13 @@ def test_the_command_line_benchmark_runs_a_fresh_install() -> None:
     # two whole-process figures, each a best and a median in milliseconds
     assert len(re.findall(r"whole process: best +[\d.]+ ms, median +[\d.]+ ms", out)) == 2
     assert "FIDE checker" not in out
+
+
+def test_the_workbook_benchmark_runs() -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_workbook.py"), "--players", "40",
+         "--no-pyodide"], capture_output=True, text=True, env=env, check=False, timeout=600)
+    assert result.returncode == 0, result.stderr
+    for label in ("workbook", "standings"):
+        assert re.search(rf"40 players × 11 rounds  {label} +processor +[\d.]+ s", result.stdout)

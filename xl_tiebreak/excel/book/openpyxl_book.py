@@ -300,9 +300,10 @@ def _render_openpyxl(ws: Any, layout: SheetLayout) -> None:
                 cell.data_type = "s"  # text, never a formula
     for merged in layout.merges:
         ws.merge_cells(merged)
+    made: dict[tuple[tuple[int, ...], tuple[object, ...]], Any] = {}
     for style in layout.styles:
         for cell in _openpyxl_cells(ws, style.ref):
-            _style_openpyxl(cell, style)
+            _style_openpyxl(cell, style, made)
     for col, width in layout.widths.items():
         ws.column_dimensions[column_letter(col)].width = width
     for row_no, height in layout.heights.items():
@@ -338,7 +339,25 @@ def _openpyxl_cells(ws: Any, ref: str) -> Iterator[Any]:
         yield from row
 
 
-def _style_openpyxl(cell: Any, style: Style) -> None:
+def _style_openpyxl(cell: Any, style: Style,
+                    made: dict[tuple[tuple[int, ...], tuple[object, ...]], Any]) -> None:
+    """Apply ``style`` over the cell's own style. The result depends only on the two, so it is
+    made once per pair and copied to the other cells (``made``: the cell's style ids and the
+    style's attributes → the resulting style ids; setting openpyxl styles attribute by
+    attribute costs about 0.1 ms a cell, seconds on a 2,000-player Standings sheet)."""
+    own = cell._style  # None: a cell openpyxl has not styled yet (the default style)
+    key = (tuple(own) if own is not None else (),
+           (style.bold, style.italic, style.font_color, style.fill, style.number_format,
+            style.align, style.wrap, style.size))
+    done = made.get(key)
+    if done is not None:
+        cell._style = copy.copy(done)
+        return
+    _apply_style(cell, style)
+    made[key] = copy.copy(cell._style)
+
+
+def _apply_style(cell: Any, style: Style) -> None:
     if (style.bold is not None or style.italic is not None or style.font_color is not None
             or style.size is not None):
         font = copy.copy(cell.font)

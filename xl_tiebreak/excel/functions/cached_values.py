@@ -99,16 +99,23 @@ def _rewrite_sheet(xml: str, values: Mapping[str, CachedValue], sheet: str) -> s
     out = _CELL.sub(cell, xml)
     missing = set(values) - seen
     if missing:  # cells openpyxl left out (no value, no style): added to their rows
-        out = _ROW.sub(lambda m: _add_cells(m, values, missing), out)
+        by_row: dict[int, list[tuple[int, str]]] = {}
+        for ref in missing:
+            row, column = _position(ref)
+            by_row.setdefault(row, []).append((column, ref))
+        out = _ROW.sub(lambda m: _add_cells(m, values, by_row, missing), out)
     if missing:
         raise ValueError(f"{sheet}: no row for the cached values of "
                          f"{', '.join(sorted(missing)[:5])}")
     return out
 
 
+_A1 = re.compile(r"([A-Z]+)([0-9]+)")
+
+
 def _position(ref: str) -> tuple[int, int]:
     """(row, column number) of an A1 reference."""
-    match = re.fullmatch(r"([A-Z]+)([0-9]+)", ref)
+    match = _A1.fullmatch(ref)
     assert match is not None
     column = 0
     for ch in match.group(1):
@@ -116,18 +123,18 @@ def _position(ref: str) -> tuple[int, int]:
     return int(match.group(2)), column
 
 
-def _add_cells(row: re.Match[str], values: Mapping[str, CachedValue], missing: set[str]) -> str:
-    """A ``<row>`` element with the missing cells of that row added in column order."""
-    number = int(row.group("r"))
-    adding = sorted((ref for ref in missing if _position(ref)[0] == number),
-                    key=lambda ref: _position(ref)[1])
+def _add_cells(row: re.Match[str], values: Mapping[str, CachedValue],
+               by_row: Mapping[int, list[tuple[int, str]]], missing: set[str]) -> str:
+    """A ``<row>`` element with the missing cells of that row (``by_row``: row number → its
+    missing (column, reference) pairs) added in column order; those added leave ``missing``."""
+    adding = by_row.get(int(row.group("r")))
     if not adding:
         return row.group(0)
     cells = [(_position(m.group("ref"))[1], m.group(0))
              for m in _CELL.finditer(row.group("body") or "")]
-    for ref in adding:
+    for column, ref in adding:
         kind, v = _value_xml(values[ref])
-        cells.append((_position(ref)[1], f'<c r="{ref}"{kind}>{v}</c>'))
+        cells.append((column, f'<c r="{ref}"{kind}>{v}</c>'))
         missing.discard(ref)
     cells.sort(key=lambda item: item[0])
     return f'<row{row.group("attrs")}>{"".join(xml for _, xml in cells)}</row>'
@@ -226,19 +233,27 @@ class FormulaValues:
         self._pending: list[str] = []  # the formula cells being computed, outermost first
         self._cells_read = 0
         self._extents: dict[str, tuple[int, int]] = {}
+        self._sheets: dict[str, Any] = {}
+        self._ranges: dict[tuple[str, int, int, int, int], list[list[object]]] = {}
+
+    def _sheet(self, title: str) -> Any:
+        """The worksheet of that title (looked up once: ``wb[title]`` walks every sheet)."""
+        if title not in self._sheets:
+            self._sheets[title] = self.wb[title]
+        return self._sheets[title]
 
     def _stored(self, sheet: str, row: int, col: int) -> Any:
         """The cell as the file stores it, None for an empty position (no cell is created:
         reading never adds rows or cells to the user's sheets)."""
-        cells = getattr(self.wb[sheet], "_cells", None)
+        cells = getattr(self._sheet(sheet), "_cells", None)
         if isinstance(cells, dict):
             return cells.get((row, col))
-        return self.wb[sheet].cell(row=row, column=col)  # pragma: no cover - other openpyxl
+        return self._sheet(sheet).cell(row=row, column=col)  # pragma: no cover - other openpyxl
 
     def _extent(self, sheet: str) -> tuple[int, int]:
         """(last row, last column) of the cells the sheet stores."""
         if sheet not in self._extents:
-            cells = getattr(self.wb[sheet], "_cells", None) or {}
+            cells = getattr(self._sheet(sheet), "_cells", None) or {}
             self._extents[sheet] = (max((r for r, _ in cells), default=1),
                                     max((c for _, c in cells), default=1))
         return self._extents[sheet]
@@ -259,14 +274,20 @@ class FormulaValues:
     def _range(self, where: str, r1: int, c1: int, r2: int, c2: int) -> list[list[object]]:
         """A range's values, cut to the cells the sheet stores (what lies beyond is empty):
         ``A1:K1048576`` costs what the sheet holds. Refused (InputError, so the spreadsheet
-        computes the formulas) beyond :data:`MAX_FORMULA_CELLS` cells read in all."""
+        computes the formulas) beyond :data:`MAX_FORMULA_CELLS` cells read in all. A range read
+        before (the crosstable, by every column's formula) is not read again: each call gets a
+        copy of the rows read the first time, so the work is linear in the cells read."""
         last_row, last_col = self._extent(where)
         r2, c2 = max(r1, min(r2, last_row)), max(c1, min(c2, last_col))
-        self._cells_read += (r2 - r1 + 1) * (c2 - c1 + 1)
-        if self._cells_read > MAX_FORMULA_CELLS:
-            raise InputError(f"{where}!{column_letter(c1)}{r1}: the formulas read more than "
-                             f"{MAX_FORMULA_CELLS:,} cells")
-        return [[self.cell(where, r, c) for c in range(c1, c2 + 1)] for r in range(r1, r2 + 1)]
+        key = (where, r1, c1, r2, c2)
+        if key not in self._ranges:
+            self._cells_read += (r2 - r1 + 1) * (c2 - c1 + 1)
+            if self._cells_read > MAX_FORMULA_CELLS:
+                raise InputError(f"{where}!{column_letter(c1)}{r1}: the formulas read more "
+                                 f"than {MAX_FORMULA_CELLS:,} cells")
+            self._ranges[key] = [[self.cell(where, r, c) for c in range(c1, c2 + 1)]
+                                 for r in range(r1, r2 + 1)]
+        return [list(row) for row in self._ranges[key]]
 
     def argument(self, sheet: str, token: str) -> object:
         if token.startswith('"') and token.endswith('"'):
@@ -277,7 +298,7 @@ class FormulaValues:
                  if token in self.wb.defined_names else None)
         if sized is not None:  # INDEX/COUNTA: the filled cells (excel/names.py)
             where, least_rows, least_cols = sized
-            stored = getattr(self.wb[where], "_cells", None) or {}
+            stored = getattr(self._sheet(where), "_cells", None) or {}
             cells = ((r, c, cell.value) for (r, c), cell in stored.items())
             rows, cols = sized_extent(cells, least_rows, least_cols)
             return self._range(where, 1, 1, rows, cols)
@@ -344,12 +365,13 @@ class FormulaValues:
             raise InputError(f"{sheet}!{ref}: an array formula over more than "
                              f"{MAX_CACHED_AREA:,} cells")
         cells = self.values.setdefault(sheet, {})
+        ws = self._sheet(sheet)
         for r in range(r1, r2 + 1):
             for c in range(c1, c2 + 1):
                 # an array formula larger than its result shows #N/A there, as in Excel
                 row = rows[r - r1] if r - r1 < len(rows) else None
                 item = row[c - c1] if row is not None and c - c1 < len(row) else "#N/A"
-                self.wb[sheet].cell(row=r, column=c)  # the cell exists in the file
+                ws.cell(row=r, column=c)  # the cell exists in the file
                 cells[f"{column_letter(c)}{r}"] = item  # type: ignore[assignment]
 
     def call(self, sheet: str, coordinate: str, text: str) -> object:

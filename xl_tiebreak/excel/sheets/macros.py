@@ -1,9 +1,21 @@
 """One-click standings: the xlwings entry points.
 
-* :func:`main` — classic xlwings: the ribbon's "Run main" (which imports the module named like
-  the workbook, e.g. ``swiss.py`` next to ``swiss.xlsm``, whose ``main`` is this one) and
-  ``RunPython "import xl_tiebreak.macros; xl_tiebreak.macros.main()"``.
-* :func:`write_standings` — xlwings Lite script (``@xw.script``; the book is passed in).
+* :data:`write_standings` — the standings macro that needs nothing beside the workbook, one name
+  in both xlwings:
+
+  - classic xlwings (Windows): a ``Sub write_standings()`` without parameters. The templates'
+    ``UDF Modules`` setting names :mod:`xl_tiebreak.macros` beside :mod:`xl_tiebreak.udfs`, so
+    the add-in's Import Functions writes that Sub into the workbook's ``xlwings_udfs`` VBA module
+    with the worksheet functions (xlwings' ``generate_vba_wrapper`` makes a Sub of every
+    function decorated ``xw.script``/``xw.sub``); Alt+F8 or a button runs it, whatever the
+    workbook's file name, and the workbook is ``Book.caller()``.
+  - xlwings Lite: an ``@xw.script`` whose one parameter is the book Lite passes in.
+
+  xlwings picks its decorators when first imported (``XLWINGS_ON_SERVER=true`` in Lite), so the
+  one that fits is made then (:func:`_entry`).
+* :func:`main` — the fallbacks of classic xlwings: the ribbon's "Run main" (which imports the
+  module named like the workbook, e.g. ``swiss.py`` next to ``swiss.xlsm``, whose ``main`` is
+  this one) and ``RunPython "import xl_tiebreak.macros; xl_tiebreak.macros.main()"``.
 
 Both call :func:`xl_tiebreak.excel.sheets.writer.write_standings_to` on an
 :class:`~xl_tiebreak.excel.book.xlwings_book.XlwingsBook`, the same writer the headless command uses
@@ -22,17 +34,22 @@ from xl_tiebreak.excel.book.xlwings_book import XlwingsBook
 from xl_tiebreak.excel.sheets.writer import WriteResult, write_problems_to, write_standings_to
 from xl_tiebreak.model.tournament import Problem, Severity
 
-__all__ = ["main", "run", "tell", "write_standings"]
+__all__ = ["ENTRY_NAME", "main", "on_office_js", "run", "tell", "write_standings"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+
+ENTRY_NAME = "write_standings"
+"""The name of the standings macro: the VBA Sub of classic xlwings and the Lite script."""
 
 
 def _identity(f: _F) -> _F:
     return f
 
 
-_script: Callable[[_F], _F] = getattr(xw, "script", None) or _identity
-"""``xw.script`` where this xlwings has it (0.33+); older versions get a plain function."""
+def on_office_js() -> bool:
+    """Whether xlwings runs its Office.js decorators (xlwings Lite, or ``XLWINGS_ON_SERVER=true``
+    when xlwings was first imported): the script then takes the book as its parameter."""
+    return bool(getattr(xw, "on_server", False))
 
 
 def tell(book: Any, message: str, problems: bool = False) -> None:
@@ -85,8 +102,36 @@ def main() -> None:
     run(xw.Book.caller())
 
 
-@_script
-def write_standings(book: xw.Book) -> None:
-    """xlwings Lite script: writes the Standings sheet of this workbook from its Crosstable
-    and Settings sheets (or a Problems sheet listing what to fix)."""
-    run(book)
+def _entry() -> Callable[..., None]:
+    """The standings macro as the running xlwings registers it, named :data:`ENTRY_NAME`.
+
+    Office.js (Lite): ``@xw.script`` with the one ``book: xw.Book`` parameter xlwings fills.
+    Classic Windows xlwings: ``xw.sub``, a Sub without parameters (a Sub with one cannot be run
+    from Alt+F8 or a button) that writes ``Book.caller()``. Elsewhere (Linux, macOS) the plain
+    function of classic xlwings. Made here, not at module level, so that the module holds one
+    decorated function only: Import Functions writes a Sub for every one it finds."""
+    if on_office_js():
+
+        def lite(book: xw.Book) -> None:
+            """Writes the Standings sheet of this workbook from its Crosstable and Settings
+            sheets (or a Problems sheet listing what to fix)."""
+            run(book)
+
+        lite.__name__ = lite.__qualname__ = ENTRY_NAME
+        script: Callable[..., None] = xw.script(lite)
+        return script
+
+    def classic() -> None:
+        """Writes the Standings sheet of this workbook from its Crosstable and Settings sheets
+        (or a Problems sheet listing what to fix)."""
+        run(xw.Book.caller())
+
+    classic.__name__ = classic.__qualname__ = ENTRY_NAME
+    sub: Callable[[_F], _F] = getattr(xw, "sub", None) or _identity
+    return sub(classic)
+
+
+write_standings: Callable[..., None] = _entry()
+"""The standings macro: ``Sub write_standings()`` in classic Excel after Import Functions (the
+workbook is the caller), the ``write_standings`` script in xlwings Lite (the book is passed
+in). Its name is :data:`ENTRY_NAME`; see the module's description."""

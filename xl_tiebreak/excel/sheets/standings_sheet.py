@@ -269,8 +269,9 @@ def _team_scoring(standings: Standings) -> str:
 LEGEND_COLUMN = 3
 """The legend's labels stand in column C, its texts from D to the table's last column."""
 ONE_PAGE_ROWS = 60
-"""A Standings sheet of at most this many rows (about 40 players) is printed on one page
-(shrunk to fit); a longer one one page wide and as many pages tall as needed."""
+"""A Standings sheet of at most this many printed lines (about 40 players; a wrapped legend
+row counts its lines) is printed on one page (shrunk to fit); a longer one one page wide and
+as many pages tall as needed."""
 _HEADER_GAP = 1
 """Empty rows between the title block and the table."""
 
@@ -383,7 +384,7 @@ def standings_layout(
         freeze=cell_name(top + 1, name_col + 1),
         autofilter=range_ref(top, 1, last_row, n_cols),
         landscape=True,
-        pages_tall=1 if len(cells) <= ONE_PAGE_ROWS else 0,
+        pages_tall=1 if _printed_lines(len(cells), heights) <= ONE_PAGE_ROWS else 0,
         print_titles=f"{top}:{top}",
         paper="A4",
         footer=" · ".join([_footer_name(standings), status_text(standings),
@@ -391,6 +392,12 @@ def standings_layout(
         merges=merges,
         mark=STANDINGS_ROLE,
     )
+
+
+def _printed_lines(rows: int, heights: dict[int, float]) -> int:
+    """The lines a sheet of ``rows`` rows prints, a wrapped legend row counting its lines (a
+    legend of long warnings must not shrink a one-page sheet until it is unreadable)."""
+    return rows + sum(max(round(h / 15.0) - 1, 0) for h in heights.values())
 
 
 def _footer_name(standings: Standings) -> str:

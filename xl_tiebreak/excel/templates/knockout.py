@@ -20,6 +20,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from xl_tiebreak.excel.book.layout import HEADER_FILL, HEADER_FONT, NOTE_FONT
 from xl_tiebreak.excel.reading.settings import SETTINGS_ROWS
 from xl_tiebreak.excel.sheets.knockout import BRACKET
+from xl_tiebreak.excel.templates import instructions
 from xl_tiebreak.excel.templates.parts import how_to_sheet, print_setup
 from xl_tiebreak.excel.templates.wording import language_value, settings_header
 from xl_tiebreak.i18n import N_
@@ -55,18 +56,17 @@ KNOCKOUT_ROWS: tuple[tuple[object, ...], ...] = (
 """The sample bracket (examples/knockout_cup.csv): one match a row."""
 
 HOW_TO = (
-    "xl-tiebreak: knockout standings in Excel",
+    N_("xl-tiebreak: knockout standings in Excel"),
     "",
-    "1. Bracket sheet: one match a row — Round (1, 2, …; 3rd for a match for third place), "
-    "Match (1, 2, … inside the round), Player A, Player B (empty: a bye), Games (from Player "
-    "A's side: 1-0 ½-½ or A's score 1 ½; +- / -+ a walkover), Play-off (same notation), "
-    "Armageddon (result and Player A's colour: ½-½ black).",
-    "2. Settings sheet: the event's name.",
-    "3. Standings: click Run main on the xlwings ribbon (needs knockout.py next to this "
-    "workbook), or without Excel run: xl-tiebreak standings THIS_FILE.xlsx",
-    "   Places by the stage reached: champion 1, finalist 2, then 3–4, 5–8, 9–16 … Play-off and "
-    "Armageddon games decide who advances but are not points. Errors are listed with their "
-    "cells on a Problems sheet.",
+    N_("1. Bracket sheet: one match a row — Round (1, 2, …; 3rd for a match for third place), "
+       "Match (1, 2, … inside the round), Player A, Player B (empty: a bye), Games (from Player "
+       "A's side: 1-0 ½-½ or A's score 1 ½; +- / -+ a walkover), Play-off (same notation), "
+       "Armageddon (result and Player A's colour: ½-½ black)."),
+    N_("2. Settings sheet: the event's name."),
+    *instructions.STANDINGS_STEPS,
+    N_("   Places by the stage reached: champion 1, finalist 2, then 3–4, 5–8, 9–16 … Play-off "
+       "and Armageddon games decide who advances but are not points. Errors are listed with "
+       "their cells on a Problems sheet."),
 )
 
 
@@ -91,6 +91,7 @@ def bracket_sheet(ws: Any) -> None:
         for cell in row:
             cell.number_format = "@" if cell.column >= 5 else "General"  # 1-0 stays a text
     ws.freeze_panes = "A2"
+    print_setup(ws, 0)  # one page wide, the header on every page (a 16-player cup: one page)
 
 
 def settings_sheet(ws: Any) -> None:

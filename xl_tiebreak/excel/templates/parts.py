@@ -21,6 +21,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from xl_tiebreak.excel.book.layout import HEADER_FILL, HEADER_FONT, NOTE_FONT
 from xl_tiebreak.excel.book.openpyxl_book import mark_worksheet
 from xl_tiebreak.excel.sheets.standings_sheet import PLACEHOLDER, STANDINGS_ROLE
+from xl_tiebreak.excel.templates.instructions import shown
 from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.util.plain import Frozen
@@ -38,8 +39,10 @@ __all__ = [
     "xlwings_version",
 ]
 
-UDF_MODULE = "xl_tiebreak.udfs"
-"""The module of the worksheet functions (the ``UDF Modules`` setting)."""
+UDF_MODULE = "xl_tiebreak.udfs;xl_tiebreak.macros"
+"""The ``UDF Modules`` setting: the worksheet functions' module and the standings macro's
+(xlwings' Import Functions imports both: the ``write_standings`` Sub comes with the
+functions, so the standings button needs no companion module)."""
 BUILT_FROM = "xl-tiebreak template built from the quickstart.xlsm of xlwings"
 """Start of the workbook description; the xlwings version follows (its VBA is in the file)."""
 
@@ -110,6 +113,7 @@ def standings_placeholder(ws: Any) -> None:
     ws["A1"] = translated(PLACEHOLDER)
     note_style(ws["A1"])
     mark_worksheet(ws, STANDINGS_ROLE)
+    print_setup(ws, 1)  # one line: one page (it printed on two)
 
 
 HOW_TO_WIDTH = 90
@@ -121,8 +125,9 @@ def how_to_sheet(ws: Any, lines: Sequence[str]) -> None:
     at most :data:`HOW_TO_WIDTH` characters (an empty text: an empty row), so that it reads
     the same in every spreadsheet and prints one page wide: a cell's own wrapping depends on
     the fonts each program has (LibreOffice printed the right end of long lines off the
-    page)."""
-    for k, line in enumerate(lines):
+    page). Each line is shown in the language in force (the lines are catalogue entries,
+    :func:`~xl_tiebreak.excel.templates.instructions.shown`)."""
+    for k, line in enumerate(shown(text) for text in lines):
         pieces = [line] if k == 0 or not line else textwrap.wrap(
             line, HOW_TO_WIDTH, subsequent_indent="   ", break_long_words=False,
             break_on_hyphens=False)
@@ -130,7 +135,7 @@ def how_to_sheet(ws: Any, lines: Sequence[str]) -> None:
             ws.append([piece or None])
     ws["A1"].font = Font(bold=True, size=14)
     ws.column_dimensions["A"].width = HOW_TO_WIDTH + 10
-    print_setup(ws, 0)
+    print_setup(ws, 1)  # about 35 rows: one page (they ran onto a second one)
 
 
 def wrap_note(ws: Any, n_cols: int, height: float = 48) -> None:

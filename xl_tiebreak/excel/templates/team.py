@@ -22,7 +22,7 @@ Sheets:
   ``TEAM_TIEBREAK`` per tie-break (:data:`FUNCTION_TIEBREAKS`);
 * ``Formula standings`` — ``{=TEAM_STANDINGS(Crosstable,TieBreaks,Rules,TRUE,"","",
   TeamSettings)}`` as a fixed-size array formula;
-* ``xlwings.conf`` — ``UDF Modules`` = ``xl_tiebreak.udfs``.
+* ``xlwings.conf`` — ``UDF Modules`` = ``xl_tiebreak.udfs;xl_tiebreak.macros``.
 
 The same builder writes a workbook for a real event (:class:`TeamBook`, made by
 :mod:`xl_tiebreak.excel.templates.team_from_event`): every sheet is sized to the event's teams,
@@ -52,6 +52,7 @@ from xl_tiebreak.excel.reading.event import CROSSTABLE
 from xl_tiebreak.excel.reading.settings import SETTINGS
 from xl_tiebreak.excel.reading.team_event import BOARDS, TEAMS
 from xl_tiebreak.excel.reading.team_settings import TEAM_SETTINGS_ROWS, read_team_settings_rows
+from xl_tiebreak.excel.templates import instructions
 from xl_tiebreak.excel.templates.parts import (
     GRID,
     finish_template,
@@ -396,26 +397,28 @@ def _formula_standings_sheet(ws: Any, book: TeamBook, evaluation: TeamEvaluation
 
 
 _HOW_TO = (
-    "xl-tiebreak: FIDE team tie-breaks and standings in Excel",
+    N_("xl-tiebreak: FIDE team tie-breaks and standings in Excel"),
     "",
-    "1. Crosstable sheet: one row per team — No, Team, then one column per round (R1, R2, …): "
-    "8w2½ = against team 8, white on board 1, 2½ game points; +F6 / -F1 a match won / lost by "
-    "forfeit (opponent optional); PAB, HPB, FPB, ZPB the byes. Match points follow from the "
-    "game points.",
-    "2. Settings sheet: boards per match (this row makes the workbook a team event), match "
-    "points (2-1-0 or 3-1-0), primary score (MP or GP), match and game points of each bye "
-    "(B and C), rules, tie-break order (one per row).",
-    "3. Teams sheet (optional): the rosters, players in board order, and a team rating. "
-    "Boards sheet (optional): one row per team per round with its board points (Round, Team, "
-    "B1…B4: 1, ½, 0, + or -); they must add up to the crosstable's game points, and give the "
-    "board tie-breaks (BC, TBR, BBE, the board steps of EDE).",
-    "4. Standings: click Run main on the xlwings ribbon, or without Excel run: xl-tiebreak "
-    "standings THIS_FILE.xlsx (xl-tiebreak compute THIS_FILE.xlsx prints them). Errors are "
-    "listed with their cells on a Problems sheet.",
-    "5. Worksheet functions: =TEAM_POINTS(Crosstable, 1, \"GP\", Rules, \"\", \"\", "
-    "TeamSettings), =TEAM_TIEBREAK(Crosstable, A5:A18, \"EMGSB/C1\", Rules, \"\", \"\", "
-    "TeamSettings), =TEAM_PLACE(…), =TEAM_STANDINGS(…). A text starting with # says what is "
-    "wrong; an empty cell means the value is undefined (board tie-breaks need board results).",
+    N_("1. Crosstable sheet: one row per team — No, Team, then one column per round (R1, R2, "
+       "…): 8w2½ = against team 8, white on board 1, 2½ game points; +F6 / -F1 a match won / "
+       "lost by forfeit (opponent optional); PAB, HPB, FPB, ZPB the byes. Match points follow "
+       "from the game points."),
+    N_("2. Settings sheet: boards per match (this row makes the workbook a team event), match "
+       "points (2-1-0 or 3-1-0), primary score (MP or GP), match and game points of each bye "
+       "(B and C), rules, tie-break order (one per row)."),
+    N_("3. Teams sheet (optional): the rosters, players in board order, and a team rating. "
+       "Boards sheet (optional): one row per team per round with its board points (Round, "
+       "Team, B1…B4: 1, ½, 0, + or -); they must add up to the crosstable's game points, and "
+       "give the board tie-breaks (BC, TBR, BBE, the board steps of EDE)."),
+    *instructions.STANDINGS_STEPS,
+    N_("   xl-tiebreak compute THIS_FILE.xlsx prints the standings. Errors are listed with "
+       "their cells on a Problems sheet."),
+    N_("Worksheet functions: =TEAM_POINTS(Crosstable, 1, \"GP\", Rules, \"\", \"\", "
+       "TeamSettings), =TEAM_TIEBREAK(Crosstable, A5:A18, \"EMGSB/C1\", Rules, \"\", \"\", "
+       "TeamSettings), =TEAM_PLACE(…), =TEAM_STANDINGS(…). A text starting with # says what "
+       "is wrong; an empty cell means the value is undefined (board tie-breaks need board "
+       "results)."),
+    *instructions.LITE_STEPS,
 )
 
 

@@ -1,0 +1,139 @@
+"""Benchmark of the workbook commands on big events and of xlwings Lite's first import.
+
+Run: ``python benchmarks/bench_workbook.py [--players 400,2000,5000] [--runs N] [--no-pyodide]``.
+Prints
+
+* for each size (generated Swiss events: 400 × 9, 2,000 × 11 and 5,000 × 15 rounds, with
+  byes, forfeits and withdrawals, ``bench_engine.generate``): the processor time of the whole
+  process of ``xl-tiebreak workbook EVENT.trf -o EVENT.xlsx`` and of ``xl-tiebreak standings
+  EVENT.xlsx`` (the best of ``--runs``, 1 by default), and the time per player × round, which
+  stays flat when the work is linear;
+* under Pyodide (node, ``tests/pyodide``; skipped when absent): the time of Lite's first import
+  of ``workbook_templates/lite/main.py`` with the package copied in, and of the single-file
+  ``main.py`` that ``python -m xl_tiebreak.excel.lite_bundle`` makes from a wheel built here.
+
+Processor time (user + system of the child) is printed besides the wall time: on a shared
+machine the wall time moves with the load, the processor time much less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_engine import generate  # noqa: E402
+
+from xl_tiebreak.formats.trf.reader import write_trf  # noqa: E402
+
+ROUNDS = {400: 9, 2000: 11, 5000: 15}
+"""Rounds of the generated event of each size (other sizes: 11)."""
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(command: list[str]) -> tuple[float, float]:
+    """(processor seconds, wall seconds) of one run of ``command``."""
+    cpu, wall = _children_cpu(), time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
+    return _children_cpu() - cpu, time.perf_counter() - wall
+
+
+def best(command: list[str], runs: int) -> tuple[float, float]:
+    results = [timed(command) for _ in range(runs)]
+    return min(r[0] for r in results), min(r[1] for r in results)
+
+
+def commands(players: int, runs: int, folder: Path) -> None:
+    rounds = ROUNDS.get(players, 11)
+    trf = folder / f"event_{players}.trf"
+    trf.write_text(write_trf(generate(players, rounds)), encoding="utf-8")
+    book = folder / f"event_{players}.xlsx"
+    cli = [sys.executable, "-m", "xl_tiebreak.cli"]
+    workbook = best([*cli, "workbook", str(trf), "-o", str(book), "--force"], runs)
+    standings = best([*cli, "standings", str(book)], runs)
+    for label, (cpu, wall) in (("workbook", workbook), ("standings", standings)):
+        per = cpu / (players * rounds) * 1e6
+        print(f"{players:>6} players × {rounds:>2} rounds  {label:<9}  processor {cpu:6.2f} s"
+              f"  wall {wall:6.2f} s  ({per:5.1f} µs per player-round)")
+
+
+PYODIDE_CODE = r"""
+import os, sys, time, importlib.util, json
+os.environ["XLWINGS_ON_SERVER"] = "true"
+os.environ["XLWINGS_LICENSE_KEY"] = "noncommercial"
+import xlwings  # as in Lite, loaded before main.py runs
+started = time.perf_counter()
+spec = importlib.util.spec_from_file_location("main", "/lite/main.py")
+main = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(main)
+RESULT = json.dumps({"seconds": time.perf_counter() - started,
+                     "functions": len([n for n in dir(main)
+                                      if hasattr(getattr(main, n), "__xlfunc__")])})
+"""
+
+
+def pyodide_import(folder: Path) -> None:
+    runner = ROOT / "tests" / "pyodide"
+    node = shutil.which("node")
+    if node is None or not (runner / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
+        print("Pyodide: skipped (node or the npm package pyodide is missing: npm ci --prefix "
+              "tests/pyodide)")
+        return
+    import xlwings
+
+    xlwings_dir = str(Path(xlwings.__file__).resolve().parent)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                    "-q", "-w", str(folder), str(ROOT)], check=True, capture_output=True)
+    (wheel,) = folder.glob("xl_tiebreak-*.whl")
+    bundled = folder / "main.py"
+    subprocess.run([sys.executable, "-m", "xl_tiebreak.excel.lite_bundle", str(wheel), "-o",
+                    str(bundled), "--force"], check=True, cwd=ROOT)
+    cases = {
+        "shipped main.py, package copied in": (
+            (ROOT / "workbook_templates" / "lite" / "main.py").read_text(encoding="utf-8"),
+            {"xl_tiebreak": str(ROOT / "xl_tiebreak"), "xlwings": xlwings_dir}),
+        "single-file main.py (lite_bundle)": (
+            bundled.read_text(encoding="utf-8"), {"xlwings": xlwings_dir}),
+    }
+    for label, (text, trees) in cases.items():
+        job = {"trees": {"/site": trees}, "files": {"/lite/main.py": text},
+               "code": PYODIDE_CODE}
+        done = subprocess.run([node, "run.mjs"], input=json.dumps(job), capture_output=True,
+                              text=True, cwd=runner, check=True,
+                              env={k: v for k, v in os.environ.items() if k != "NODE_OPTIONS"})
+        result = json.loads(done.stdout)
+        print(f"Pyodide first import, {label}: {result['seconds']:.2f} s "
+              f"({result['functions']} functions registered)")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", default="400,2000,5000")
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--no-pyodide", action="store_true")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for players in (int(p) for p in args.players.split(",") if p.strip()):
+            commands(players, args.runs, folder)
+        if not args.no_pyodide:
+            pyodide_import(folder)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

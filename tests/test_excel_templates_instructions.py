@@ -1,0 +1,51 @@
+"""README and the How to sheets say the same thing: README's blocks between
+``<!-- instructions:NAME -->`` marks are the steps of
+:mod:`xl_tiebreak.excel.templates.instructions`, and every template's How to sheet holds them
+(wrapped into rows, in the language in force)."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from xl_tiebreak.excel.templates import instructions
+from xl_tiebreak.excel.templates.parts import HOW_TO_WIDTH
+from xl_tiebreak.i18n import using
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+TEMPLATES = ["swiss.xlsx", "round_robin.xlsx", "team_swiss.xlsx", "knockout.xlsx"]
+
+
+@pytest.mark.parametrize("name", sorted(instructions.BLOCKS))
+def test_readme_holds_the_steps_of_the_how_to_sheets(name: str) -> None:
+    found = re.findall(rf"<!-- instructions:{name} -->\n(.*?)\n<!-- /instructions:{name} -->",
+                       README, flags=re.S)
+    assert found == [instructions.readme_block(name)]
+
+
+def _rows(text: str) -> list[str]:
+    return textwrap.wrap(text, HOW_TO_WIDTH, subsequent_indent="   ", break_long_words=False,
+                         break_on_hyphens=False)
+
+
+@pytest.mark.parametrize("name", TEMPLATES)
+def test_every_how_to_sheet_holds_the_standings_steps(name: str) -> None:
+    ws = openpyxl.load_workbook(ROOT / "workbook_templates" / name)["How to"]
+    text = "\n".join(str(row[0]) for row in ws.iter_rows(values_only=True) if row[0])
+    steps = instructions.STANDINGS_STEPS + (
+        () if name.startswith("knockout") else instructions.LITE_STEPS)
+    for step in steps:
+        assert "\n".join(_rows(step)) in text
+    assert "write_standings" in text and "import *" not in text
+
+
+def test_the_steps_are_translated() -> None:
+    with using("pt-BR"):
+        shown = [instructions.shown(step) for step in instructions.STANDINGS_STEPS]
+    assert all(s != e for s, e in zip(shown, instructions.STANDINGS_STEPS, strict=True))
+    assert all("write_standings" in s for s in shown)

@@ -1,0 +1,165 @@
+"""xlwings Lite without a package index: one ``main.py`` that carries the package.
+
+xlwings Lite installs what its *requirements.txt* names from PyPI, or from a wheel URL whose
+host sends CORS headers (a GitHub release asset does not). Until xl-tiebreak is published,
+:func:`bundle` makes the file to paste into Lite's *main.py* tab instead: the modules of the
+built wheel that Lite needs (the package less its command line and template builder, which
+need openpyxl), zipped and written as base64 text, then the few lines of
+``workbook_templates/lite/main.py``. When Lite runs the file it unpacks the modules into a
+folder of Pyodide's own file system (named by their SHA-256, so a new version never mixes
+with an old one), puts that folder first on ``sys.path`` and registers every worksheet
+function and the ``write_standings`` script. Nothing is fetched; *requirements.txt* needs only
+the xlwings line.
+
+``python -m xl_tiebreak.excel.lite_bundle dist/xl_tiebreak-0.1.0-py3-none-any.whl -o main.py``
+
+Standard library only (it runs where the wheel is built).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import io
+import os
+import sys
+import zipfile
+from collections.abc import Sequence
+
+from xl_tiebreak.i18n import _
+
+__all__ = ["LEFT_OUT", "bundle", "main"]
+
+LEFT_OUT = ("xl_tiebreak/cli/", "xl_tiebreak/excel/templates/", "xl_tiebreak/excel/headless.py",
+            "xl_tiebreak/excel/lite_bundle.py", "xl_tiebreak/i18n/extract.py")
+"""What Lite never imports (the command line, the template builder, the headless writer:
+openpyxl is not in Lite), left out of the bundle to keep it small."""
+
+_LINE = 76
+"""Characters of base64 text per line of the bundle."""
+
+_LOADER = '''"""xl-tiebreak {version} for xlwings Lite in one file, made from {wheel} by
+python -m xl_tiebreak.excel.lite_bundle. Paste it into the add-in's main.py tab; the
+requirements.txt tab needs only the line xlwings==0.37.8.
+
+It unpacks xl-tiebreak's modules (held below as base64 text) into Pyodide's file system and
+registers every worksheet function and the script write_standings.
+"""
+
+import base64
+import io
+import os
+import sys
+import tempfile
+import zipfile
+
+_SHA256 = "{sha256}"
+_PACKAGE = """
+{payload}
+"""
+
+
+def _unpacked():
+    """The folder holding the modules (unpacked once per version), first on sys.path."""
+    folder = os.path.join(tempfile.gettempdir(), "xl_tiebreak-" + _SHA256[:16])
+    if not os.path.isdir(os.path.join(folder, "xl_tiebreak")):
+        with zipfile.ZipFile(io.BytesIO(base64.b64decode(_PACKAGE))) as archive:
+            archive.extractall(folder)
+    for name in [m for m in sys.modules if m == "xl_tiebreak" or m.startswith("xl_tiebreak.")]:
+        module_file = getattr(sys.modules[name], "__file__", None) or ""
+        if not module_file.startswith(folder):
+            del sys.modules[name]  # another version, imported before
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    return folder
+
+
+_unpacked()
+
+from xl_tiebreak.excel.lite import FUNCTIONS, write_standings  # noqa: E402
+
+globals().update(FUNCTIONS)
+
+__all__ = [*FUNCTIONS, "write_standings"]
+'''
+
+
+def _kept(name: str) -> bool:
+    """Whether a member of the wheel goes into the bundle: the package's modules and
+    catalogues, not its metadata or what Lite never imports."""
+    if not name.startswith("xl_tiebreak/") or name.endswith("/"):
+        return False
+    if "__pycache__" in name or any(name.startswith(p) for p in LEFT_OUT):
+        return False
+    return name.endswith((".py", ".po", "py.typed"))
+
+
+def bundle(wheel: bytes, wheel_name: str) -> str:
+    """The text of the single-file ``main.py`` made from a wheel's bytes."""
+    buffer = io.BytesIO()
+    version = "?"
+    kept = 0
+    with zipfile.ZipFile(io.BytesIO(wheel)) as source, zipfile.ZipFile(
+            buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
+        for info in sorted(source.infolist(), key=lambda i: i.filename):
+            if info.filename == "xl_tiebreak/version.py":
+                text = source.read(info).decode("utf-8")
+                version = text.rsplit("__version__ = ", 1)[-1].strip().strip("\"'")
+            if _kept(info.filename):
+                member = zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0))
+                member.compress_type = zipfile.ZIP_DEFLATED
+                target.writestr(member, source.read(info))
+                kept += 1
+    if not kept:
+        raise ValueError(_("{wheel}: no xl_tiebreak modules in it (not an xl-tiebreak wheel?)",
+                           wheel=wheel_name))
+    data = buffer.getvalue()
+    text = base64.b64encode(data).decode("ascii")
+    payload = "\n".join(text[i:i + _LINE] for i in range(0, len(text), _LINE))
+    return _LOADER.format(version=version, wheel=wheel_name, payload=payload,
+                          sha256=hashlib.sha256(data).hexdigest())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m xl_tiebreak.excel.lite_bundle WHEEL -o main.py`` (``-`` or no ``-o``:
+    standard output). An existing output file is replaced only with ``--force``. Exit 2 with
+    a message naming the file on a bad wheel or output."""
+    parser = argparse.ArgumentParser(
+        prog="python -m xl_tiebreak.excel.lite_bundle",
+        description=_("Make the single-file main.py for xlwings Lite from an xl-tiebreak "
+                      "wheel."))
+    parser.add_argument("wheel", help=_("the built wheel (python -m build --wheel)"))
+    parser.add_argument("-o", "--output", default="-",
+                        help=_("the main.py to write (default: standard output)"))
+    parser.add_argument("--force", action="store_true",
+                        help=_("replace an existing output file"))
+    args = parser.parse_args(argv)
+    try:
+        with open(args.wheel, "rb") as f:
+            text = bundle(f.read(), os.path.basename(args.wheel))
+    except (OSError, zipfile.BadZipFile, ValueError) as exc:
+        print(_("xl-tiebreak: {wheel}: cannot read the wheel ({reason})", wheel=args.wheel,
+                reason=exc), file=sys.stderr)
+        return 2
+    if args.output == "-":
+        sys.stdout.write(text)
+        return 0
+    if os.path.exists(args.output) and not args.force:
+        print(_("xl-tiebreak: {path} already exists: not overwritten (use --force to replace "
+                "it)", path=args.output), file=sys.stderr)
+        return 2
+    temporary = f"{args.output}.part"
+    try:
+        with open(temporary, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(temporary, args.output)
+    except OSError as exc:
+        print(_("xl-tiebreak: {path}: cannot write it ({reason})", path=args.output,
+                reason=exc), file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
