@@ -92,6 +92,9 @@ OTHER_OWNERS = {"Functions", "Formula standings"}
 """Sheets whose print layout is the function sheets' own (not checked here)."""
 LONG = {("bunratty", "Crosstable"), ("bunratty", "Standings")}
 """Sheets long enough to take more than one page (down, never across)."""
+SETTINGS_PAGES = 2
+"""The individual Settings sheet (about 40 rows with their help) prints one page wide and at
+most this many pages down, its header row on each, rather than shrunk to unreadable type."""
 READABLE = 9.0
 """Least median height of a printed word in points (pdftotext's boxes, about 1.4 times the
 type size: 9 is about 6½-point type; an unscaled 10-point cell gives 14)."""
@@ -179,6 +182,10 @@ def test_every_sheet_prints_on_its_pages_with_readable_type(
             texts = script.pdf_text(pdf).split("\f")
             if not all("Name" in page for page in texts if page.strip()):
                 problems.append(f"{tag} {title}: a page without the header (split across)")
+        elif title == "Settings" and pages <= SETTINGS_PAGES:
+            texts = script.pdf_text(pdf).split("\f")
+            if not all("Setting" in page for page in texts if page.strip()):
+                problems.append(f"{tag} {title}: a page without the header row")
         elif pages != 1:
             problems.append(f"{tag} {title}: {pages} pages")
         if heights and statistics.median(heights) < READABLE:

@@ -370,7 +370,9 @@ def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
     ws.column_dimensions["C"].width = 60
     ws.column_dimensions["D"].width = 24
     ws.freeze_panes = "A2"
-    _print_setup(ws, pages_tall=1)
+    # one page wide, as many down as the rows need (with the header row on each): squeezed
+    # onto one page, its type printed below 7 points
+    _print_setup(ws, pages_tall=0)
     return names
 
 
