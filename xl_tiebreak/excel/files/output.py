@@ -25,7 +25,7 @@ from typing import Any
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.util.numbers import fmt, from_float
 from xl_tiebreak.util.plain import Mutable
-from xl_tiebreak.util.safety import formula_safe
+from xl_tiebreak.util.safety import FORMULA_START, formula_safe
 
 __all__ = [
     "MACRO_SUFFIXES",
@@ -51,6 +51,8 @@ __all__ = [
     "workbook_bytes",
     "write_csv",
     "write_text_file",
+    "append_text_row",
+    "text_cell",
 ]
 
 MACRO_SUFFIXES = (".xlsm", ".xltm")
@@ -386,6 +388,28 @@ def write_text_file(target: Path, text: str) -> None:
     """Write a UTF-8 text file atomically; InputError when it cannot be written."""
     with transaction() as stage:
         stage(target, text.encode("utf-8"))
+
+
+def text_cell(cell: Any) -> Any:
+    """``cell`` (an openpyxl cell) with a text that starts like a formula (``=HYPERLINK(…)``,
+    ``+1``, ``@x``: a name read from a stranger's file) stored as text, never as a formula,
+    and marked with Excel's quote prefix so that editing the cell keeps it text; the text itself
+    is kept exactly. Other values are left as they are."""
+    value = cell.value
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        cell.data_type = "s"
+        cell.quotePrefix = True
+    return cell
+
+
+def append_text_row(ws: Any, values: Sequence[object]) -> None:
+    """Append ``values`` as the next row of the openpyxl sheet ``ws``, texts as texts
+    (:func:`text_cell`)."""
+    ws.append(list(values))
+    row = ws.max_row
+    for column, value in enumerate(values, start=1):
+        if isinstance(value, str) and value.startswith(FORMULA_START):
+            text_cell(ws.cell(row=row, column=column))
 
 
 def _csv_cell(value: object) -> str:
