@@ -22,7 +22,7 @@ from xl_tiebreak.cli.outputs import refuse_existing, write_text
 from xl_tiebreak.events.check import check_file
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.standings.verify import FileReport, Verdict, event_files
-from xl_tiebreak.util.safety import formula_safe
+from xl_tiebreak.util.safety import formula_safe, printable
 
 FIELDS = ("file", "verdict", "place", "why", "tiebreaks", "participants")
 """Columns of the CSV report."""
@@ -83,7 +83,7 @@ def csv_report(reports: Sequence[FileReport]) -> str:
     w.writerow(FIELDS)
     for r in reports:
         d = r.as_dict()
-        w.writerow([formula_safe(str(d[f])) if isinstance(d[f], str) else
+        w.writerow([formula_safe(printable(d[f])) if isinstance(d[f], str) else
                     ("" if d[f] is None else d[f]) for f in FIELDS])
     return buf.getvalue()
 
@@ -91,17 +91,29 @@ def csv_report(reports: Sequence[FileReport]) -> str:
 def json_report(reports: Sequence[FileReport]) -> str:
     import json
 
-    return json.dumps({"summary": summary(reports), "files": [r.as_dict() for r in reports]},
+    text = json.dumps({"summary": summary(reports), "files": [r.as_dict() for r in reports]},
                       indent=2, ensure_ascii=False) + "\n"
+    # names from files: a character a terminal would act on is written as a JSON escape
+    # (the value is the same); json itself escapes only those below U+0020
+    return "".join(c if c.isprintable() or c == "\n" else _json_escape(c) for c in text)
+
+
+def _json_escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def table_report(reports: Sequence[FileReport]) -> str:
     out = io.StringIO()
     for r in reports:
         place = f" at place {r.place}" if r.place is not None else ""
-        why = f": {formula_safe(r.why)}" if r.why else ""
+        why = f": {formula_safe(printable(r.why))}" if r.why else ""
         kind = f" ({r.kind})" if r.kind else ""
-        out.write(f"{r.verdict.value.upper():<8} {formula_safe(r.file)}{kind}{place}{why}\n")
+        name = formula_safe(printable(r.file))
+        out.write(f"{r.verdict.value.upper():<8} {name}{kind}{place}{why}\n")
     counts = summary(reports)
     out.write(", ".join(f"{n} {v}" for v, n in counts.items() if n) + f" ({len(reports)} files)\n")
     return out.getvalue()

@@ -21,7 +21,7 @@ from xl_tiebreak.model.tournament import InputError, Tournament, TournamentType
 from xl_tiebreak.report.table import standings_csv, standings_json, standings_table
 from xl_tiebreak.standings.final import Standings, compute_standings
 from xl_tiebreak.util.numbers import fmt
-from xl_tiebreak.util.safety import formula_safe
+from xl_tiebreak.util.safety import formula_safe, printable
 
 __all__ = ["console", "load_tournament", "main"]
 
@@ -104,7 +104,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _shown(name: str) -> str:
     """A file name from the system, its control characters escaped (``\\x1b``)."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
+    return printable(name)
 
 
 def _heading(command: str, exc: InputError) -> str:
@@ -122,11 +122,13 @@ def _heading(command: str, exc: InputError) -> str:
 
 
 def _fail(exc: InputError, heading: str = "cannot compute") -> None:
-    print(f"xl-tiebreak: {heading}:", file=sys.stderr)
+    """The error report on standard error; names from files (file names, sheet and player
+    names) with their control characters escaped (``\\x1b``)."""
+    print(f"xl-tiebreak: {printable(heading)}:", file=sys.stderr)
     for p in exc.problems:
-        print(f"  {p}", file=sys.stderr)
+        print(f"  {printable(str(p))}", file=sys.stderr)
     for w in getattr(exc, "warnings", ()):
-        print(f"warning: {w}", file=sys.stderr)
+        print(f"warning: {printable(str(w))}", file=sys.stderr)
 
 
 def _compute(args: argparse.Namespace) -> int:
