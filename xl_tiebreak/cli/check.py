@@ -83,7 +83,7 @@ def csv_report(reports: Sequence[FileReport]) -> str:
     w.writerow(FIELDS)
     for r in reports:
         d = r.as_dict()
-        w.writerow([formula_safe(printable(d[f])) if isinstance(d[f], str) else
+        w.writerow([formula_safe(printable(str(d[f]))) if isinstance(d[f], str) else
                     ("" if d[f] is None else d[f]) for f in FIELDS])
     return buf.getvalue()
 
