@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import sys
 import time
 import zipfile
@@ -21,6 +22,8 @@ from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
 CASES = 300
 SLOW_CASES = 3000
 LIMIT_SECONDS = 10.0
+EXCEPTION_NAME = re.compile(r"\b[A-Z][A-Za-z]*(?:Error|Exception|Forbidden)\b")
+"""A Python exception's name (``ExpatError``, ``KeyError``…), which no message may show."""
 
 
 @pytest.fixture(scope="module")
@@ -47,6 +50,7 @@ def answers_cleanly(path: Path, capsys: pytest.CaptureFixture[str], args: list[s
     out, err = capsys.readouterr()
     assert code in (0, 2), (args, err)
     assert "Traceback" not in err and "Traceback" not in out
+    assert EXCEPTION_NAME.search(err) is None, err  # said for people, not as a Python error
     if code == 2:
         assert path.name in err or str(path) in err, err  # the file is named
     assert elapsed < LIMIT_SECONDS, (args, elapsed)
@@ -176,7 +180,6 @@ def _formula_family(wb: object, rng: random.Random) -> str:
 
 def _xml_family(parts: dict[str, bytes], rng: random.Random) -> str:
     """What other writers put in the XML, harmless or hostile."""
-    import re
 
     kind = rng.choice(["no calcPr", "theme version", "libreoffice defaults", "merge bomb",
                        "strings bomb", "empty drawing", "signature"])
@@ -247,6 +250,7 @@ def run_family_cases(tmp_path: Path, capsys: pytest.CaptureFixture[str], count: 
         elapsed = time.perf_counter() - started
         out, err = capsys.readouterr()
         assert code in (0, 2) and "Traceback" not in err, (kinds, err)
+        assert EXCEPTION_NAME.search(err) is None, (kinds, err)
         assert elapsed < LIMIT_SECONDS, (kinds, elapsed)
         if code == 2 and "listed in the" not in err:  # refused: nothing written
             assert book.read_bytes() == before, kinds

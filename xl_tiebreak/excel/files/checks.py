@@ -18,6 +18,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+from xml.parsers import expat
 
 import xl_tiebreak.excel.files.keep_or_refuse as keep
 from xl_tiebreak.excel.book.cells import bounds
@@ -117,7 +118,10 @@ from xl_tiebreak.excel.files.output import (
 from xl_tiebreak.excel.files.output import (
     write_text_file as write_text_file,
 )
+from xl_tiebreak.i18n import N_, _
+from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import InputError
+from xl_tiebreak.util.safety import printable
 
 __all__ = [
     "MAX_CELLS",
@@ -244,10 +248,13 @@ def _check_parts(path: Path, archive: zipfile.ZipFile, members: list[zipfile.Zip
     count = _Counts(path)
     for member in members:
         kind = _kind(member.filename)
+        xml = _xml_parser() if _parsed(member.filename) else None
         try:
             with archive.open(member) as part:
                 tail = b""
                 while chunk := part.read(_SCAN_CHUNK):
+                    if xml is not None:
+                        xml.Parse(chunk, False)
                     if kind:  # counted up to the last tag start, the rest with the next chunk
                         data = tail + chunk
                         cut = data.rfind(b"<")
@@ -256,8 +263,24 @@ def _check_parts(path: Path, archive: zipfile.ZipFile, members: list[zipfile.Zip
                         tail = data[cut:]
                 if kind:
                     count.add(kind, member.filename, tail)
+                if xml is not None:
+                    xml.Parse(b"", True)
         except InputError:  # (a ValueError too)
             raise
+        except _Declared:
+            raise InputError(_(
+                "{file}: its part {part}{sheet} declares XML entities or a DTD, which are "
+                "refused (they can hide an XML bomb); a workbook saved by Excel or LibreOffice "
+                "has none", file=path.name, part=printable(member.filename),
+                sheet=_sheet_note(archive, member.filename))) from None
+        except expat.ExpatError as exc:
+            raise InputError(_(
+                "{file}: its part {part}{sheet} is not well-formed XML (line {line}, column "
+                "{column}: {reason}): the file is damaged; open it in Excel or LibreOffice to "
+                "repair it, or use a backup", file=path.name, part=printable(member.filename),
+                sheet=_sheet_note(archive, member.filename), line=exc.lineno,
+                column=exc.offset + 1, reason=expat.ErrorString(exc.code)),
+            ) from None
         except (OSError, *_ZIP_ERRORS) as exc:
             raise InputError(f"{path.name} is damaged: its part {member.filename} cannot be "
                              "read (a corrupt or truncated file); open it in Excel to repair "
@@ -276,6 +299,53 @@ def _check_parts(path: Path, archive: zipfile.ZipFile, members: list[zipfile.Zip
     for kind, target in _targets(archive, rels, folder):
         if target not in names and kind in ("styles", "worksheet", "sharedStrings", "theme"):
             raise InputError(f"{path.name} is damaged: the part {target} ({kind}) is missing")
+
+
+class _Declared(Exception):
+    """A DTD or an entity declaration in a part openpyxl parses."""
+
+
+def _xml_parser() -> Any:
+    """An expat parser that only checks that a part is well-formed XML, and refuses a DTD or
+    an entity declaration (as defusedxml does when openpyxl parses the part)."""
+    parser = expat.ParserCreate()
+
+    def refuse(*args: object) -> None:
+        raise _Declared
+
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    return parser
+
+
+def _parsed(name: str) -> bool:
+    """True for the XML parts openpyxl parses as it loads a workbook (the others it keeps or
+    drops unread, so their XML is not its concern)."""
+    if name == "[Content_Types].xml" or name == "_rels/.rels":
+        return True
+    if name.endswith(".rels"):
+        return name.rsplit("/_rels/", 1)[0] in ("xl", "xl/worksheets", "xl/chartsheets",
+                                                "xl/drawings")
+    if name in ("docProps/core.xml", "docProps/custom.xml"):
+        return True
+    if not (name.startswith("xl/") and name.endswith(".xml")):
+        return False
+    base = name.rsplit("/", 1)[-1].lower()
+    folder = name.rsplit("/", 1)[0]
+    return (folder in ("xl/worksheets", "xl/chartsheets") or name == "xl/workbook.xml"
+            or base.startswith(("sharedstrings", "styles", "comments")))
+
+
+def _sheet_note(archive: zipfile.ZipFile, part: str) -> str:
+    """`` (the sheet 'Name')`` for a worksheet part, "" for another part or when the workbook
+    part cannot tell."""
+    try:
+        for name, sheet_part in keep.sheet_parts(archive).values():
+            if sheet_part == part:
+                return _(" (the sheet '{sheet}')", sheet=printable(name))
+    except Exception:  # the workbook part itself is damaged: the part alone is named
+        return ""
+    return ""
 
 
 def _kind(name: str) -> str:
@@ -370,7 +440,9 @@ def load(
     notes: list[str] | None = None,
 ) -> Any:
     """openpyxl load (which parses XML through defusedxml when it is installed). openpyxl's
-    warnings (e.g. about parts it drops) are caught, never printed, and added to ``notes``."""
+    warnings (e.g. about parts it drops) are caught, never printed, and added to ``notes``.
+    InputError when openpyxl cannot read the file, naming the file and the part, sheet and
+    cell it was reading (:func:`failure_text`)."""
     import openpyxl  # here only: the text and CSV writers of this module need none
 
     try:
@@ -381,13 +453,131 @@ def load(
             )
     except InputError:
         raise
+    except OSError as exc:
+        raise InputError(_("{file}: cannot read the file: {reason}", file=path.name,
+                           reason=exc.strerror or _("an input or output error"))) from exc
     except Exception as exc:  # corrupt parts, forbidden XML entities, …
-        root = root_cause(exc)
-        raise InputError(f"{path.name}: cannot open the workbook ({type(root).__name__}: "
-                         f"{str(root).splitlines()[0] if str(root) else ''})") from exc
+        raise InputError(failure_text(path, exc)) from exc
     if notes is not None:
         notes.extend(str(w.message) for w in caught)
     return workbook
+
+
+_STAGES = {
+    "read manifest": ("[Content_Types].xml", N_("the list of parts")),
+    "read strings": ("", N_("the shared texts")),
+    "read workbook": ("", N_("the workbook")),
+    "read properties": ("docProps/core.xml", N_("the document properties")),
+    "read custom properties": ("docProps/custom.xml", N_("the custom document properties")),
+    "read theme": ("", N_("the theme")),
+    "read stylesheet": ("xl/styles.xml", N_("the styles")),
+    "assign names": ("", N_("the defined names")),
+}
+"""What openpyxl was reading at each stage of its load (its ``action``): the part, when the
+stage always reads the same one, and what it is for people."""
+
+
+def _chain(exc: BaseException) -> list[BaseException]:
+    """``exc`` and the exceptions it was raised from or while handling, outermost first."""
+    out: list[BaseException] = []
+    seen: set[int] = set()
+    found: BaseException | None = exc
+    while found is not None and id(found) not in seen and len(out) < 20:
+        out.append(found)
+        seen.add(id(found))
+        found = found.__cause__ or found.__context__
+    return out
+
+
+def _frames(exc: BaseException) -> list[dict[str, Any]]:
+    """The local variables of every frame the exceptions of ``exc``'s chain went through,
+    outermost first (bounded)."""
+    out: list[dict[str, Any]] = []
+    for item in reversed(_chain(exc)):  # the innermost exception has the deepest frames
+        tb = item.__traceback__
+        while tb is not None and len(out) < 400:
+            out.append(dict(tb.tb_frame.f_locals))
+            tb = tb.tb_next
+    return out
+
+
+def _text_attribute(value: object, name: str) -> str:
+    found = getattr(value, name, None)
+    return found if isinstance(found, str) else ""
+
+
+def failure_place(exc: BaseException) -> tuple[str, str, str, str]:
+    """(stage, part, sheet, cell) openpyxl was reading when it raised ``exc``, each "" when
+    unknown: found in the local variables of its frames (its load's ``action``, the sheet and
+    its relationship, a cell's ``coordinate``)."""
+    stage = part = sheet = cell = ""
+    for local in _frames(exc):
+        action = local.get("action")
+        if isinstance(action, str):
+            stage = action
+        found = local.get("sheet")
+        name = _text_attribute(found, "name") or _text_attribute(found, "title")
+        if name:
+            sheet = name
+        target = _text_attribute(local.get("rel"), "target")
+        if target:
+            part = target.lstrip("/")
+        for key in ("strings_path", "workbook_part_name", "src_path"):
+            value = local.get(key)
+            if isinstance(value, str) and value and not part:
+                part = value.lstrip("/")
+        coordinate = local.get("coordinate")
+        if isinstance(coordinate, str) and len(coordinate) <= 20:
+            cell = coordinate
+    return stage, part, sheet, cell
+
+
+def _what_failed(exc: BaseException) -> str:
+    """Why openpyxl could not read a part, said for people (never the exception's name)."""
+    root = root_cause(exc)
+    kind = type(root).__name__
+    detail = printable(str(root).splitlines()[0] if str(root) else "")[:160]
+    if kind in ("DTDForbidden", "EntitiesForbidden", "ExternalReferenceForbidden"):
+        return _("it declares XML entities or a DTD, which are refused (they can hide an XML "
+                 "bomb)")
+    if kind in ("ExpatError", "ParseError", "XMLSyntaxError"):
+        return _("it is not well-formed XML ({detail})", detail=detail)
+    if isinstance(root, KeyError):
+        return _("it refers to something the file does not hold ({detail})", detail=detail)
+    m = re.search(r"unexpected keyword argument '([^']{1,60})'", detail)
+    if m:
+        return _("it holds an attribute or element the file format does not have ({name})",
+                 name=m.group(1))
+    if detail:
+        return _("it holds a value that cannot be read ({detail})", detail=detail)
+    return _("it holds something that cannot be read")
+
+
+def failure_text(path: Path, exc: BaseException) -> str:
+    """The message for a workbook openpyxl could not read: the file, the sheet or part and
+    the cell it was reading, and why; never a traceback or an exception's name."""
+    stage, part, sheet, cell = failure_place(exc)
+    known_part, what = _STAGES.get(stage, ("", ""))
+    part = part or known_part
+    if sheet:
+        where = _("the sheet '{sheet}'", sheet=printable(sheet))
+        if cell:
+            where = _("the cell {cell} of the sheet '{sheet}'", cell=printable(cell),
+                      sheet=printable(sheet))
+        if part:
+            where = _("{where} (its part {part})", where=where, part=printable(part))
+    elif part and what:
+        where = _("its part {part} ({what})", part=printable(part), what=translated(what))
+    elif part:
+        where = _("its part {part}", part=printable(part))
+    elif what:
+        where = translated(what)
+    else:
+        where = _("its parts")
+    return _("{file}: cannot read {where}: {why}. The file is damaged or was written by a "
+             "program that does not follow the format: open it in Excel or LibreOffice and "
+             "save it again, or use a backup", file=path.name, where=where,
+             why=_what_failed(exc))
 
 
 def values_view(path: Path) -> Callable[[], Any]:

@@ -22,7 +22,10 @@ from pathlib import Path
 
 from defusedxml.ElementTree import iterparse
 
-__all__ = ["NAMES", "REGENERATED", "empty_drawing", "lost_features"]
+from xl_tiebreak.i18n import _
+from xl_tiebreak.util.safety import printable
+
+__all__ = ["NAMES", "REGENERATED", "empty_drawing", "lost_features", "sheet_parts"]
 
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
@@ -241,6 +244,14 @@ class _Forbidden(ValueError):
     """A DTD or entity declaration in a part: refused, as defusedxml would."""
 
 
+class _Unreadable(ValueError):
+    """A part that is not well-formed XML (or declares a DTD): ``part`` names it."""
+
+    def __init__(self, part: str) -> None:
+        super().__init__(part)
+        self.part = part
+
+
 def _part_features(archive: zipfile.ZipFile, name: str, found: set[str]) -> None:
     """Add every feature of one XML part to ``found``: ``{ns}tag``, ``{ns}tag@attribute``
     and, for extensions, ``ext:{URI}`` (what an extension holds is not looked into). Parsed by
@@ -289,8 +300,11 @@ def _part_features(archive: zipfile.ZipFile, name: str, found: set[str]) -> None
     parser.CharacterDataHandler = text
     parser.StartDoctypeDeclHandler = forbid
     parser.EntityDeclHandler = forbid
-    with archive.open(name) as handle:
-        parser.ParseFile(handle)
+    try:
+        with archive.open(name) as handle:
+            parser.ParseFile(handle)
+    except (xml.parsers.expat.ExpatError, _Forbidden) as exc:
+        raise _Unreadable(name) from exc
 
 
 def _features(archive: zipfile.ZipFile, names: Iterable[str]) -> set[str]:
@@ -333,7 +347,7 @@ def _relationships(archive: zipfile.ZipFile, part: str) -> list[tuple[str, str, 
 
 def _sheets(archive: zipfile.ZipFile, workbook: str) -> dict[str, tuple[str, str]]:
     """Sheet name (case-folded) → (name, its part)."""
-    targets = {rid: path for _, rid, path in _relationships(archive, workbook)}
+    targets = {rid: path for _short, rid, path in _relationships(archive, workbook)}
     out: dict[str, tuple[str, str]] = {}
     with archive.open(workbook) as handle:
         for _event, element in iterparse(handle, events=("start",)):
@@ -344,8 +358,13 @@ def _sheets(archive: zipfile.ZipFile, workbook: str) -> dict[str, tuple[str, str
     return out
 
 
+def sheet_parts(archive: zipfile.ZipFile) -> dict[str, tuple[str, str]]:
+    """Sheet name (case-folded) → (name, its part) of a workbook archive."""
+    return _sheets(archive, _workbook_part(archive))
+
+
 def _workbook_part(archive: zipfile.ZipFile) -> str:
-    for short, _, path in _relationships(archive, ""):
+    for short, _rid, path in _relationships(archive, ""):
         if short == "officeDocument":
             return path
     return "xl/workbook.xml"
@@ -373,7 +392,7 @@ def _no_properties(archive: zipfile.ZipFile, part: str) -> bool:
 
 def _rel_counts(archive: zipfile.ZipFile, part: str) -> dict[str, int]:
     counts: dict[str, int] = {}
-    for short, _, path in _relationships(archive, part):
+    for short, _rid, path in _relationships(archive, part):
         if short == "hyperlink" and not path:
             continue  # an external hyperlink: kept as a cell hyperlink
         if short == "drawing" and empty_drawing(archive, path):
@@ -396,7 +415,7 @@ def _name(feature: str, where: str) -> str:
         return f"parts of the type '{short}'"
     if feature in NAMES:
         return NAMES[feature]
-    tag, _, attribute = feature.partition("@")
+    tag, _sep, attribute = feature.partition("@")
     if tag in NAMES:  # a setting of a named element is part of it
         return NAMES[tag]
     if tag in _RUN_TAGS and where != "the workbook":
@@ -410,7 +429,7 @@ def _name(feature: str, where: str) -> str:
 def _ignored(feature: str) -> bool:
     if feature in REGENERATED:
         return True
-    tag, _, attribute = feature.partition("@")
+    tag, _sep, attribute = feature.partition("@")
     if attribute.startswith("{http://www.w3.org/XML/1998/namespace}"):
         return True  # xml:space and the like: how text was stored
     if tag.startswith(_REVISION_PREFIXES) or attribute.startswith(_REVISION_PREFIXES):
@@ -447,8 +466,11 @@ def lost_features(
     not compared."""
     try:
         return _lost(original, written, {name.casefold() for name in rewritten_sheets})
-    except Exception:  # a part openpyxl never read is not well-formed: nothing can be promised
-        return ["parts that cannot be compared (damaged or unreadable XML)"]
+    except _Unreadable as exc:  # a part openpyxl never read is not well-formed
+        return [_("the part {part}, which cannot be compared (damaged or unreadable XML)",
+                  part=printable(exc.part))]
+    except Exception:  # nothing can be promised
+        return [_("parts that cannot be compared (damaged or unreadable XML)")]
 
 
 def _lost(original: Path, written: Path, skip: set[str]) -> list[str]:
@@ -459,9 +481,9 @@ def _lost(original: Path, written: Path, skip: set[str]) -> list[str]:
         _diff_rels(_rel_counts(before, book_before), _rel_counts(after, book_after), lost)
         _diff(_features(before, [book_before]), _features(after, [book_after]), "the workbook",
               lost)
-        strings_before = [p for s, _, p in _relationships(before, book_before)
+        strings_before = [p for s, _rid, p in _relationships(before, book_before)
                           if s == "sharedStrings"]
-        strings_after = [p for s, _, p in _relationships(after, book_after)
+        strings_after = [p for s, _rid, p in _relationships(after, book_after)
                          if s == "sharedStrings"]
         sheets_before, sheets_after = _sheets(before, book_before), _sheets(after, book_after)
         for key, (name, part) in sheets_before.items():
@@ -473,15 +495,15 @@ def _lost(original: Path, written: Path, skip: set[str]) -> list[str]:
                 continue
             _diff_rels(_rel_counts(before, part), _rel_counts(after, other[1]), lost)
             features = _features(before, [part])
-            drawings = [p for s, _, p in _relationships(before, part) if s == "drawing"]
+            drawings = [p for s, _rid, p in _relationships(before, part) if s == "drawing"]
             if drawings and all(empty_drawing(before, p) for p in drawings):
                 features -= {f"{_MAIN}drawing", f"{_MAIN}drawing@{_REL}id"}
             _diff(features, _features(after, [other[1]]), f"the sheet '{name}'", lost)
         # cell texts: shared strings, or inline in the sheets openpyxl wrote
-        texts = _features(after, [*strings_after, *(p for _, p in sheets_after.values())])
+        texts = _features(after, [*strings_after, *(p for _name, p in sheets_after.values())])
         _diff(_features(before, strings_before) - _STRING_TABLE, texts, _TEXTS, lost)
         # parts with relationships of their own: the VBA project's signature, …
         for _short, _rid, part in _relationships(before, book_before):
-            if part and part not in (p for _, p in sheets_before.values()):
+            if part and part not in (p for _name, p in sheets_before.values()):
                 _diff_rels(_rel_counts(before, part), _rel_counts(after, part), lost)
     return lost
