@@ -460,7 +460,35 @@ def load(
         raise InputError(failure_text(path, exc)) from exc
     if notes is not None:
         notes.extend(str(w.message) for w in caught)
+    if not read_only:
+        _keep_comment_boxes(path, workbook)
     return workbook
+
+
+def _keep_comment_boxes(path: Path, workbook: Any) -> None:
+    """Give each comment the size of its box in the file: openpyxl reads a comment's text
+    and author only, and would write every box at its default size."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            sheets = keep.sheet_parts(archive)
+            boxes = {name: keep.comment_boxes(archive, part) for name, part in sheets.values()
+                     if any(n.startswith("xl/comments") or "/comments" in n
+                            for n in archive.NameToInfo)}
+    except Exception:  # unreadable VML: the in-place comparison names what differs
+        return
+    for name, found in boxes.items():
+        if name not in workbook.sheetnames or not found:
+            continue
+        cells = getattr(workbook[name], "_cells", {})
+        for (row, column), (width, height, _shown) in found.items():
+            cell = cells.get((row, column))
+            comment = getattr(cell, "comment", None)
+            if comment is None:
+                continue
+            if width is not None:
+                comment.width = width
+            if height is not None:
+                comment.height = height
 
 
 _STAGES = {

@@ -15,6 +15,7 @@ else missing is lost, named for people by :data:`NAMES` or, failing that, by its
 from __future__ import annotations
 
 import posixpath
+import re
 import xml.parsers.expat
 import zipfile
 from collections.abc import Iterable
@@ -25,7 +26,8 @@ from defusedxml.ElementTree import iterparse
 from xl_tiebreak.i18n import _
 from xl_tiebreak.util.safety import printable
 
-__all__ = ["NAMES", "REGENERATED", "empty_drawing", "lost_features", "sheet_parts"]
+__all__ = ["NAMES", "REGENERATED", "comment_boxes", "empty_drawing", "lost_features",
+           "sheet_parts"]
 
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
@@ -390,6 +392,67 @@ def _no_properties(archive: zipfile.ZipFile, part: str) -> bool:
             and b"property" not in archive.read(part).replace(b"Properties", b""))
 
 
+_SHAPE = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?shape\b(?P<attributes>[^>]*)>(?P<body>.*?)"
+                    rb"</(?:[A-Za-z_][\w.-]*:)?shape\s*>", re.S)
+_NOTE = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?ClientData\b[^>]*ObjectType=\"Note\"")
+_ROW = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?Row\s*>\s*(\d{1,7})\s*<")
+_COLUMN = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?Column\s*>\s*(\d{1,5})\s*<")
+_VISIBLE = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?Visible\s*/?>")
+_STYLE = re.compile(rb'\bstyle\s*=\s*"([^"]*)"')
+_LENGTH = re.compile(r"(?:^|;)\s*(width|height|visibility)\s*:\s*([^;]*)")
+_PIXELS = {"px": 1.0, "pt": 4 / 3, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4, "": 1.0}
+"""Pixels (at 96 per inch, as openpyxl writes a comment box) per unit of a VML length."""
+
+CommentBox = tuple[float | None, float | None, bool]
+"""A comment's box as its VML shape draws it: width and height in pixels (None when not
+given) and whether it is shown on the sheet (not only when the mouse is over the cell)."""
+
+
+def _pixels(text: str) -> float | None:
+    m = re.fullmatch(r"\s*([0-9]{1,7}(?:\.[0-9]{1,6})?)\s*([a-z]{0,2})\s*", text)
+    if m is None or m.group(2) not in _PIXELS:
+        return None
+    return float(m.group(1)) * _PIXELS[m.group(2)]
+
+
+def comment_boxes(archive: zipfile.ZipFile, sheet_part: str) -> dict[tuple[int, int], CommentBox]:
+    """(row, column), 1-based, → the box of each comment (a note) of one sheet, read from its
+    VML drawing (which Excel does not always write as well-formed XML, so it is scanned)."""
+    boxes: dict[tuple[int, int], CommentBox] = {}
+    for short, _rid, vml in _relationships(archive, sheet_part):
+        info = archive.NameToInfo.get(vml)
+        if short != "vmlDrawing" or info is None or info.file_size > 20 * 1024 * 1024:
+            continue
+        for shape in _SHAPE.finditer(archive.read(vml)):
+            body = shape.group("body")
+            row, column = _ROW.search(body), _COLUMN.search(body)
+            if not _NOTE.search(body) or row is None or column is None:
+                continue
+            style = _STYLE.search(shape.group("attributes"))
+            values = {k.lower(): v for k, v in _LENGTH.findall(
+                style.group(1).decode("ascii", "replace") if style else "")}
+            shown = (_VISIBLE.search(body) is not None
+                     or values.get("visibility", "").strip().lower() == "visible")
+            boxes[(int(row.group(1)) + 1, int(column.group(1)) + 1)] = (
+                _pixels(values.get("width", "")), _pixels(values.get("height", "")), shown)
+    return boxes
+
+
+def _diff_comments(before: zipfile.ZipFile, part: str, after: zipfile.ZipFile, other: str,
+                   where: str, lost: list[str]) -> None:
+    """Comments shown on the sheet that would be hidden, or boxes of another size."""
+    old, new = comment_boxes(before, part), comment_boxes(after, other)
+    shown = [cell for cell, box in old.items() if box[2] and not new.get(cell, box)[2]]
+    if shown:
+        lost.append(_("comments shown on the sheet (they would only show when the mouse is "
+                      "over their cell) in {where}", where=where))
+    resized = [cell for cell, (width, height, _shown) in old.items() if cell in new and any(
+        a is not None and (b is None or abs(a - b) > 0.5)
+        for a, b in ((width, new[cell][0]), (height, new[cell][1])))]
+    if resized:
+        lost.append(_("the size of comment boxes in {where}", where=where))
+
+
 def _rel_counts(archive: zipfile.ZipFile, part: str) -> dict[str, int]:
     counts: dict[str, int] = {}
     for short, _rid, path in _relationships(archive, part):
@@ -499,6 +562,7 @@ def _lost(original: Path, written: Path, skip: set[str]) -> list[str]:
             if drawings and all(empty_drawing(before, p) for p in drawings):
                 features -= {f"{_MAIN}drawing", f"{_MAIN}drawing@{_REL}id"}
             _diff(features, _features(after, [other[1]]), f"the sheet '{name}'", lost)
+            _diff_comments(before, part, after, other[1], f"the sheet '{name}'", lost)
         # cell texts: shared strings, or inline in the sheets openpyxl wrote
         texts = _features(after, [*strings_after, *(p for _name, p in sheets_after.values())])
         _diff(_features(before, strings_before) - _STRING_TABLE, texts, _TEXTS, lost)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import math
 import os
 import re
 import stat
@@ -52,6 +53,7 @@ __all__ = [
     "write_csv",
     "write_text_file",
     "append_text_row",
+    "exact_numbers",
     "text_cell",
 ]
 
@@ -368,12 +370,48 @@ def atomic_write(target: Path, write: Callable[[Path], object]) -> None:
 
 def workbook_bytes(workbook: Any) -> bytes:
     """An openpyxl workbook saved to memory (so that a full disk fails in a plain write, with
-    no half-written zip archive left to openpyxl)."""
+    no half-written zip archive left to openpyxl), every number as exact as it was read
+    (:func:`exact_numbers`)."""
     buffer = io.BytesIO()
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), exact_numbers():
         warnings.simplefilter("ignore")
         workbook.save(buffer)
     return buffer.getvalue()
+
+
+def _number_text(value: object) -> str | None:
+    """A text that reads back as exactly ``value`` where openpyxl's 16 significant digits
+    would not (a float as Python writes it, with the 17 digits a double may need; a whole
+    number in all its digits); None where openpyxl's own text is exact (so that ``1`` stays
+    ``1``, read back as a whole number) and for anything else."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float) and math.isfinite(value):
+        return None if float(f"{value:.16g}") == value else repr(value)
+    if isinstance(value, int):
+        text = f"{value:.16g}"
+        return None if text.lstrip("-").isdigit() and int(text) == value else str(value)
+    return None
+
+
+@contextlib.contextmanager
+def exact_numbers() -> Iterator[None]:
+    """While openpyxl saves inside the block, it writes each cell's number exactly: its own
+    writer keeps 16 significant digits (``%.16g``), which changes a double that needs 17
+    (``0.30000000000000004`` became ``0.3``) and the last digits of a long whole number."""
+    import openpyxl.cell._writer as cell_writer
+
+    original = cell_writer.safe_string
+
+    def exact(value: object) -> str:
+        text = _number_text(value)
+        return original(value) if text is None else text
+
+    cell_writer.safe_string = exact
+    try:
+        yield
+    finally:
+        cell_writer.safe_string = original
 
 
 def save_workbook(workbook: Any, target: Path) -> None:
