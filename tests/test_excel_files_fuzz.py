@@ -44,9 +44,9 @@ def damaged(data: bytes, rng: random.Random) -> bytes:
 
 
 def answers_cleanly(path: Path, capsys: pytest.CaptureFixture[str], args: list[str]) -> str:
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: the test machine may be shared
     code = main(args)
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     out, err = capsys.readouterr()
     assert code in (0, 2), (args, err)
     assert "Traceback" not in err and "Traceback" not in out
@@ -245,9 +245,9 @@ def run_family_cases(tmp_path: Path, capsys: pytest.CaptureFixture[str], count: 
                 archive.writestr(name, data)
         seen.update(kinds)
         before = book.read_bytes()
-        started = time.perf_counter()
+        started = time.process_time()
         code = main(["standings", str(book)])
-        elapsed = time.perf_counter() - started
+        elapsed = time.process_time() - started
         out, err = capsys.readouterr()
         assert code in (0, 2) and "Traceback" not in err, (kinds, err)
         assert EXCEPTION_NAME.search(err) is None, (kinds, err)

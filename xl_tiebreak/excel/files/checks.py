@@ -21,7 +21,20 @@ from typing import Any
 from xml.parsers import expat
 
 import xl_tiebreak.excel.files.keep_or_refuse as keep
-from xl_tiebreak.excel.book.cells import bounds
+import xl_tiebreak.excel.files.limits as limits
+from xl_tiebreak.excel.book.cells import bounds, cell_index
+from xl_tiebreak.excel.book.interface import MAX_READ_COLUMNS, MAX_READ_ROWS
+from xl_tiebreak.excel.book.names import parse_sized
+from xl_tiebreak.excel.files.limits import (  # the limits, re-exported
+    CELL_TAG,
+    MAX_CELLS,
+    MAX_MERGED_CELLS,
+    MAX_ROWS,
+    MAX_SHARED_STRINGS,
+    MAX_STYLES,
+    ROW_TAG,
+    count_text,
+)
 from xl_tiebreak.excel.files.output import (
     _TEMP_NAME as _TEMP_NAME,
 )
@@ -121,6 +134,7 @@ from xl_tiebreak.excel.files.output import (
 from xl_tiebreak.i18n import N_, _
 from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import InputError
+from xl_tiebreak.util.cells import column_letter, range_ref, sheet_ref
 from xl_tiebreak.util.safety import printable
 
 __all__ = [
@@ -155,33 +169,20 @@ _SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm")
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 """The first bytes of an OLE compound file: an old .xls workbook, or an encrypted
 (password-protected) .xlsx, which Excel stores inside one."""
-MAX_CELLS = 150_000
-"""Most cells stored in all the sheets of a workbook together (openpyxl reads and writes
-every one of them: about 1.5 s per 100,000 cells each way). A crosstable of 5,000 players and
-15 rounds, with the template's other sheets, fits."""
-MAX_ROWS = 150_000
-"""Most rows stored (with or without cells) in all the sheets of a workbook together."""
-MAX_MERGED_CELLS = 150_000
-"""Most cells covered by merged ranges, all sheets together (openpyxl makes an object for
-every cell of a merged range: one range ``A1:XFD1048576`` would be 17 billion)."""
-MAX_SHARED_STRINGS = 300_000
-"""Most entries (texts and rich-text runs) of the shared-strings table."""
-MAX_STYLES = 65_000
-"""Most cell formats and other style records in the styles part (Excel itself keeps at most
-64,000 cell formats)."""
 _MERGE = re.compile(rb'<(?:[A-Za-z_][\w.-]*:)?mergeCell\b[^>]*?\bref="([^"]{1,40})"')
 _STRING = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(?:si|r)[\s/>]")
 _STYLE = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(?:xf|font|fill|border|dxf|numFmt)[\s/>]")
-_CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")
-_ROW = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?row[\s/>]")
+_ROW_NUMBER = re.compile(rb'<(?:[A-Za-z_][\w.-]*:)?row\b[^>]*?\sr="(\d{1,7})"')
 
 
 def _too_many(path: Path, part: str, cells: int, rows: int) -> str:
-    what = (f"more than {MAX_CELLS:,} cells" if cells > MAX_CELLS
-            else f"more than {MAX_ROWS:,} rows")
-    return (f"{path.name} holds {what} (counted up to its part {part}); workbooks of at most "
-            f"{MAX_CELLS:,} stored cells and {MAX_ROWS:,} rows are read: move other data to "
-            "another workbook, or delete unused rows and cells")
+    most_cells, most_rows = count_text(limits.MAX_CELLS), count_text(limits.MAX_ROWS)
+    what = (_("more than {count} cells", count=most_cells) if cells > limits.MAX_CELLS
+            else _("more than {count} rows", count=most_rows))
+    return _("{file} holds {what} (counted up to its part {part}); workbooks of at most "
+             "{cells} stored cells and {rows} rows are read: move other data to another "
+             "workbook, or delete unused rows and cells", file=path.name, what=what,
+             part=printable(part), cells=most_cells, rows=most_rows)
 
 
 _ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError, EOFError,
@@ -299,6 +300,7 @@ def _check_parts(path: Path, archive: zipfile.ZipFile, members: list[zipfile.Zip
     for kind, target in _targets(archive, rels, folder):
         if target not in names and kind in ("styles", "worksheet", "sharedStrings", "theme"):
             raise InputError(f"{path.name} is damaged: the part {target} ({kind}) is missing")
+    _check_crosstable_area(path, archive, workbook, count.sheet_rows)
 
 
 class _Declared(Exception):
@@ -348,6 +350,241 @@ def _sheet_note(archive: zipfile.ZipFile, part: str) -> str:
     return ""
 
 
+CROSSTABLE = "Crosstable"
+"""The sheet, or defined name, that holds the crosstable every workbook command reads."""
+
+
+def _check_crosstable_area(path: Path, archive: zipfile.ZipFile, workbook: str,
+                           sheet_rows: dict[str, tuple[int, int]]) -> None:
+    """Refuse at once a crosstable the reader would refuse only after openpyxl loaded the
+    whole file: the range it reads (the ``Crosstable`` name, sized by COUNTA or a plain range,
+    or else the ``Crosstable`` sheet's used area) cut to the used area of its sheet, more than
+    :data:`MAX_READ_ROWS` × :data:`MAX_READ_COLUMNS` (the spreadsheet layer's own rule). The
+    sheet's cells are looked at only when it stores that many rows."""
+    try:
+        found = _crosstable_range(archive, workbook)
+    except Exception:  # what openpyxl then makes of the workbook part is its own message
+        return
+    if found is None:
+        return
+    sheet, part, area = found
+    stored, highest = sheet_rows.get(part, (0, 0))
+    if max(stored, highest) <= MAX_READ_ROWS:
+        return  # no range of that sheet can be too tall (the columns cost nothing to load)
+    used = _UsedArea()
+    _scan_sheet(archive, part, used)
+    ref = _too_large(area, used)
+    if ref and used.shared:  # a shared text counted as a value may be blank: look again
+        used = _UsedArea(_blank_strings(archive, workbook))
+        _scan_sheet(archive, part, used)
+        ref = _too_large(area, used)
+    if ref:
+        raise _too_tall(path, sheet, ref, used.far())
+
+
+def _too_large(area: tuple[int, ...] | None, used: _UsedArea) -> str:
+    """The range read (A1 notation) when it is too large to read, else ""."""
+    if area is None:  # the name sized by COUNTA of column A and of row 1
+        r1, c1, r2, c2 = 1, 1, used.column_a, used.row_1
+    elif area == ():  # the whole sheet's used area
+        r1, c1, r2, c2 = 1, 1, used.last_row, used.last_column
+    else:
+        r1, c1, r2, c2 = area
+    r2 = max(r1, min(r2, used.last_row))
+    c2 = max(c1, min(c2, used.last_column))
+    if r2 - r1 + 1 > MAX_READ_ROWS or c2 - c1 + 1 > MAX_READ_COLUMNS:
+        return range_ref(r1, c1, r2, c2)
+    return ""
+
+
+def _too_tall(path: Path, sheet: str, ref: str, far: list[str]) -> InputError:
+    cells = ", ".join(f"{sheet_ref(sheet, cell)}" for cell in far)
+    return InputError(_(
+        "{file}: the crosstable, {range} up to its last filled row and column, is too large "
+        "to read (at most {rows} rows and {columns} columns); refused before the file is "
+        "loaded: delete what is far outside the table ({cells})",
+        file=path.name, range=printable(sheet_ref(sheet, ref)), rows=MAX_READ_ROWS,
+        columns=MAX_READ_COLUMNS, cells=printable(cells)))
+
+
+_DEFINED = re.compile(rb'<(?:[A-Za-z_][\w.-]*:)?definedName\b([^>]*)>([^<]{0,2000})<')
+_NAME = re.compile(rb'\bname="([^"]{1,255})"')
+_PLAIN = re.compile(r"(?P<sheet>'(?:[^']|'')+'|[^'!:(),\s]+)!(?P<ref>\$?[A-Za-z]{0,3}\$?\d*"
+                    r"(?::\$?[A-Za-z]{0,3}\$?\d*)?)")
+
+
+def _crosstable_range(archive: zipfile.ZipFile, workbook: str
+                      ) -> tuple[str, str, tuple[int, ...] | None] | None:
+    """(sheet, its part, area) of the range the crosstable is read from, as the spreadsheet
+    layer finds it: the workbook's ``Crosstable`` name, a plain single range (its bounds) or
+    the templates' COUNTA-sized name (area None), else the ``Crosstable`` sheet (area ``()``,
+    its used area); None when there is neither."""
+    sheets = keep.sheet_parts(archive)
+    text = _defined_name(archive.read(workbook)[:MAX_UNZIPPED_BYTES], CROSSTABLE)
+    if text is not None:
+        sized = parse_sized(text)
+        if sized is not None:
+            found = sheets.get(sized[0].casefold())
+            return None if found is None else (found[0], found[1], None)
+        m = _PLAIN.fullmatch(text.strip().lstrip("="))
+        if m is not None:
+            name = m.group("sheet")
+            if name.startswith("'"):
+                name = name[1:-1].replace("''", "'")
+            found = sheets.get(name.casefold())
+            try:
+                area = bounds(m.group("ref").replace("$", ""))
+            except ValueError:
+                area = None
+            if found is not None and area is not None:
+                return found[0], found[1], area
+    found = sheets.get(CROSSTABLE.casefold())
+    return None if found is None else (found[0], found[1], ())
+
+
+def _defined_name(workbook_xml: bytes, wanted: str) -> str | None:
+    """What the workbook-wide defined name ``wanted`` (any case) refers to, unescaped."""
+    from xml.sax.saxutils import unescape
+
+    for m in _DEFINED.finditer(workbook_xml):
+        attributes = m.group(1)
+        name = _NAME.search(attributes)
+        if name is None or b"localSheetId" in attributes:
+            continue
+        if unescape(name.group(1).decode("utf-8", "replace")).casefold() == wanted.casefold():
+            return unescape(m.group(2).decode("utf-8", "replace"),
+                            {"&quot;": '"', "&apos;": "'"})
+    return None
+
+
+class _UsedArea:
+    """What one sheet part's cells hold, as the spreadsheet layer measures it: the last row
+    and column with a value that is not blank (a shared text is taken for one unless
+    ``blank_strings`` lists it), the cells that set them, and COUNTA of column A and of row 1
+    (every value)."""
+
+    def __init__(self, blank_strings: set[int] | None = None) -> None:
+        self.blank_strings = blank_strings
+        self.last_row = self.last_column = self.column_a = self.row_1 = 0
+        self.far_row = self.far_column = ""
+        self.shared = False
+        """Whether a shared text was counted as a value without knowing it (the table was
+        not read)."""
+
+    def add(self, row: int, column: int, value: str | None, shared: bool) -> None:
+        if value is None:
+            return
+        self.column_a += column == 1  # COUNTA counts a text of spaces too
+        self.row_1 += row == 1
+        if shared:
+            if self.blank_strings is None:
+                self.shared = True
+            elif value.strip().isdigit() and int(value) in self.blank_strings:
+                return
+        elif not value.strip():
+            return
+        if row > self.last_row:
+            self.last_row, self.far_row = row, f"{column_letter(column)}{row}"
+        if column > self.last_column:
+            self.last_column, self.far_column = column, f"{column_letter(column)}{row}"
+
+    def far(self) -> list[str]:
+        """The cells that set the last row and the last column."""
+        return list(dict.fromkeys(c for c in (self.far_row, self.far_column) if c))
+
+
+def _scan_sheet(archive: zipfile.ZipFile, part: str, used: _UsedArea) -> None:
+    """Stream one sheet part through expat into ``used`` (rows and cells without ``r``
+    counted on from the previous one, as openpyxl does)."""
+    parser = expat.ParserCreate()
+    state: dict[str, Any] = {"row": 0, "column": 0, "type": "", "text": None, "in": "",
+                             "formula": False}
+
+    def local(tag: str) -> str:
+        return tag.rsplit(":", 1)[-1]
+
+    def start(tag: str, attributes: dict[str, str]) -> None:
+        name = local(tag)
+        if name == "row":
+            number = attributes.get("r", "")
+            state["row"] = int(number) if number.isdigit() else state["row"] + 1
+            state["column"] = 0
+        elif name == "c":
+            ref = attributes.get("r", "")
+            try:
+                state["row"], state["column"] = cell_index(ref) if ref else (
+                    state["row"], state["column"] + 1)
+            except ValueError:
+                state["column"] += 1
+            state["type"], state["text"], state["formula"] = attributes.get("t", "n"), None, False
+        elif name in ("v", "t", "f"):
+            state["in"] = name
+            state["formula"] = state["formula"] or name == "f"
+
+    def text(data: str) -> None:
+        if state["in"]:
+            state["text"] = (state["text"] or "") + data[:100]
+
+    def end(tag: str) -> None:
+        name = local(tag)
+        if name in ("v", "t", "f"):
+            state["in"] = ""
+        elif name == "c":
+            value = "=" if state["formula"] else state["text"]
+            used.add(state["row"], state["column"], value,
+                     state["type"] == "s" and not state["formula"])
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = text
+    with archive.open(part) as handle:
+        parser.ParseFile(handle)
+
+
+def _blank_strings(archive: zipfile.ZipFile, workbook: str) -> set[int]:
+    """The indexes of the shared texts that are blank (white space only)."""
+    folder = workbook.rsplit("/", 1)[0] if "/" in workbook else ""
+    rels = f"{folder}/_rels/{workbook.rsplit('/', 1)[-1]}.rels" if folder else (
+        f"_rels/{workbook}.rels")
+    parts = [target for kind, target in _targets(archive, rels, folder)
+             if kind == "sharedStrings" and target in archive.NameToInfo]
+    blank: set[int] = set()
+    if not parts:
+        return blank
+    parser = expat.ParserCreate()
+    state: dict[str, Any] = {"index": -1, "text": "", "in": 0}
+
+    def start(tag: str, attributes: dict[str, str]) -> None:
+        name = tag.rsplit(":", 1)[-1]
+        if name == "si":
+            state["index"] += 1
+            state["text"] = ""
+        elif name == "t":
+            state["in"] += 1
+        elif name == "rPh":
+            state["in"] -= 1000  # phonetic guides are not the cell's text
+
+    def end(tag: str) -> None:
+        name = tag.rsplit(":", 1)[-1]
+        if name == "si" and not state["text"].strip():
+            blank.add(state["index"])
+        elif name == "t":
+            state["in"] -= 1
+        elif name == "rPh":
+            state["in"] += 1000
+
+    def text(data: str) -> None:
+        if state["in"] > 0:
+            state["text"] += data[:100]
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = text
+    with archive.open(parts[0]) as handle:
+        parser.ParseFile(handle)
+    return blank
+
+
 def _kind(name: str) -> str:
     """Which limits a part is counted against: "sheet", "strings", "styles" or ""."""
     if not name.endswith(".xml") or not name.startswith("xl/"):
@@ -369,13 +606,19 @@ class _Counts:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.cells = self.rows = self.merged = self.strings = self.styles = 0
+        self.sheet_rows: dict[str, tuple[int, int]] = {}
+        """Per sheet part: (rows stored, highest row number given)."""
 
     def add(self, kind: str, part: str, data: bytes) -> None:
         name = self.path.name
         if kind == "sheet":
-            self.cells += len(_CELL.findall(data))
-            self.rows += len(_ROW.findall(data))
-            if self.cells > MAX_CELLS or self.rows > MAX_ROWS:
+            self.cells += len(CELL_TAG.findall(data))
+            rows = len(ROW_TAG.findall(data))
+            self.rows += rows
+            stored, highest = self.sheet_rows.get(part, (0, 0))
+            numbers = [int(n) for n in _ROW_NUMBER.findall(data)]
+            self.sheet_rows[part] = (stored + rows, max([highest, *numbers]))
+            if self.cells > limits.MAX_CELLS or self.rows > limits.MAX_ROWS:
                 raise InputError(_too_many(self.path, part, self.cells, self.rows))
             for m in _MERGE.finditer(data):
                 ref = m.group(1).decode("ascii", "replace")

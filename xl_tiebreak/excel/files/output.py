@@ -23,6 +23,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from xl_tiebreak.excel.files.limits import check_written
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.util.numbers import fmt, from_float
 from xl_tiebreak.util.plain import Mutable
@@ -371,12 +372,15 @@ def atomic_write(target: Path, write: Callable[[Path], object]) -> None:
 def workbook_bytes(workbook: Any) -> bytes:
     """An openpyxl workbook saved to memory (so that a full disk fails in a plain write, with
     no half-written zip archive left to openpyxl), every number as exact as it was read
-    (:func:`exact_numbers`)."""
+    (:func:`exact_numbers`). InputError, before anything is written, when it would hold more
+    cells or rows than the tool reads."""
     buffer = io.BytesIO()
     with warnings.catch_warnings(), exact_numbers():
         warnings.simplefilter("ignore")
         workbook.save(buffer)
-    return buffer.getvalue()
+    data = buffer.getvalue()
+    check_written(data)  # never a workbook the tool would refuse to read again
+    return data
 
 
 def _number_text(value: object) -> str | None:
