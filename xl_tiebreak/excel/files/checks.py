@@ -133,8 +133,8 @@ from xl_tiebreak.excel.files.output import (
 )
 from xl_tiebreak.i18n import N_, _
 from xl_tiebreak.i18n.language import translate as translated
-from xl_tiebreak.model.tournament import InputError
-from xl_tiebreak.util.cells import column_letter, range_ref, sheet_ref
+from xl_tiebreak.model.tournament import InputError, Problem, Severity
+from xl_tiebreak.util.cells import column_letter, quoted, range_ref, sheet_ref
 from xl_tiebreak.util.safety import printable
 
 __all__ = [
@@ -397,14 +397,21 @@ def _too_large(area: tuple[int, ...] | None, used: _UsedArea) -> str:
     return ""
 
 
-def _too_tall(path: Path, sheet: str, ref: str, far: list[str]) -> InputError:
-    cells = ", ".join(f"{sheet_ref(sheet, cell)}" for cell in far)
-    return InputError(_(
+def _too_tall(path: Path, sheet: str, ref: str, far: list[tuple[str, str | None]]
+              ) -> InputError:
+    """The refusal of a crosstable area too large to read, placed on its sheet as the
+    spreadsheet layer places its own, naming the far cells (with their values, when they are
+    not shared texts)."""
+    cells = ", ".join(
+        _("{cell} holding {value}", cell=sheet_ref(sheet, cell), value=quoted(value, 30))
+        if value is not None else sheet_ref(sheet, cell) for cell, value in far)
+    message = _(
         "{file}: the crosstable, {range} up to its last filled row and column, is too large "
         "to read (at most {rows} rows and {columns} columns); refused before the file is "
         "loaded: delete what is far outside the table ({cells})",
         file=path.name, range=printable(sheet_ref(sheet, ref)), rows=MAX_READ_ROWS,
-        columns=MAX_READ_COLUMNS, cells=printable(cells)))
+        columns=MAX_READ_COLUMNS, cells=printable(cells))
+    return InputError([Problem(Severity.ERROR, message, printable(sheet_ref(sheet)))])
 
 
 _DEFINED = re.compile(rb'<(?:[A-Za-z_][\w.-]*:)?definedName\b([^>]*)>([^<]{0,2000})<')
@@ -466,7 +473,8 @@ class _UsedArea:
     def __init__(self, blank_strings: set[int] | None = None) -> None:
         self.blank_strings = blank_strings
         self.last_row = self.last_column = self.column_a = self.row_1 = 0
-        self.far_row = self.far_column = ""
+        self.far_row: tuple[str, str | None] = ("", None)
+        self.far_column: tuple[str, str | None] = ("", None)
         self.shared = False
         """Whether a shared text was counted as a value without knowing it (the table was
         not read)."""
@@ -483,14 +491,16 @@ class _UsedArea:
                 return
         elif not value.strip():
             return
+        cell = (f"{column_letter(column)}{row}", None if shared else value)
         if row > self.last_row:
-            self.last_row, self.far_row = row, f"{column_letter(column)}{row}"
+            self.last_row, self.far_row = row, cell
         if column > self.last_column:
-            self.last_column, self.far_column = column, f"{column_letter(column)}{row}"
+            self.last_column, self.far_column = column, cell
 
-    def far(self) -> list[str]:
-        """The cells that set the last row and the last column."""
-        return list(dict.fromkeys(c for c in (self.far_row, self.far_column) if c))
+    def far(self) -> list[tuple[str, str | None]]:
+        """The cells that set the last row and the last column, with their values (None for
+        a shared text)."""
+        return list(dict.fromkeys(c for c in (self.far_row, self.far_column) if c[0]))
 
 
 def _scan_sheet(archive: zipfile.ZipFile, part: str, used: _UsedArea) -> None:
