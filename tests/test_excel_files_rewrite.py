@@ -130,3 +130,30 @@ def test_a_comment_shown_on_the_sheet_is_refused_in_place(
     copy = tmp_path / "copy.xlsx"
     assert main(["standings", str(commented), "-o", str(copy)]) == 0
     assert "comments shown on the sheet" in capsys.readouterr().err
+
+
+def test_a_comment_saved_by_libreoffice_is_rewritten_in_place(
+        commented: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """LibreOffice writes a comment's box in points with two decimals (224.95pt): the box is
+    kept to the hundredth of a pixel and the workbook rewritten in place."""
+    import shutil
+    import subprocess
+
+    soffice = shutil.which("soffice")
+    if soffice is None:
+        pytest.skip("LibreOffice is not installed")
+    out = tmp_path / "lo"
+    done = subprocess.run([soffice, "--headless", "--norestore", "--convert-to",
+                           "xlsx:Calc MS Excel 2007 XML", "--outdir", str(out), str(commented)],
+                          capture_output=True, timeout=180)
+    saved = out / commented.name
+    if done.returncode != 0 or not saved.exists():
+        pytest.skip("LibreOffice could not convert here")
+    _, vml = _vml(saved)
+    width, height = (float(re.search(rf"{side}:([0-9.]+)pt", vml).group(1))  # type: ignore[union-attr]
+                     for side in ("width", "height"))
+    assert main(["standings", str(saved)]) == 0
+    assert "warning" not in capsys.readouterr().err
+    _, after = _vml(saved)
+    assert f"width:{round(width * 4 / 3, 2)}px" in after
+    assert f"height:{round(height * 4 / 3, 2)}px" in after

@@ -739,9 +739,9 @@ def _keep_comment_boxes(path: Path, workbook: Any) -> None:
             if comment is None:
                 continue
             if width is not None:
-                comment.width = width
+                comment.width = round(width, 2)
             if height is not None:
-                comment.height = height
+                comment.height = round(height, 2)
 
 
 _STAGES = {

@@ -409,7 +409,7 @@ given) and whether it is shown on the sheet (not only when the mouse is over the
 
 
 def _pixels(text: str) -> float | None:
-    m = re.fullmatch(r"\s*([0-9]{1,7}(?:\.[0-9]{1,6})?)\s*([a-z]{0,2})\s*", text)
+    m = re.fullmatch(r"\s*([0-9]{1,7}(?:\.[0-9]{1,20})?)\s*([a-z]{0,2})\s*", text)
     if m is None or m.group(2) not in _PIXELS:
         return None
     return float(m.group(1)) * _PIXELS[m.group(2)]
