@@ -1,6 +1,6 @@
 """Small workbooks that would cost unbounded work: each command ends with exit 0 or 2 within
-10 s and under 500 MB (measured in a child process with ``resource``), writes nothing beyond
-what the event uses, and leaves a refused file byte-identical.
+10 s of CPU time and under 500 MB (measured in a child process with ``resource``), writes
+nothing beyond what the event uses, and leaves a refused file byte-identical.
 
 The bombs: a formula over ``A1:K200000`` and over whole columns (``A1:K1048576``), a formula
 reading itself, a cycle of defined names, a chain of 3,000 formula cells, a merged range over
@@ -24,6 +24,15 @@ from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
 
 SECONDS = 10
 MEGABYTES = 500
+HANG_SECONDS = 90
+"""Wall-clock time that only a hang reaches: the machine running the tests may be shared, so
+the work is measured as the child's CPU time (user and system), which load does not grow."""
+
+
+def within_limits(report: dict[str, Any]) -> bool:
+    """At most :data:`SECONDS` of CPU time, :data:`MEGABYTES` of memory, and no hang."""
+    return (report["cpu"] < SECONDS and report["kb"] < MEGABYTES * 1024
+            and report["seconds"] < HANG_SECONDS)
 
 _CHILD = """
 import json, resource, sys, time
@@ -83,7 +92,7 @@ def check_bounded(book: Path, *commands: list[str]) -> list[int]:
         before = book.read_bytes()
         report, err = measured(*command, str(book))
         assert report["code"] in (0, 2), err
-        assert report["seconds"] < SECONDS and report["kb"] < MEGABYTES * 1024, report
+        assert within_limits(report), report
         if report["code"] == 2 and command[0] == "standings":
             assert book.read_bytes() == before, err
         codes.append(report["code"])
@@ -148,7 +157,7 @@ def test_a_merged_range_over_the_whole_sheet_is_refused_at_once(tmp_path: Path) 
     for command in (["compute"], ["standings"], ["export", "-o", str(tmp_path / "x.trf")]):
         report, err = measured(*command, str(book))
         assert report["code"] == 2 and "A1:XFD1048576" in err and part in err
-        assert report["seconds"] < SECONDS and report["kb"] < MEGABYTES * 1024, report
+        assert within_limits(report), report
 
 
 def test_a_shared_strings_bomb_is_refused_at_once(tmp_path: Path) -> None:
@@ -172,20 +181,27 @@ def test_a_shared_strings_bomb_is_refused_at_once(tmp_path: Path) -> None:
     before = book.read_bytes()
     report, err = measured("standings", str(book))
     assert report["code"] == 2 and "shared-strings" in err and "xl/sharedStrings.xml" in err
-    assert report["seconds"] < SECONDS and report["kb"] < MEGABYTES * 1024, report
+    assert within_limits(report), report
     assert book.read_bytes() == before
 
 
-def test_a_crosstable_of_26000_rows_is_refused_before_loading(tmp_path: Path) -> None:
+@pytest.mark.parametrize("columns", [5, 7])
+def test_a_crosstable_of_26000_rows_is_refused_before_loading(tmp_path: Path,
+                                                              columns: int) -> None:
+    """26,000 rows of 5 columns (130,000 cells, inside the cell limit) or of 7: refused while
+    the file is unpacked, naming the range and the far cells, the file unchanged."""
     def edit(wb: Any) -> None:
         ws = wb["Crosstable"]
         for row in range(18, 26_018):
-            for col in range(1, 8):
+            for col in range(1, columns + 1):
                 ws.cell(row=row, column=col, value=row)
 
     book = template(tmp_path / "book.xlsx", edit)
     before = book.read_bytes()
-    report, err = measured("standings", str(book))
-    assert report["code"] == 2 and "150,000" in err, err
-    assert report["seconds"] < SECONDS and report["kb"] < MEGABYTES * 1024, report
-    assert book.read_bytes() == before
+    for command in (["compute"], ["standings"]):
+        report, err = measured(*command, str(book))
+        assert report["code"] == 2, err
+        assert "Crosstable!A1:M26017" in err and "refused before the file is loaded" in err, err
+        assert "Crosstable!A26017" in err
+        assert within_limits(report), report
+        assert book.read_bytes() == before

@@ -282,3 +282,25 @@ def test_outline_levels_are_written_again_not_refused(tmp_path: Path,
     assert "warning" not in "".join(capsys.readouterr())
     again = openpyxl.load_workbook(book)
     assert again["Teams"].column_dimensions["D"].outline_level == 1
+
+
+def test_a_signed_vba_project_is_refused_in_place(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """The signature of the macros hangs off the VBA project's own relationships, which
+    openpyxl does not write back: refused in place, named, the file unchanged."""
+    book = tmp_path / "signed.xlsm"
+    build_workbook(SWISS, vba=True).save(book)
+
+    def sign(parts: Parts) -> None:
+        assert "xl/vbaProject.bin" in parts
+        parts["xl/vbaProjectSignature.bin"] = b"\x01\x00\x00\x00" + b"\0" * 60
+        add_default(parts, "bin", "application/vnd.ms-office.vbaProject")
+        add_rel(parts, "xl/vbaProject.bin", "rId1",
+                REL_MS + "2006/relationships/vbaProjectSignature", "vbaProjectSignature.bin")
+
+    signed = inject(book, tmp_path / "signed2.xlsm", sign)
+    before = signed.read_bytes()
+    assert main(["standings", str(signed)]) == 2
+    err = capsys.readouterr().err
+    assert "the digital signature of the macros (VBA project)" in err and "-o" in err
+    assert signed.read_bytes() == before

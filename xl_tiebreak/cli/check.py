@@ -24,7 +24,7 @@ from xl_tiebreak.i18n import N_, _, _n
 from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.standings.verify import FileReport, Verdict, event_files
-from xl_tiebreak.util.safety import formula_safe
+from xl_tiebreak.util.safety import formula_safe, printable
 
 FIELDS = ("file", "verdict", "place", "why", "tiebreaks", "participants")
 """Columns of the CSV report."""
@@ -85,7 +85,7 @@ def csv_report(reports: Sequence[FileReport]) -> str:
     w.writerow(FIELDS)
     for r in reports:
         d = r.as_dict()
-        w.writerow([formula_safe(str(d[f])) if isinstance(d[f], str) else
+        w.writerow([formula_safe(printable(str(d[f]))) if isinstance(d[f], str) else
                     ("" if d[f] is None else d[f]) for f in FIELDS])
     return buf.getvalue()
 
@@ -93,8 +93,19 @@ def csv_report(reports: Sequence[FileReport]) -> str:
 def json_report(reports: Sequence[FileReport]) -> str:
     import json
 
-    return json.dumps({"summary": summary(reports), "files": [r.as_dict() for r in reports]},
+    text = json.dumps({"summary": summary(reports), "files": [r.as_dict() for r in reports]},
                       indent=2, ensure_ascii=False) + "\n"
+    # names from files: a character a terminal would act on is written as a JSON escape
+    # (the value is the same); json itself escapes only those below U+0020
+    return "".join(c if c.isprintable() or c == "\n" else _json_escape(c) for c in text)
+
+
+def _json_escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 _VERDICTS = {Verdict.AGREES: N_("agrees"), Verdict.DIFFERS: N_("differs"),
@@ -108,11 +119,12 @@ def table_report(reports: Sequence[FileReport]) -> str:
     out = io.StringIO()
     for r in reports:
         place = " " + _("at place {place}", place=r.place) if r.place is not None else ""
-        why = f": {formula_safe(r.why)}" if r.why else ""
-        kind = f" ({translated(r.kind)})" if r.kind in _KINDS else (f" ({r.kind})" if r.kind
-                                                                    else "")
+        why = f": {formula_safe(printable(r.why))}" if r.why else ""
+        kind = f" ({translated(r.kind)})" if r.kind in _KINDS else (
+            f" ({printable(r.kind)})" if r.kind else "")
         verdict = translated(_VERDICTS[r.verdict]).upper()
-        out.write(f"{verdict:<8} {formula_safe(r.file)}{kind}{place}{why}\n")
+        name = formula_safe(printable(r.file))
+        out.write(f"{verdict:<8} {name}{kind}{place}{why}\n")
     counts = summary(reports)
     out.write(", ".join(f"{n} {translated(_VERDICTS[Verdict(v)])}" for v, n in counts.items() if n)
               + " " + _n("({count} file)", "({count} files)", count=len(reports)) + "\n")

@@ -25,6 +25,7 @@ from xl_tiebreak.model.tournament import InputError, Tournament, TournamentType
 from xl_tiebreak.report.table import standings_csv, standings_json, standings_table
 from xl_tiebreak.standings.final import Standings, compute_standings
 from xl_tiebreak.util.numbers import fmt
+from xl_tiebreak.util.safety import printable
 
 __all__ = ["console", "load_tournament", "main"]
 
@@ -117,7 +118,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _shown(name: str) -> str:
     """A file name from the system, its control characters escaped (``\\x1b``)."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
+    return printable(name)
 
 
 def _heading(command: str, exc: InputError) -> str:
@@ -140,12 +141,14 @@ def _heading(command: str, exc: InputError) -> str:
 
 
 def _fail(exc: InputError, heading: str | None = None) -> None:
+    """The error report on standard error; names from files (file names, sheet and player
+    names) with their control characters escaped (``\\x1b``)."""
     shown = translated(_HEADINGS["compute"]) if heading is None else heading
-    print(f"xl-tiebreak: {shown}:", file=sys.stderr)
+    print(f"xl-tiebreak: {printable(shown)}:", file=sys.stderr)
     for p in exc.problems:
-        print(f"  {p}", file=sys.stderr)
+        print(f"  {printable(str(p))}", file=sys.stderr)
     for w in getattr(exc, "warnings", ()):
-        print(warning_line(w), file=sys.stderr)
+        print(printable(warning_line(w)), file=sys.stderr)
 
 
 def _compute(args: argparse.Namespace) -> int:

@@ -15,7 +15,7 @@ import re
 
 from xl_tiebreak.util.patterns import LazyPattern
 
-__all__ = ["FORMULA_START", "SEPARATORS", "formula_safe"]
+__all__ = ["FORMULA_START", "SEPARATORS", "formula_safe", "printable"]
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
 """First characters that make a spreadsheet read a text as a formula (or hide one)."""
@@ -38,3 +38,20 @@ def formula_safe(text: str, split: bool = True) -> str:
     if split and any(s in text for s in SEPARATORS):
         text = _INSIDE.sub(r"\1'", text)
     return text
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal would act on or hide escaped as Python writes
+    it: control characters (``\\x1b``, a line break as ``\\x0a``), format characters such as a
+    right-to-left override (``\\u202e``), other separators than the space; unchanged when it
+    has none. For names from files (a file name, a player's name) shown to people."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else _escape(c) for c in text)
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"

@@ -15,6 +15,7 @@ else missing is lost, named for people by :data:`NAMES` or, failing that, by its
 from __future__ import annotations
 
 import posixpath
+import re
 import xml.parsers.expat
 import zipfile
 from collections.abc import Iterable
@@ -22,7 +23,11 @@ from pathlib import Path
 
 from defusedxml.ElementTree import iterparse
 
-__all__ = ["NAMES", "REGENERATED", "empty_drawing", "lost_features"]
+from xl_tiebreak.i18n import _
+from xl_tiebreak.util.safety import printable
+
+__all__ = ["NAMES", "REGENERATED", "comment_boxes", "empty_drawing", "lost_features",
+           "sheet_parts"]
 
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
@@ -241,6 +246,14 @@ class _Forbidden(ValueError):
     """A DTD or entity declaration in a part: refused, as defusedxml would."""
 
 
+class _Unreadable(ValueError):
+    """A part that is not well-formed XML (or declares a DTD): ``part`` names it."""
+
+    def __init__(self, part: str) -> None:
+        super().__init__(part)
+        self.part = part
+
+
 def _part_features(archive: zipfile.ZipFile, name: str, found: set[str]) -> None:
     """Add every feature of one XML part to ``found``: ``{ns}tag``, ``{ns}tag@attribute``
     and, for extensions, ``ext:{URI}`` (what an extension holds is not looked into). Parsed by
@@ -289,8 +302,11 @@ def _part_features(archive: zipfile.ZipFile, name: str, found: set[str]) -> None
     parser.CharacterDataHandler = text
     parser.StartDoctypeDeclHandler = forbid
     parser.EntityDeclHandler = forbid
-    with archive.open(name) as handle:
-        parser.ParseFile(handle)
+    try:
+        with archive.open(name) as handle:
+            parser.ParseFile(handle)
+    except (xml.parsers.expat.ExpatError, _Forbidden) as exc:
+        raise _Unreadable(name) from exc
 
 
 def _features(archive: zipfile.ZipFile, names: Iterable[str]) -> set[str]:
@@ -333,7 +349,7 @@ def _relationships(archive: zipfile.ZipFile, part: str) -> list[tuple[str, str, 
 
 def _sheets(archive: zipfile.ZipFile, workbook: str) -> dict[str, tuple[str, str]]:
     """Sheet name (case-folded) → (name, its part)."""
-    targets = {rid: path for _, rid, path in _relationships(archive, workbook)}
+    targets = {rid: path for _short, rid, path in _relationships(archive, workbook)}
     out: dict[str, tuple[str, str]] = {}
     with archive.open(workbook) as handle:
         for _event, element in iterparse(handle, events=("start",)):
@@ -344,8 +360,13 @@ def _sheets(archive: zipfile.ZipFile, workbook: str) -> dict[str, tuple[str, str
     return out
 
 
+def sheet_parts(archive: zipfile.ZipFile) -> dict[str, tuple[str, str]]:
+    """Sheet name (case-folded) → (name, its part) of a workbook archive."""
+    return _sheets(archive, _workbook_part(archive))
+
+
 def _workbook_part(archive: zipfile.ZipFile) -> str:
-    for short, _, path in _relationships(archive, ""):
+    for short, _rid, path in _relationships(archive, ""):
         if short == "officeDocument":
             return path
     return "xl/workbook.xml"
@@ -371,9 +392,70 @@ def _no_properties(archive: zipfile.ZipFile, part: str) -> bool:
             and b"property" not in archive.read(part).replace(b"Properties", b""))
 
 
+_SHAPE = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?shape\b(?P<attributes>[^>]*)>(?P<body>.*?)"
+                    rb"</(?:[A-Za-z_][\w.-]*:)?shape\s*>", re.S)
+_NOTE = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?ClientData\b[^>]*ObjectType=\"Note\"")
+_ROW = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?Row\s*>\s*(\d{1,7})\s*<")
+_COLUMN = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?Column\s*>\s*(\d{1,5})\s*<")
+_VISIBLE = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?Visible\s*/?>")
+_STYLE = re.compile(rb'\bstyle\s*=\s*"([^"]*)"')
+_LENGTH = re.compile(r"(?:^|;)\s*(width|height|visibility)\s*:\s*([^;]*)")
+_PIXELS = {"px": 1.0, "pt": 4 / 3, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4, "": 1.0}
+"""Pixels (at 96 per inch, as openpyxl writes a comment box) per unit of a VML length."""
+
+CommentBox = tuple[float | None, float | None, bool]
+"""A comment's box as its VML shape draws it: width and height in pixels (None when not
+given) and whether it is shown on the sheet (not only when the mouse is over the cell)."""
+
+
+def _pixels(text: str) -> float | None:
+    m = re.fullmatch(r"\s*([0-9]{1,7}(?:\.[0-9]{1,20})?)\s*([a-z]{0,2})\s*", text)
+    if m is None or m.group(2) not in _PIXELS:
+        return None
+    return float(m.group(1)) * _PIXELS[m.group(2)]
+
+
+def comment_boxes(archive: zipfile.ZipFile, sheet_part: str) -> dict[tuple[int, int], CommentBox]:
+    """(row, column), 1-based, → the box of each comment (a note) of one sheet, read from its
+    VML drawing (which Excel does not always write as well-formed XML, so it is scanned)."""
+    boxes: dict[tuple[int, int], CommentBox] = {}
+    for short, _rid, vml in _relationships(archive, sheet_part):
+        info = archive.NameToInfo.get(vml)
+        if short != "vmlDrawing" or info is None or info.file_size > 20 * 1024 * 1024:
+            continue
+        for shape in _SHAPE.finditer(archive.read(vml)):
+            body = shape.group("body")
+            row, column = _ROW.search(body), _COLUMN.search(body)
+            if not _NOTE.search(body) or row is None or column is None:
+                continue
+            style = _STYLE.search(shape.group("attributes"))
+            values = {k.lower(): v for k, v in _LENGTH.findall(
+                style.group(1).decode("ascii", "replace") if style else "")}
+            shown = (_VISIBLE.search(body) is not None
+                     or values.get("visibility", "").strip().lower() == "visible")
+            boxes[(int(row.group(1)) + 1, int(column.group(1)) + 1)] = (
+                _pixels(values.get("width", "")), _pixels(values.get("height", "")), shown)
+    return boxes
+
+
+def _diff_comments(before: zipfile.ZipFile, part: str, after: zipfile.ZipFile, other: str,
+                   where: str, lost: list[str]) -> None:
+    """Comments shown on the sheet that would be hidden, or boxes of another size."""
+    old, new = comment_boxes(before, part), comment_boxes(after, other)
+    shown = [cell for cell, box in old.items() if box[2] and not new.get(cell, box)[2]]
+    if shown:
+        lost.append(_("comments shown on the sheet (they would only show when the mouse is "
+                      "over their cell) in {where}", where=where))
+    resized = [cell for cell, (width, height, _shown) in old.items() if cell in new and any(
+        a is not None and (b is None or abs(a - b) > 0.5)
+        for a, b in ((width, new[cell][0]), (height, new[cell][1])))]
+    if resized:
+        lost.append(_("the size of comment boxes in {where}", where=where))
+
+
 def _rel_counts(archive: zipfile.ZipFile, part: str) -> dict[str, int]:
     counts: dict[str, int] = {}
-    for short, _, path in _relationships(archive, part):
+    for short, _rid, path in _relationships(archive, part):
         if short == "hyperlink" and not path:
             continue  # an external hyperlink: kept as a cell hyperlink
         if short == "drawing" and empty_drawing(archive, path):
@@ -396,7 +478,7 @@ def _name(feature: str, where: str) -> str:
         return f"parts of the type '{short}'"
     if feature in NAMES:
         return NAMES[feature]
-    tag, _, attribute = feature.partition("@")
+    tag, _sep, attribute = feature.partition("@")
     if tag in NAMES:  # a setting of a named element is part of it
         return NAMES[tag]
     if tag in _RUN_TAGS and where != "the workbook":
@@ -410,7 +492,7 @@ def _name(feature: str, where: str) -> str:
 def _ignored(feature: str) -> bool:
     if feature in REGENERATED:
         return True
-    tag, _, attribute = feature.partition("@")
+    tag, _sep, attribute = feature.partition("@")
     if attribute.startswith("{http://www.w3.org/XML/1998/namespace}"):
         return True  # xml:space and the like: how text was stored
     if tag.startswith(_REVISION_PREFIXES) or attribute.startswith(_REVISION_PREFIXES):
@@ -447,8 +529,11 @@ def lost_features(
     not compared."""
     try:
         return _lost(original, written, {name.casefold() for name in rewritten_sheets})
-    except Exception:  # a part openpyxl never read is not well-formed: nothing can be promised
-        return ["parts that cannot be compared (damaged or unreadable XML)"]
+    except _Unreadable as exc:  # a part openpyxl never read is not well-formed
+        return [_("the part {part}, which cannot be compared (damaged or unreadable XML)",
+                  part=printable(exc.part))]
+    except Exception:  # nothing can be promised
+        return [_("parts that cannot be compared (damaged or unreadable XML)")]
 
 
 def _lost(original: Path, written: Path, skip: set[str]) -> list[str]:
@@ -459,9 +544,9 @@ def _lost(original: Path, written: Path, skip: set[str]) -> list[str]:
         _diff_rels(_rel_counts(before, book_before), _rel_counts(after, book_after), lost)
         _diff(_features(before, [book_before]), _features(after, [book_after]), "the workbook",
               lost)
-        strings_before = [p for s, _, p in _relationships(before, book_before)
+        strings_before = [p for s, _rid, p in _relationships(before, book_before)
                           if s == "sharedStrings"]
-        strings_after = [p for s, _, p in _relationships(after, book_after)
+        strings_after = [p for s, _rid, p in _relationships(after, book_after)
                          if s == "sharedStrings"]
         sheets_before, sheets_after = _sheets(before, book_before), _sheets(after, book_after)
         for key, (name, part) in sheets_before.items():
@@ -473,15 +558,16 @@ def _lost(original: Path, written: Path, skip: set[str]) -> list[str]:
                 continue
             _diff_rels(_rel_counts(before, part), _rel_counts(after, other[1]), lost)
             features = _features(before, [part])
-            drawings = [p for s, _, p in _relationships(before, part) if s == "drawing"]
+            drawings = [p for s, _rid, p in _relationships(before, part) if s == "drawing"]
             if drawings and all(empty_drawing(before, p) for p in drawings):
                 features -= {f"{_MAIN}drawing", f"{_MAIN}drawing@{_REL}id"}
             _diff(features, _features(after, [other[1]]), f"the sheet '{name}'", lost)
+            _diff_comments(before, part, after, other[1], f"the sheet '{name}'", lost)
         # cell texts: shared strings, or inline in the sheets openpyxl wrote
-        texts = _features(after, [*strings_after, *(p for _, p in sheets_after.values())])
+        texts = _features(after, [*strings_after, *(p for _name, p in sheets_after.values())])
         _diff(_features(before, strings_before) - _STRING_TABLE, texts, _TEXTS, lost)
         # parts with relationships of their own: the VBA project's signature, …
         for _short, _rid, part in _relationships(before, book_before):
-            if part and part not in (p for _, p in sheets_before.values()):
+            if part and part not in (p for _name, p in sheets_before.values()):
                 _diff_rels(_rel_counts(before, part), _rel_counts(after, part), lost)
     return lost

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import math
 import os
 import re
 import stat
@@ -22,10 +23,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from xl_tiebreak.excel.files.limits import check_written
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.util.numbers import fmt, from_float
 from xl_tiebreak.util.plain import Mutable
-from xl_tiebreak.util.safety import formula_safe
+from xl_tiebreak.util.safety import FORMULA_START, formula_safe
 
 __all__ = [
     "MACRO_SUFFIXES",
@@ -51,6 +53,9 @@ __all__ = [
     "workbook_bytes",
     "write_csv",
     "write_text_file",
+    "append_text_row",
+    "exact_numbers",
+    "text_cell",
 ]
 
 MACRO_SUFFIXES = (".xlsm", ".xltm")
@@ -366,12 +371,51 @@ def atomic_write(target: Path, write: Callable[[Path], object]) -> None:
 
 def workbook_bytes(workbook: Any) -> bytes:
     """An openpyxl workbook saved to memory (so that a full disk fails in a plain write, with
-    no half-written zip archive left to openpyxl)."""
+    no half-written zip archive left to openpyxl), every number as exact as it was read
+    (:func:`exact_numbers`). InputError, before anything is written, when it would hold more
+    cells or rows than the tool reads."""
     buffer = io.BytesIO()
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), exact_numbers():
         warnings.simplefilter("ignore")
         workbook.save(buffer)
-    return buffer.getvalue()
+    data = buffer.getvalue()
+    check_written(data)  # never a workbook the tool would refuse to read again
+    return data
+
+
+def _number_text(value: object) -> str | None:
+    """A text that reads back as exactly ``value`` where openpyxl's 16 significant digits
+    would not (a float as Python writes it, with the 17 digits a double may need; a whole
+    number in all its digits); None where openpyxl's own text is exact (so that ``1`` stays
+    ``1``, read back as a whole number) and for anything else."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float) and math.isfinite(value):
+        return None if float(f"{value:.16g}") == value else repr(value)
+    if isinstance(value, int):
+        text = f"{value:.16g}"
+        return None if text.lstrip("-").isdigit() and int(text) == value else str(value)
+    return None
+
+
+@contextlib.contextmanager
+def exact_numbers() -> Iterator[None]:
+    """While openpyxl saves inside the block, it writes each cell's number exactly: its own
+    writer keeps 16 significant digits (``%.16g``), which changes a double that needs 17
+    (``0.30000000000000004`` became ``0.3``) and the last digits of a long whole number."""
+    import openpyxl.cell._writer as cell_writer
+
+    original = cell_writer.safe_string
+
+    def exact(value: object) -> str:
+        text = _number_text(value)
+        return original(value) if text is None else text
+
+    cell_writer.safe_string = exact
+    try:
+        yield
+    finally:
+        cell_writer.safe_string = original
 
 
 def save_workbook(workbook: Any, target: Path) -> None:
@@ -386,6 +430,28 @@ def write_text_file(target: Path, text: str) -> None:
     """Write a UTF-8 text file atomically; InputError when it cannot be written."""
     with transaction() as stage:
         stage(target, text.encode("utf-8"))
+
+
+def text_cell(cell: Any) -> Any:
+    """``cell`` (an openpyxl cell) with a text that starts like a formula (``=HYPERLINK(…)``,
+    ``+1``, ``@x``: a name read from a stranger's file) stored as text, never as a formula,
+    and marked with Excel's quote prefix so that editing the cell keeps it text; the text itself
+    is kept exactly. Other values are left as they are."""
+    value = cell.value
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        cell.data_type = "s"
+        cell.quotePrefix = True
+    return cell
+
+
+def append_text_row(ws: Any, values: Sequence[object]) -> None:
+    """Append ``values`` as the next row of the openpyxl sheet ``ws``, texts as texts
+    (:func:`text_cell`)."""
+    ws.append(list(values))
+    row = ws.max_row
+    for column, value in enumerate(values, start=1):
+        if isinstance(value, str) and value.startswith(FORMULA_START):
+            text_cell(ws.cell(row=row, column=column))
 
 
 def _csv_cell(value: object) -> str:

@@ -67,6 +67,7 @@ from xl_tiebreak.excel.book.layout import (
 from xl_tiebreak.excel.book.names import sized_reference
 from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.files.checks import transaction, write_text_file
+from xl_tiebreak.excel.files.output import append_text_row
 from xl_tiebreak.excel.functions.cached_values import bytes_with_values
 from xl_tiebreak.excel.reading.event import CROSSTABLE
 from xl_tiebreak.excel.reading.settings import SETTINGS, SETTINGS_ROWS
@@ -250,7 +251,7 @@ _SUGGESTED_TIEBREAKS = (
 
 def _crosstable_sheet(ws: Any, template: Template) -> None:
     for k, row in enumerate(template.rows):
-        ws.append([crosstable_header(v) for v in row] if k == 0 else list(row))
+        append_text_row(ws, [crosstable_header(v) for v in row] if k == 0 else row)
     n_cols = len(template.rows[0])
     _header_style(ws, 1, n_cols)
     for col in range(1, n_cols + 1):

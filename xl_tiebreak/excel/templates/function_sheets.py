@@ -15,6 +15,7 @@ from xl_tiebreak.excel.book.layout import (
     number_format,
     standings_formats,
 )
+from xl_tiebreak.excel.files.output import text_cell
 from xl_tiebreak.excel.functions.catalogue import FIXED_DESCRIPTORS, RATING_FUNCTIONS
 from xl_tiebreak.excel.templates.parts import (
     Template,
@@ -83,7 +84,7 @@ def functions_sheet(ws: Any, template: Template, per_cell: bool = False) -> None
     for i, player in enumerate(template.rows[1:]):
         row = first + i
         ws.cell(row=row, column=1, value=player[0]).alignment = Alignment(horizontal="center")
-        ws.cell(row=row, column=2, value=player[1])
+        text_cell(ws.cell(row=row, column=2, value=player[1]))
     nos, names = f"$A${first}:$A${last}", f"$B${first}:$B${last}"
     for col, (_, formula, shown) in enumerate(columns, start=3):
         if per_cell:

@@ -48,6 +48,7 @@ from xl_tiebreak.excel.book.layout import (
     team_points_format,
 )
 from xl_tiebreak.excel.book.names import sized_reference
+from xl_tiebreak.excel.files.output import append_text_row
 from xl_tiebreak.excel.reading.event import CROSSTABLE
 from xl_tiebreak.excel.reading.settings import SETTINGS
 from xl_tiebreak.excel.reading.team_event import BOARDS, TEAMS
@@ -218,7 +219,7 @@ def sample_book() -> TeamBook:
 
 def _crosstable_sheet(ws: Any, book: TeamBook) -> None:
     for row in book.rows:
-        ws.append(list(row))
+        append_text_row(ws, row)
     n_cols = len(book.rows[0])
     header_style(ws, 1, n_cols)
     for col in range(1, n_cols + 1):
@@ -289,7 +290,7 @@ def _settings_sheet(ws: Any, book: TeamBook) -> dict[str, str]:
 
 def _teams_sheet(ws: Any, book: TeamBook) -> None:
     for row in book.teams:
-        ws.append(list(row))
+        append_text_row(ws, row)
     n_cols = len(book.teams[0])
     header_style(ws, 1, n_cols)
     ws.column_dimensions["B"].width = 16
@@ -304,7 +305,7 @@ def _boards_sheet(ws: Any, book: TeamBook) -> None:
     — a row per team per round with the board points (1, ½, 0, + or -) gives the board
     tie-breaks."""
     for row in book.boards:
-        ws.append(list(row))
+        append_text_row(ws, row)
     header_style(ws, 1, len(book.boards[0]))
     for r in range(2, len(book.boards) + 1):
         for c in range(1, len(book.boards[0]) + 1):
