@@ -203,7 +203,7 @@ def _compute(args: argparse.Namespace) -> int:
             raise InputError(f"--explain {no}: no participant with that start number") from None
     from xl_tiebreak.cli.arbiter_report import build
 
-    extras = build(standings, args)  # --why, --progression
+    extras = build(standings, args)  # --why, --progression, --ratings, --norms
     allocation = None
     if args.prizes:
         import xl_tiebreak.cli.prizes as prizes
