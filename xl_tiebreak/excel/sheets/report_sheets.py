@@ -48,9 +48,11 @@ def _text(value: str) -> str | None:
 
 
 def _sheet(name: str, mark: str, head: list[list[object]], table: list[list[object]],
-           formats: dict[int, str], details: list[str]) -> SheetLayout:
+           formats: dict[int, str], details: list[str],
+           centered: tuple[int, ...] = ()) -> SheetLayout:
     """A report sheet: the ``head`` lines, a blank row, the ``table`` (header first; column
-    number formats by 1-based column), a blank row, then the ``details`` lines in column B."""
+    number formats by 1-based column; column 1 and ``centered`` columns centred), a blank row,
+    then the ``details`` lines in column B."""
     cells: list[list[object]] = [list(r) for r in head]
     styles = [Style("A1", bold=True, size=14)]
     styles += [Style(cell_name(r, 1), font_color=NOTE_FONT) for r in range(2, len(head) + 1)]
@@ -63,6 +65,8 @@ def _sheet(name: str, mark: str, head: list[list[object]], table: list[list[obje
     if last > top:
         for col, shown in formats.items():
             styles.append(Style(range_ref(top + 1, col, last, col), number_format=shown))
+        for col in (1, *centered):
+            styles.append(Style(range_ref(top + 1, col, last, col), align="center"))
     cells.append([])
     cells += [[None, _text(line)] for line in details]
     widths = {1: 6.0, 2: float(min(max((len(str(r[1] or "")) for r in table), default=8) + 2,
@@ -97,7 +101,8 @@ def progression_layout(p: Progression, title: str) -> SheetLayout:
            "tie-breaks as they apply then); players tied after the last tie-break share the "
            "place (3-4).")],
     ]
-    return _sheet(PROGRESSION, PROGRESSION_ROLE, head, table, formats, [])
+    places = tuple(3 + 2 * k for k in range(len(p.rounds)))
+    return _sheet(PROGRESSION, PROGRESSION_ROLE, head, table, formats, [], places)
 
 
 def ratings_layout(report: RatingReport, title: str) -> SheetLayout:
@@ -142,4 +147,5 @@ def norms_layout(report: NormReport, title: str) -> SheetLayout:
     details: list[str] = []
     for p in report.players:
         details += p.lines() + [""]
-    return _sheet(NORMS, NORMS_ROLE, head, table, {1: WHOLE_FORMAT}, details)
+    verdicts = tuple(range(3, len(table[0]) + 1))
+    return _sheet(NORMS, NORMS_ROLE, head, table, {1: WHOLE_FORMAT}, details, verdicts)
