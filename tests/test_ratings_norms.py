@@ -262,6 +262,25 @@ def test_forfeits_not_counted() -> None:
     assert c.games == 9
 
 
+def test_last_round_forfeit_counted_as_a_lost_game() -> None:
+    # 10 rounds: 8 games (7 wins, a loss) against the GM field, a half-point bye in round 9, a
+    # forfeit win against a GM (PER) in round 10: 8 games over the board < 9 (1.4.1a; 1.4.1c
+    # is for 9-round events). 1.4.2c: the game was needed for the number of games; counted
+    # as lost: 9 games, 7/9 → 78% → dp 220, Ra 2400 → Rp 2620; title holders 6 ≥ 5, GMs 4
+    # ≥ 3, federations ARG, CHI, PER; own 2 ≤ 5
+    opps = field("11111110_")
+    opps[8] = (2400, "GM", "PER", "+")
+    c = norm(event(opps, byes={9: Kind.HPB}), "GM")
+    assert c.outcome == "achieved" and (c.games, c.rp, c.score) == (9, 2620, 7)
+    assert c.requirements[0].article == "1.4.2c" and "#10" in c.requirements[0].text
+    # with two losses (6/9 = 67% → dp 125 → 2525 even counting the forfeit as lost) it does
+    # not help: 8 games, not possible (1.4.1a)
+    opps[7] = (2400, "", "CHI", "0")
+    opps[6] = (2400, "", "ARG", "0")
+    c = norm(event(opps, byes={9: Kind.HPB}), "GM")
+    assert c.outcome == "impossible" and "1.4.1a" in c.reason
+
+
 def test_round_robin_unrated_who_scored_nothing_is_left_out() -> None:
     # 1.4.2b: in a round robin, the game against an unrated player who scored nothing against
     # rated opponents is not counted

@@ -10,12 +10,13 @@ table 8.1.1). When the games of the whole event make no norm, the games the play
 out are tried: the games after a title result in a Swiss (1.4.1e) and games against opponents
 the player defeated (1.4.1f); the result says which were left out. The verdict is "norm
 achieved", "missed by X points" (the score that the same games needed) or "not possible" with
-the first requirement that no score can meet.
+the first requirement that no score can meet. A last round won by forfeit counts as a game
+lost when the player needed it for the number of games (1.4.2c).
 
 What the input cannot tell is said beside the result: the exemptions of 1.4.3a-d (national
 championships, zonals, large Swiss opens), the administrative rules of 1.1 (rounds per day,
 time control, arbiters), and whether the ratings given are those of the FIDE list in force at
-the start (1.4.6a). Decisions: docs/decisions.md D-F1 to D-F6.
+the start (1.4.6a). Decisions: docs/decisions.md D-F1 to D-F6, D-F8.
 """
 
 from __future__ import annotations
@@ -421,15 +422,28 @@ def _needed(games: list[NormGame], title: NormTitle) -> Fraction | None:
 
 
 def check_games(games: list[NormGame], own: str, title: NormTitle, swiss: bool,
-                eight: bool = False) -> NormCheck:
+                eight: bool = False, forfeit: NormGame | None = None) -> NormCheck:
     """The norm check of ``title`` over a player's counted ``games`` (in round order), the
     player's federation ``own``; ``swiss``: the pairings were not predetermined (1.4.1e lets
     the games after a title result be left out); ``eight``: a 9-round event in which the one
-    round without a game was a forfeit win or a pairing-allocated bye (1.4.1c)."""
+    round without a game was a forfeit win or a pairing-allocated bye (1.4.1c); ``forfeit``:
+    the last round's forfeit win, as a game lost against that opponent (1.4.2c, D-F8)."""
     if not games:
         return NormCheck(title.name, IMPOSSIBLE, (_games_requirement(0, False),), (), None,
                          _("no game over the board"), None, None, Fraction(0), 0, None)
     found = _search(games, own, title, swiss)
+    if found is None and forfeit is not None and len(games) + 1 == MIN_GAMES:
+        lost = _search(games + [forfeit.replace(score=Fraction(0))], own, title, swiss)
+        if lost is not None:
+            used = lost[0]
+            f = _figures(used, title)
+            reqs = ([Requirement("1.4.2c", _(
+                "the last round's forfeit win counted as a game lost against {game}: the "
+                "game was needed for the number of games, and the norm holds even lost",
+                game=forfeit.label()), True, True), _games_requirement(len(used), False)]
+                + _mix(used, own, title) + _performance_requirements(used, title, f))
+            return NormCheck(title.name, ACHIEVED, tuple(reqs), (), None, "", f.ra, f.rp,
+                             f.score, len(used), _needed(used, title))
     if found is not None:
         used, dropped = found
         f = _figures(used, title)
@@ -536,12 +550,13 @@ def _zero_against_rated(t: Tournament, p: Participant, rounds: int) -> bool:
 
 
 def counted_games(t: Tournament, p: Participant,
-                  rounds: int) -> tuple[list[NormGame], list[str], bool]:
-    """``p``'s games counted for norms, the rounds not counted (``R3: forfeit …``), and
-    whether 1.4.1c applies (a 9-round event, one round a forfeit win or a pairing-allocated
-    bye)."""
+                  rounds: int) -> tuple[list[NormGame], list[str], bool, NormGame | None]:
+    """``p``'s games counted for norms, the rounds not counted (``R3: forfeit …``), whether
+    1.4.1c applies (a 9-round event, one round a forfeit win or a pairing-allocated bye), and
+    the last round's forfeit win as a game against its opponent (1.4.2c; None: none)."""
     by_no = {q.start_no: q for q in t.participants}
     games, skipped = [], []
+    forfeit = None
     spare = []
     round_robin = t.type is TournamentType.PREDETERMINED
     for r, record in enumerate(p.rounds[:rounds], start=1):
@@ -553,6 +568,10 @@ def counted_games(t: Tournament, p: Participant,
         elif kind.forfeit:
             skipped.append(_("R{round}: forfeit, not played over the board (1.4.2c)", round=r))
             spare.append(kind is Kind.FORFEIT_WIN)
+            if kind is Kind.FORFEIT_WIN and r == rounds:
+                forfeit = NormGame(r, opp.start_no, opp.name, opp.rating,
+                                   shown_title(opp.title), opp.federation.strip().upper(),
+                                   Fraction(1))
         elif record.short_game:
             skipped.append(_("R{round}: less than one move played, not counted (1.4.2c)",
                              round=r))
@@ -566,7 +585,7 @@ def counted_games(t: Tournament, p: Participant,
                                   shown_title(opp.title), opp.federation.strip().upper(),
                                   _score(kind)))
     nine = (t.scheduled_rounds or t.rounds) == 9 and rounds == 9
-    return games, skipped, nine and len(games) == 8 and spare == [True]
+    return games, skipped, nine and len(games) == 8 and spare == [True], forfeit
 
 
 def norm_report(t: Tournament, rounds: int, order: list[int] | None = None) -> NormReport:
@@ -601,7 +620,7 @@ def norm_report(t: Tournament, rounds: int, order: list[int] | None = None) -> N
     players = []
     for no in numbers:
         p = by_no[no]
-        games, skipped, eight = counted_games(t, p, rounds)
+        games, skipped, eight, forfeit = counted_games(t, p, rounds)
         own = p.federation.strip().upper()
         if own == NO_FEDERATION:
             own = ""
@@ -613,7 +632,7 @@ def norm_report(t: Tournament, rounds: int, order: list[int] | None = None) -> N
                                         _("a women's title"), None, None, Fraction(0), 0,
                                         None))
                 continue
-            check = check_games(games, own, title, swiss, eight)
+            check = check_games(games, own, title, swiss, eight, forfeit)
             extra = []
             if title.women and not sex:
                 extra.append(_("sex not given: a women's title, checked all the same"))
