@@ -266,8 +266,8 @@ def TIEBREAK_EXPLAIN(
 
 @xw.func(category=CATEGORY)
 @xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_CROSSTABLE)
-@xw.arg("player_a", err_to_str=True, doc="The first player: start number or exact name")
-@xw.arg("player_b", err_to_str=True, doc="The second player: start number or exact name")
+@xw.arg("player", ndim=2, err_to_str=True, doc="Player A: start number or exact name")
+@xw.arg("other", ndim=2, err_to_str=True, doc="Player B: start number or exact name")
 @xw.arg("order", err_to_str=True, doc=DOC_ORDER)
 @xw.arg("rules", err_to_str=True, doc=DOC_RULES)
 @xw.arg("unrated_rating", err_to_str=True, doc=DOC_UNRATED)
@@ -276,8 +276,8 @@ def TIEBREAK_EXPLAIN(
 @xw.arg("lots_seed", err_to_str=True, doc=DOC_SEED)
 def WHY_AHEAD(
     crosstable: list[list[Any]],
-    player_a: Any,
-    player_b: Any,
+    player: Any,
+    other: Any = "",
     order: Any = "",
     rules: Any = "AUTO",
     unrated_rating: Any = "",
@@ -287,7 +287,7 @@ def WHY_AHEAD(
 ) -> Any:
     """Why player A is ahead of B (or not): the order walked item by item, both values
     explained, up to the deciding item, as compute --why prints it (a column of lines)."""
-    return guarded(why_lines, crosstable, player_a, player_b, order, rules, unrated_rating,
+    return guarded(why_lines, crosstable, player, other, order, rules, unrated_rating,
                    tournament_type, blank_rounds, lots_seed)
 
 
