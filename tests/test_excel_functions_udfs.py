@@ -15,6 +15,7 @@ from xl_tiebreak.excel.functions.range_cache import RANGES, without_empty_tail
 from xl_tiebreak.excel.templates.builder import ROUND_ROBIN, SWISS
 from xl_tiebreak.formats.crosstable.reader import read_crosstable
 from xl_tiebreak.model.tournament import Tournament, TournamentType, looks_like_round_robin
+from xl_tiebreak.standings.decided_by import decisions
 from xl_tiebreak.standings.evaluation import Evaluation
 from xl_tiebreak.standings.final import Standings, compute_standings
 from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
@@ -171,14 +172,18 @@ def test_standings_table(event: str) -> None:
     table = udfs.STANDINGS(xt, "", "AUTO", 1400.0)
     s = engine_standings(xt, None, unrated=1400)
     assert table[0] == ["Place", "No", "Name", "Rating", "Fed", "Pts",
-                        *(d.label for d in s.descriptors)]
+                        *(d.label for d in s.descriptors), "Decided by"]
     assert len(table) == len(s.rows) + 1
-    for got, row in zip(table[1:], s.rows, strict=True):
+    # the Decided by column is the command line's (the text table's last column)
+    decided = [d.text() or None for d in decisions(s)]
+    for got, row, why in zip(table[1:], s.rows, decided, strict=True):
         p = row.participant
         assert got[:3] == [float(row.rank), float(p.start_no), p.name]
         assert got[3] == (None if p.rating is None else float(p.rating))
         assert got[5] == float(row.points)
-        assert got[6:] == [to_float(v) for v in row.values]
+        assert got[6:-1] == [to_float(v) for v in row.values]
+        assert got[-1] == why
+    assert table[-1][-1] is None
 
 
 @pytest.mark.parametrize("descriptor", ["BH/C1", "SB", "ARO/U1400", "DE", "KS"])
@@ -245,7 +250,8 @@ def test_input_is_not_modified() -> None:
 
 def test_results_are_floats_none_or_text() -> None:
     for name, func in udfs.EXCEL_FUNCTIONS.items():
-        if name in ("STANDINGS", "TIEBREAKS", "CROSSTABLE_CHECK", "COMPARE_ORDERS"):  # tables
+        if name in ("STANDINGS", "TIEBREAKS", "CROSSTABLE_CHECK", "COMPARE_ORDERS",
+                    "WHY_AHEAD"):  # tables, and WHY_AHEAD's lines (tests/test_excel_functions_why)
             continue
         args: list[Any] = [SWISS_XT, 16.0]
         if name in ("TIEBREAK", "TIEBREAK_EXPLAIN"):

@@ -93,7 +93,7 @@ def test_standings_sheet_matches_the_engine(swiss: Path, tmp_path: Path) -> None
     assert result.ok and result.path == out.resolve()
     want = engine(SWISS, 1400, start=datetime.date(2026, 4, 11))
     rows = sheet_table.table(sheet_values(out, "Standings"))
-    assert rows[0] == (*sheet_table.FIXED, "BH/C1", "BH", "SB", "DE", "WIN")
+    assert rows[0] == (*sheet_table.FIXED, "BH/C1", "BH", "SB", "DE", "WIN", "Decided by")
     for got, row in zip(rows[1:17], want.rows, strict=True):
         p = row.participant
         assert got[1] == p.start_no and got[3] == p.name
@@ -121,7 +121,7 @@ def test_layout_formats_filter_freeze_and_podium(swiss: Path) -> None:
     ws = openpyxl.load_workbook(swiss)["Standings"]
     h = sheet_table.header_index(sheet_values(swiss, "Standings")) + 1  # the header row
     assert ws.freeze_panes == f"E{h + 1}"
-    assert ws.auto_filter.ref == f"A{h}:L{h + 16}"
+    assert ws.auto_filter.ref == f"A{h}:M{h + 16}"  # M: Decided by
     assert ws[f"G{h + 1}"].number_format == HALF_FORMAT  # Pts
     assert ws[f"H{h + 1}"].number_format == HALF_FORMAT  # BH/C1
     assert ws[f"J{h + 1}"].number_format == HALF_FORMAT  # SB: quarters show as 17.75

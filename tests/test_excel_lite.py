@@ -52,6 +52,7 @@ CALLS: list[tuple[str, list[Any]]] = [
     ("STANDINGS", [SMALL, "BH/C1, SB"]),
     ("TIEBREAK_EXPLAIN", [SMALL, 1.0, "BH/C1"]),
     ("CROSSTABLE_CHECK", [SMALL]),
+    ("WHY_AHEAD", [SMALL, 1.0, "Bert", "BH/C1, SB"]),
     ("RECURSIVE_BUCHHOLZ", [SMALL, 1.0]),
     ("PLACE", [SMALL, "Bert", "LOTS", "", "", "", "", "spring-2026"]),
     # problems: the classic "#…" text, raised in Lite
@@ -135,12 +136,13 @@ def lite() -> dict[str, Any]:
 def test_every_worksheet_function_is_registered(lite: dict[str, Any]) -> None:
     registered = {f["id"]: f for f in lite["functions"]}
     assert set(registered) == set(udfs.EXCEL_FUNCTIONS) | set(udfs.TEAM_FUNCTIONS)
-    assert len(udfs.EXCEL_FUNCTIONS) == 37  # + TIEBREAKS, COMPARE_ORDERS, RECURSIVE_BUCHHOLZ
+    assert len(udfs.EXCEL_FUNCTIONS) == 38  # + TIEBREAKS, COMPARE_ORDERS, RECURSIVE_BUCHHOLZ,
+    # WHY_AHEAD
     assert set(udfs.TEAM_FUNCTIONS) == {"TEAM_POINTS", "TEAM_TIEBREAK", "TEAM_PLACE",
                                         "TEAM_STANDINGS", "TEAM_TIEBREAK_EXPLAIN",
                                         "TEAM_TIEBREAKS", "TEAM_COMPARE_ORDERS",
                                         "TEAM_CROSSTABLE_CHECK"}
-    assert len(lite["functions"]) == 37 + 8
+    assert len(lite["functions"]) == 38 + 8
     for name, function in {**udfs.EXCEL_FUNCTIONS, **udfs.TEAM_FUNCTIONS}.items():
         assert registered[name]["name"] == name  # the Excel name, no namespace
         assert registered[name]["description"] == function.__doc__
@@ -183,9 +185,9 @@ def test_lite_values_are_the_classic_values(lite: dict[str, Any], index: int) ->
 
 def test_the_problem_cases_are_problems_in_classic() -> None:
     """The problem calls above really are problems (otherwise the Lite check proves nothing)."""
-    problems = [udfs.EXCEL_FUNCTIONS[name](*args) for name, args in CALLS[11:]]
+    problems = [udfs.EXCEL_FUNCTIONS[name](*args) for name, args in CALLS[12:]]
     assert all(isinstance(p, str) and p.startswith("#") for p in problems), problems
-    values = [udfs.EXCEL_FUNCTIONS[name](*args) for name, args in CALLS[:11]]
+    values = [udfs.EXCEL_FUNCTIONS[name](*args) for name, args in CALLS[:12]]
     assert not any(isinstance(v, str) and v.startswith("#") for v in values), values
 
 

@@ -348,7 +348,7 @@ def test_formats_freeze_and_autofit() -> None:
     assert sheet.formats[(h + 4, 12)]["color"] == "#F8CBAD"  # shared 3rd place
     assert "color" not in sheet.formats.get((h + 5, 1), {})
     assert ("freeze_at", f"A1:D{h}") in sheet.log
-    assert ("autofit", f"A{h}:L{h + 16}") in sheet.log
+    assert ("autofit", f"A{h}:M{h + 16}") in sheet.log  # M: Decided by
 
 
 def test_classic_main_uses_the_caller(monkeypatch: pytest.MonkeyPatch) -> None:

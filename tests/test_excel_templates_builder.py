@@ -41,6 +41,7 @@ from xl_tiebreak.excel.templates.builder import (
 from xl_tiebreak.excel.templates.knockout import KNOCKOUT_FILES
 from xl_tiebreak.formats.crosstable.reader import read_crosstable
 from xl_tiebreak.model.tournament import BlankRounds
+from xl_tiebreak.standings.decided_by import decisions
 from xl_tiebreak.standings.final import Standings, compute_standings
 from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
 from xl_tiebreak.tiebreaks.rules import resolve_rules
@@ -290,12 +291,12 @@ class Expected:
     def table(self) -> list[list[Any]]:
         s = self.standings(self.order, self.unrated)
         out: list[list[Any]] = [["Place", "No", "Name", "Rating", "Fed", "Pts",
-                                 *(d.label for d in s.descriptors)]]
-        for row in s.rows:
+                                 *(d.label for d in s.descriptors), "Decided by"]]
+        for row, decided in zip(s.rows, decisions(s), strict=True):
             p = row.participant
             out.append([float(row.rank), float(p.start_no), p.name, to_float(p.rating),
                         p.federation or None, float(row.points),
-                        *(to_float(v) for v in row.values)])
+                        *(to_float(v) for v in row.values), decided.text() or None])
         return out
 
 

@@ -148,6 +148,8 @@ def test_unrated_player_initial_rating() -> None:
     p = me(event((None, ""), [(1600, "1"), (1700, "1"), (2000, "0")]))
     assert p.k is None and p.performance == 1852
     assert any("at least 5 games" in x for x in p.performance_lines)
+    # the report's text shows each game for the initial rating (it failed on them before)
+    assert "  R3 #4 O4 (2000): scored 0 (for the initial rating (8.2))" in p.lines()
 
 
 def test_unrated_player_maximum_and_zero() -> None:

@@ -30,6 +30,7 @@ from xl_tiebreak.excel.reading.settings import Settings
 from xl_tiebreak.excel.sheets.standings_sheet import standings_layout
 from xl_tiebreak.report.html import standings_html
 from xl_tiebreak.report.table import standings_csv, standings_json, standings_table
+from xl_tiebreak.standings.decided_by import decisions
 from xl_tiebreak.standings.final import Standings, compute_standings
 from xl_tiebreak.util.numbers import fmt, from_float, parse_number
 from xl_tiebreak.version import __version__
@@ -161,7 +162,10 @@ def from_sheet(standings: Standings) -> list[Row]:
     table = sheet_table.table(cells)
     formats = {s.ref: s.number_format for s in layout.styles if s.number_format}
     labels = [d.label for d in standings.descriptors]
-    assert list(table[0]) == [*sheet_table.FIXED, *labels]
+    assert list(table[0]) == [*sheet_table.FIXED, *labels, "Decided by"]
+    decided = [d.text() or None for d in decisions(standings)]
+    assert [r[-1] for r in table[1:]] == decided  # the text table's column
+    table = [r[:-1] for r in table]
     out = []
     for k, r in enumerate(table[1:], start=top + 2):
         first = int(r[0])

@@ -1,4 +1,5 @@
-"""``compute``'s arbiter's report options: ``--why A,B``, ``--progression`` and ``--ratings``.
+"""``compute``'s arbiter's report options: ``--why A,B``, ``--progression``, ``--ratings``
+and ``--norms``.
 
 :func:`build` computes what the options ask (refusing unknown start numbers before anything
 is printed); the result is printed after the standings as text (standard output for the
@@ -16,6 +17,7 @@ from xl_tiebreak.util.safety import formula_safe
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from xl_tiebreak.ratings.norms import NormReport
     from xl_tiebreak.ratings.rating_change import RatingReport
     from xl_tiebreak.standings.progression import Progression
     from xl_tiebreak.standings.why import Why
@@ -28,10 +30,11 @@ class Extras:
     (None without ``--progression``)."""
 
     def __init__(self, whys: list[Why], progression: Progression | None,
-                 ratings: RatingReport | None = None) -> None:
+                 ratings: RatingReport | None = None, norms: NormReport | None = None) -> None:
         self.whys = whys
         self.progression = progression
         self.ratings = ratings
+        self.norms = norms
 
     def text(self) -> str:
         """Every part as text, each after a blank line; empty when nothing was asked."""
@@ -40,6 +43,8 @@ class Extras:
             blocks.append(self.progression.lines())
         if self.ratings is not None:
             blocks.append(self.ratings.lines())
+        if self.norms is not None:
+            blocks.append(self.norms.lines())
         return "".join("\n" + "\n".join(formula_safe(x) for x in b) + "\n" for b in blocks)
 
     def as_json(self) -> dict[str, object]:
@@ -51,6 +56,8 @@ class Extras:
             data["progression"] = self.progression.as_json()
         if self.ratings is not None:
             data["ratings"] = self.ratings.as_json()
+        if self.norms is not None:
+            data["norms"] = self.norms.as_json()
         return data
 
 
@@ -78,4 +85,13 @@ def build(standings: Standings, args: argparse.Namespace) -> Extras:
         ratings = rating_report(standings.tournament, standings.rounds, rate or "standard",
                                 rate_given=bool(rate),
                                 order=[r.participant.start_no for r in standings.rows])
-    return Extras(whys, progression, ratings)
+    norms = None
+    if getattr(args, "norms", False):
+        if standings.evaluation is not None and standings.evaluation.team:
+            raise InputError(_("--norms: a team event; the title norm check is for "
+                               "individual events"))
+        from xl_tiebreak.ratings.norms import norm_report
+
+        norms = norm_report(standings.tournament, standings.rounds,
+                            order=[r.participant.start_no for r in standings.rows])
+    return Extras(whys, progression, ratings, norms)

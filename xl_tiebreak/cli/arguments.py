@@ -113,6 +113,10 @@ def _add_compute(sub: Any) -> None:
                    "per player and game the expected score, K and why, the rating change; "
                    "unrated players' provisional performance. RATE: standard (assumed when "
                    "not given), rapid or blitz"))
+    c.add_argument("--norms", action="store_true",
+                   help=_("also print the title norm check (FIDE B.01 applied from 1 January "
+                          "2024): for every player and GM, IM, WGM, WIM each requirement "
+                          "with its value, the games that may be left out, and the result"))
     c.add_argument("--lots-seed", metavar="SEED",
                    help=_("seed of the drawing of lots (tie-break OTHER_LOTS, e.g. "
                    "--tiebreaks 'BH/C1,BH,LOTS'); the same seed gives the same draw"))

@@ -227,7 +227,7 @@ def _compute(args: argparse.Namespace) -> int:
                                no=no)) from None
     from xl_tiebreak.cli.arbiter_report import build
 
-    extras = build(standings, args)  # --why, --progression
+    extras = build(standings, args)  # --why, --progression, --ratings, --norms
     allocation = None
     if args.prizes:
         import xl_tiebreak.cli.prizes as prizes

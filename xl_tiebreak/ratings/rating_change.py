@@ -157,7 +157,10 @@ class GameLine(Frozen):
             who += f" ({self.opponent_rating})"
         if not self.rated:
             return f"R{self.round} {who}: not rated ({self.reason})"
-        assert self.difference is not None and self.expected is not None
+        if self.difference is None:  # an unrated player's game for the initial rating
+            assert self.score is not None
+            return f"R{self.round} {who}: scored {fmt(self.score)} ({self.reason})"
+        assert self.expected is not None
         assert self.score is not None
         counted = (f", counted as {self.counted:+d} (8.3.1)"
                    if self.counted != self.difference else "")

@@ -90,6 +90,7 @@ from xl_tiebreak.excel.functions.evaluation import (
 )
 from xl_tiebreak.excel.functions.one_tiebreak import ONE_TIEBREAK_FUNCTIONS, Shape, shape_of
 from xl_tiebreak.excel.functions.team import TEAM_FUNCTIONS as _TEAM_TABLE
+from xl_tiebreak.excel.functions.why import why_lines
 
 
 def clear_cache() -> None:
@@ -181,7 +182,7 @@ def STANDINGS(
     lots_seed: Any = "",
 ) -> Any:
     """The sorted standings as a table: a header row (unless header is FALSE), then Place, No,
-    Name, Rating, Fed, Pts, one column per tie-break (spills in Excel 365)."""
+    Name, Rating, Fed, Pts, one column per tie-break, Decided by (spills in Excel 365)."""
     return guarded(standings_rows, crosstable, order, rules, unrated_rating, tournament_type,
                    header, blank_rounds, lots_seed)
 
@@ -263,6 +264,33 @@ def TIEBREAK_EXPLAIN(
                    tournament_type, blank_rounds)
 
 
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_CROSSTABLE)
+@xw.arg("player", ndim=2, err_to_str=True, doc="Player A: start number or exact name")
+@xw.arg("other", ndim=2, err_to_str=True, doc="Player B: start number or exact name")
+@xw.arg("order", err_to_str=True, doc=DOC_ORDER)
+@xw.arg("rules", err_to_str=True, doc=DOC_RULES)
+@xw.arg("unrated_rating", err_to_str=True, doc=DOC_UNRATED)
+@xw.arg("tournament_type", err_to_str=True, doc=DOC_TYPE)
+@xw.arg("blank_rounds", err_to_str=True, doc=DOC_BLANKS)
+@xw.arg("lots_seed", err_to_str=True, doc=DOC_SEED)
+def WHY_AHEAD(
+    crosstable: list[list[Any]],
+    player: Any,
+    other: Any = "",
+    order: Any = "",
+    rules: Any = "AUTO",
+    unrated_rating: Any = "",
+    tournament_type: Any = "",
+    blank_rounds: Any = "",
+    lots_seed: Any = "",
+) -> Any:
+    """Why player A is ahead of B (or not): the order walked item by item, both values
+    explained, up to the deciding item, as compute --why prints it (a column of lines)."""
+    return guarded(why_lines, crosstable, player, other, order, rules, unrated_rating,
+                   tournament_type, blank_rounds, lots_seed)
+
+
 def _one_tiebreak(team: bool) -> dict[str, Any]:
     """The generated one-tie-break functions for teams (``team``) or for players."""
     rows = {f.name: row for row in registry.TIEBREAKS for f in row.functions}
@@ -273,7 +301,7 @@ def _one_tiebreak(team: bool) -> dict[str, Any]:
 EXCEL_FUNCTIONS: dict[str, Any] = {
     f.__name__: f for f in (
         POINTS, *_one_tiebreak(team=False).values(), TIEBREAK, PLACE, STANDINGS, TIEBREAKS,
-        COMPARE_ORDERS, CROSSTABLE_CHECK, TIEBREAK_EXPLAIN,
+        COMPARE_ORDERS, CROSSTABLE_CHECK, TIEBREAK_EXPLAIN, WHY_AHEAD,
     )
 }
 """Every worksheet function for individual events by its Excel name."""

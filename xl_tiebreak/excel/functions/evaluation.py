@@ -342,7 +342,16 @@ def standings_rows(
     _ready(parsed)
     standings = _computed(parsed, tiebreaks, rule_set, rating, lots_seed).standings
     table = standings_table(standings, every_place=True)
+    table = with_decided_by(standings, table)
     return table if with_header else table[1:]
+
+
+def with_decided_by(standings: Standings, table: list[list[object]]) -> list[list[object]]:
+    """The STANDINGS table with the "Decided by" column last (empty on the last row)."""
+    from xl_tiebreak.standings.decided_by import HEADER, decisions
+
+    texts = [d.text() or None for d in decisions(standings)]
+    return [[*table[0], HEADER]] + [[*r, t] for r, t in zip(table[1:], texts, strict=True)]
 
 
 def tiebreaks_rows(

@@ -191,7 +191,20 @@ _ALIASES = {
     "prizemoney": "prize_sharing",
     "oneprizeperplayer": "one_prize_per_player",
     "oneprize": "one_prize_per_player",
+    # "Report sheets": Progression, Ratings, Norms (comma separated, also in Portuguese): the
+    # arbiter's report sheets written beside the Standings sheet; read wherever it stands
+    "reportsheets": "report_sheets",
+    "report": "report_sheets",
+    "arbitersreport": "report_sheets",
+    "relatorio": "report_sheets",
+    "planilhasdorelatorio": "report_sheets",
+    "relatoriodoarbitro": "report_sheets",
 }
+_REPORT_SHEETS = {"progression": "progression", "progressao": "progression",
+                  "ratings": "ratings", "rating": "ratings", "ratingreport": "ratings",
+                  "variacaoderating": "ratings", "norms": "norms", "normas": "norms",
+                  "titlenorms": "norms", "normasdetitulo": "norms"}
+"""The report sheets a ``Report sheets`` row names (as :func:`label_key` compares them)."""
 _POINT_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb")
 
 
@@ -248,6 +261,9 @@ class Settings(Mutable):
     """Orders to compare with :attr:`tiebreaks` on the Compare sheet (``Compare orders``
     rows, one order each); empty: no Compare sheet."""
     compare_where: list[str] = field(default_factory=list)
+    report_sheets: list[str] = field(default_factory=list)
+    """The ``Report sheets`` row: ``progression``, ``ratings``, ``norms`` (in the order
+    given); empty: none."""
     """The cell of each compare order."""
     prize_sharing: str = "equal"
     """``equal`` (money of tied players shared equally) or ``hort`` (the Hort system)."""
@@ -377,6 +393,12 @@ def _apply(settings: Settings, field: str, value: object) -> None:
         settings.lots_seed = lots_seed_value(value)
     elif field == "rr_withdrawals":
         settings.rr_withdrawals = _withdrawals(value)
+    elif field == "report_sheets":
+        for text in str(value).replace(";", ",").split(","):
+            if text.strip():
+                sheet = _REPORT_SHEETS[_key(text)]  # KeyError: not a report sheet
+                if sheet not in settings.report_sheets:
+                    settings.report_sheets.append(sheet)
     elif field in _POINT_FIELDS:
         changes: dict[str, Any] = {field: _points(value)}
         settings.scoring = settings.scoring.replace(**changes)
@@ -394,6 +416,7 @@ _HINTS = {
     "rating_used": N_("expected FIDE, National or FIDE then national"),
     "column_help": N_("this row only explains a Crosstable column: type the values in that "
                       "column, one per player"),
+    "report_sheets": N_("expected Progression, Ratings or Norms (comma separated)"),
 }
 """What a row expects, said when its value cannot be read (in English: translated where
 said)."""
@@ -481,7 +504,7 @@ def _store(
         _apply(settings, field, value)
     except InputError as error:
         problems.extend(Problem(Severity.ERROR, p.message, where) for p in error.problems)
-    except (ValueError, ArithmeticError):
+    except (ValueError, ArithmeticError, KeyError):
         hint = translated(_HINTS[field]) if field in _HINTS else _(
             "expected points such as 1, 0.5 or ½")
         if isinstance(value, datetime.date):

@@ -1,7 +1,8 @@
 """The sheets the standings writer adds beside the Standings sheet: ``Compare``
 when the Settings sheet has ``Compare orders`` rows (:mod:`~xl_tiebreak.excel.sheets.compare`),
 ``Prizes result`` when the book has a ``Prizes`` sheet with prizes
-(:mod:`~xl_tiebreak.excel.sheets.prizes`).
+(:mod:`~xl_tiebreak.excel.sheets.prizes`), ``Progression``, ``Ratings`` and ``Norms`` when
+the ``Report sheets`` row names them (:mod:`~xl_tiebreak.excel.sheets.report_sheets`).
 
 They follow the Standings sheet's rules: only a sheet xl-tiebreak wrote (its mark) is replaced
 or removed, a sheet of the user's of that name is an error (nothing is written then), and a
@@ -23,7 +24,12 @@ from xl_tiebreak.excel.sheets.prizes import (
     read_prize_sheet,
     sheet_allocation,
 )
-from xl_tiebreak.excel.sheets.standings_sheet import COMPARE_ROLE, PRIZES_ROLE, sheet_kind
+from xl_tiebreak.excel.sheets.standings_sheet import (
+    COMPARE_ROLE,
+    PRIZES_ROLE,
+    STANDINGS,
+    sheet_kind,
+)
 from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.prizes.allocation import Allocation
@@ -100,6 +106,54 @@ def plan_extras(book: Book, settings: Settings, standings: Standings) -> Extras:
         else:
             layout = prizes_layout(extras.allocation, standings)
             extras.layouts.append(layout.replace(name=prizes_to))
+    _plan_reports(book, settings, standings, extras, problems)
     if problems:
         raise InputError(problems)
     return extras
+
+
+def _plan_reports(book: Book, settings: Settings, standings: Standings, extras: Extras,
+                  problems: list[Problem]) -> None:
+    """The report sheets the ``Report sheets`` row asks for (Progression, Ratings, Norms),
+    and those of ours it no longer asks for marked stale."""
+    from xl_tiebreak.excel.sheets import report_sheets as rs
+
+    asked = settings.report_sheets
+    where = settings.where.get("report_sheets", "")
+    title = standings.tournament.name or settings.name or STANDINGS
+    team = standings.evaluation is not None and standings.evaluation.team
+    for kind, name, role in (("progression", rs.PROGRESSION, rs.PROGRESSION_ROLE),
+                             ("ratings", rs.RATINGS, rs.RATINGS_ROLE),
+                             ("norms", rs.NORMS, rs.NORMS_ROLE)):
+        target = _target(book, name, role, kind in asked, extras, problems)
+        if kind not in asked:
+            continue
+        try:
+            if kind == "progression":
+                from xl_tiebreak.standings.progression import progression
+
+                layout = rs.progression_layout(
+                    progression(standings, settings.tiebreaks or None), title)
+            elif team:
+                raise InputError(_("Report sheets: {sheet} is for individual events",
+                                   sheet=name))
+            elif kind == "ratings":
+                from xl_tiebreak.ratings.rating_change import rating_report
+
+                rate = standings.tournament.rate or "standard"
+                layout = rs.ratings_layout(rating_report(
+                    standings.tournament, standings.rounds, rate,
+                    rate_given=bool(standings.tournament.rate),
+                    order=[r.participant.start_no for r in standings.rows]), title)
+            else:
+                from xl_tiebreak.ratings.norms import norm_report
+
+                layout = rs.norms_layout(norm_report(
+                    standings.tournament, standings.rounds,
+                    order=[r.participant.start_no for r in standings.rows]), title)
+        except InputError as error:
+            problems.extend(Problem(p.severity, _("Report sheets: {message}",
+                                                  message=p.message), p.where or where)
+                            for p in error.problems)
+        else:
+            extras.layouts.append(layout.replace(name=target))

@@ -50,6 +50,9 @@ from xl_tiebreak.report.table import (
     status_text,
     where_and_when,
 )
+from xl_tiebreak.standings.decided_by import HEADER as DECIDED_BY
+from xl_tiebreak.standings.decided_by import LEGEND as DECIDED_BY_LEGEND
+from xl_tiebreak.standings.decided_by import decisions
 from xl_tiebreak.standings.final import Standings
 from xl_tiebreak.tiebreaks.outside_games import legend_lines
 from xl_tiebreak.util.cells import cell_name, is_blank, range_ref
@@ -93,7 +96,8 @@ COMPARE_ROLE = "compare"
 PRIZES_ROLE = "prizes"
 """The mark of a Prizes result sheet xl-tiebreak wrote
 (:mod:`xl_tiebreak.excel.sheets.prizes`)."""
-_ROLES = (STANDINGS_ROLE, PROBLEMS_ROLE, COMPARE_ROLE, PRIZES_ROLE)
+_ROLES = (STANDINGS_ROLE, PROBLEMS_ROLE, COMPARE_ROLE, PRIZES_ROLE, "progression", "ratings",
+          "norms")  # the last three: the report sheets (excel/sheets/report_sheets)
 
 STANDINGS_NOTE = N_("Computed by xl-tiebreak; the crosstable and settings were not changed.")
 """The last legend line of a Standings sheet (in English: pass it through ``_`` where shown)."""
@@ -245,6 +249,8 @@ def _legend(standings: Standings, settings: Settings, warnings: list[Problem]) -
         "rows ({example})", example=places)))
     lines.append(("item", _("Empty", "written sheet"), _(
         "no value: undefined (e.g. an unrated player's rating), or not needed")))
+    label, _sep, text = translated(DECIDED_BY_LEGEND).partition(": ")
+    lines.append(("item", label, text))
     lines.extend(("warning", _("Warning", "written sheet"), str(w)) for w in warnings)
     lines.append(("note", "", translated(STANDINGS_NOTE)))
     return lines
@@ -320,6 +326,7 @@ def standings_layout(
     # the STANDINGS function's columns, and the Extra column when there are extra points
     columns = standings_columns(standings, drop_empty=False, extra=True)
     table = standings_values(standings, extra=True)
+    columns, table = _with_decided_by(standings, columns, table)
     block = _title_block(standings, settings)
     top = len(block) + _HEADER_GAP + 1  # the table's header row
     n_rows, n_cols = len(table), len(table[0])
@@ -398,6 +405,14 @@ def _printed_lines(rows: int, heights: dict[int, float]) -> int:
     """The lines a sheet of ``rows`` rows prints, a wrapped legend row counting its lines (a
     legend of long warnings must not shrink a one-page sheet until it is unreadable)."""
     return rows + sum(max(round(h / 15.0) - 1, 0) for h in heights.values())
+def _with_decided_by(standings: Standings, columns: list[Column],
+                     table: list[list[object]]) -> tuple[list[Column], list[list[object]]]:
+    """The columns and values with the "Decided by" column last: for each row the first item
+    of the order separating it from the next row, with both values (empty on the last row)."""
+    texts = [d.text() or None for d in decisions(standings)]
+    header = translated(DECIDED_BY)
+    rows = [[*table[0], header]] + [[*r, t] for r, t in zip(table[1:], texts, strict=True)]
+    return [*columns, Column("decided", header)], rows
 
 
 def _footer_name(standings: Standings) -> str:

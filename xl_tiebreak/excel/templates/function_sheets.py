@@ -133,7 +133,7 @@ def formula_standings_sheet(ws: Any, template: Template, per_cell: bool = False)
     note_style(ws["A1"])
     order = template.settings.get("tiebreaks", [])
     assert isinstance(order, list)
-    formats = standings_formats([parse_descriptor(t) for t in order])
+    formats = [*standings_formats([parse_descriptor(t) for t in order]), None]  # Decided by
     n_rows, n_cols = template.players + 1, len(formats)
     if per_cell:
         for i in range(n_rows):
