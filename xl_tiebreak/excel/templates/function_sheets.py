@@ -27,7 +27,8 @@ from xl_tiebreak.excel.templates.parts import (
 from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
 from xl_tiebreak.util.cells import column_letter, range_ref
 
-__all__ = ["DEMO_ROWS", "EVENT_CALL", "FUNCTIONS_FIRST_ROW", "PER_CELL_NOTE", "STANDINGS_CALL",
+__all__ = ["DEMO_ROWS", "DEMO_STANDINGS_ROWS", "EVENT_CALL", "FUNCTIONS_FIRST_ROW",
+           "PER_CELL_NOTE", "STANDINGS_CALL",
            "STANDINGS_COLUMNS", "TEMPLATE_ROWS", "formula_standings_sheet", "functions_sheet",
            "sheet_names"]
 
@@ -40,7 +41,12 @@ TEMPLATE_ROWS = 2000
 """Participant rows of the templates' Functions and Formula standings sheets: every event
 of up to this many participants has its row; the rows beyond the event stay empty."""
 DEMO_ROWS = 500
-"""Participant rows of the demo's per-cell sheets (one formula per cell: fewer rows)."""
+"""Participant rows of the demo's per-cell Functions sheet (one formula per cell: fewer
+rows)."""
+DEMO_STANDINGS_ROWS = 100
+"""Participant rows of the demo's per-cell Formula standings: each cell's INDEX(STANDINGS(…))
+receives the whole table, so its cost grows with the square of the rows; an event with more
+participants is reported by the sheet's check cell."""
 STANDINGS_COLUMNS = len(standings_formats([])) + TIEBREAK_SLOTS
 """Columns of the Formula standings array: Place, No, Name, Rating, Fed, Pts and one per
 tie-break slot of the Settings sheet (the columns beyond the order stay empty)."""
@@ -140,6 +146,12 @@ def functions_sheet(ws: Any, template: Template, per_cell: bool = False) -> dict
     ws.column_dimensions["B"].width = 20
     ws.column_dimensions[column_letter(len(header))].width = 90
     ws.freeze_panes = f"C{FUNCTIONS_FIRST_ROW}"
+    # printed at its own size (readable type), landscape, split into groups of columns with
+    # the header row and No/Name repeated on every page
+    ws.page_setup.orientation = "landscape"
+    ws.print_title_rows = f"{FUNCTIONS_FIRST_ROW - 1}:{FUNCTIONS_FIRST_ROW - 1}"
+    ws.print_title_cols = "A:B"
+    ws.print_options.horizontalCentered = True
     return sheet_names()
 
 
@@ -156,19 +168,24 @@ STANDINGS_CALL = "STANDINGS(Tournament)"
 """The call of the Formula standings sheet, as its note shows it."""
 
 
-def _standings_call(rows: int) -> str:
-    """The Formula standings call padded to ``rows`` rows (header included) and
-    :data:`STANDINGS_COLUMNS` columns."""
-    return f'STANDINGS(Tournament,"","","","",TRUE,"","",{rows},{STANDINGS_COLUMNS})'
+def _standings_call(rows: int, columns: int) -> str:
+    """The Formula standings call padded to ``rows`` rows (header included) and ``columns``
+    columns."""
+    return f'STANDINGS(Tournament,"","","","",TRUE,"","",{rows},{columns})'
 
 
 def formula_standings_sheet(ws: Any, template: Template, per_cell: bool = False) -> None:
     """The Formula standings sheet: its check (A2: does the table show every participant?),
     then one array formula ``{=STANDINGS(Tournament,…)}`` over :data:`TEMPLATE_ROWS` rows, or
     with ``per_cell`` one ``=INDEX(STANDINGS(...),row,column)`` per cell over
-    :data:`DEMO_ROWS` rows (the demo: D56). The rows and columns beyond the event are empty."""
-    height = (DEMO_ROWS if per_cell else TEMPLATE_ROWS) + 1
-    call = _standings_call(height)
+    :data:`DEMO_STANDINGS_ROWS` rows (the demo: D56). The rows and columns beyond the event
+    are empty."""
+    height = (DEMO_STANDINGS_ROWS if per_cell else TEMPLATE_ROWS) + 1
+    order = template.settings.get("tiebreaks", [])
+    assert isinstance(order, list)
+    formats = standings_formats([parse_descriptor(t) for t in order])
+    n_cols = len(formats) if per_cell else STANDINGS_COLUMNS
+    call = _standings_call(height, n_cols)
     if per_cell:
         ws["A1"] = (f"The whole standings from one function: each cell here is "
                     f"=INDEX({call},row,column), so that this demo shows its values in any "
@@ -183,10 +200,6 @@ def formula_standings_sheet(ws: Any, template: Template, per_cell: bool = False)
                     f"=TIEBREAKS(Tournament) gives every tie-break of every player.")
     note_style(ws["A1"])
     ws["A2"] = f'=CROSSTABLE_CHECK(Tournament,"","",$B$4:$B${2 + height})'
-    order = template.settings.get("tiebreaks", [])
-    assert isinstance(order, list)
-    formats = standings_formats([parse_descriptor(t) for t in order])
-    n_cols = STANDINGS_COLUMNS
     if per_cell:
         for i in range(height):
             for j in range(n_cols):
