@@ -99,7 +99,10 @@ def _rewrite_sheet(xml: str, values: Mapping[str, CachedValue], sheet: str) -> s
     out = _CELL.sub(cell, xml)
     missing = set(values) - seen
     if missing:  # cells openpyxl left out (no value, no style): added to their rows
-        out = _ROW.sub(lambda m: _add_cells(m, values, missing), out)
+        by_row: dict[int, list[str]] = {}
+        for ref in missing:
+            by_row.setdefault(_position(ref)[0], []).append(ref)
+        out = _ROW.sub(lambda m: _add_cells(m, values, missing, by_row), out)
     if missing:
         raise ValueError(f"{sheet}: no row for the cached values of "
                          f"{', '.join(sorted(missing)[:5])}")
@@ -116,10 +119,12 @@ def _position(ref: str) -> tuple[int, int]:
     return int(match.group(2)), column
 
 
-def _add_cells(row: re.Match[str], values: Mapping[str, CachedValue], missing: set[str]) -> str:
-    """A ``<row>`` element with the missing cells of that row added in column order."""
+def _add_cells(row: re.Match[str], values: Mapping[str, CachedValue], missing: set[str],
+               by_row: Mapping[int, list[str]]) -> str:
+    """A ``<row>`` element with the missing cells of that row (``by_row``: the missing cells
+    grouped by row, found once) added in column order."""
     number = int(row.group("r"))
-    adding = sorted((ref for ref in missing if _position(ref)[0] == number),
+    adding = sorted((ref for ref in by_row.get(number, ()) if ref in missing),
                     key=lambda ref: _position(ref)[1])
     if not adding:
         return row.group(0)
@@ -378,13 +383,15 @@ class FormulaValues:
             raise InputError(f"{sheet}!{ref}: an array formula over more than "
                              f"{MAX_CACHED_AREA:,} cells")
         cells = self.values.setdefault(sheet, {})
+        ws = self.wb[sheet]
+        letters = [column_letter(c) for c in range(c1, c2 + 1)]
         for r in range(r1, r2 + 1):
-            for c in range(c1, c2 + 1):
+            row = rows[r - r1] if r - r1 < len(rows) else None
+            for c, letter in zip(range(c1, c2 + 1), letters, strict=True):
                 # an array formula larger than its result shows #N/A there, as in Excel
-                row = rows[r - r1] if r - r1 < len(rows) else None
                 item = row[c - c1] if row is not None and c - c1 < len(row) else "#N/A"
-                self.wb[sheet].cell(row=r, column=c)  # the cell exists in the file
-                cells[f"{column_letter(c)}{r}"] = item  # type: ignore[assignment]
+                ws.cell(row=r, column=c)  # the cell exists in the file
+                cells[f"{letter}{r}"] = item  # type: ignore[assignment]
 
     def call(self, sheet: str, coordinate: str, text: str) -> object:
         """The result of one worksheet-function call ``=NAME(args)`` written on ``sheet``
