@@ -290,6 +290,8 @@ def test_thirty_teams_typed_into_the_team_template(tmp_path: Path, fresh: None) 
     ws.delete_rows(1, ws.max_row)
     for row in rows:
         ws.append(row)
+    for other in ("Teams", "Boards"):  # the sample's rosters and board results go
+        wb[other].delete_rows(2, wb[other].max_row)
     set_setting(wb["Settings"], "Tournament name", "Thirty teams")
     path = tmp_path / "teams.xlsx"
     wb.save(path)
