@@ -18,7 +18,14 @@ It prints the crosstable transfers, the cells transferred and the Python-side se
 "before" is measured on a sample of players (``--sample``, default 40) and scaled to all of
 them (say ``--sample 400`` to measure everything; it takes minutes, which is the point).
 
-Run: ``python benchmarks/bench_recalc.py [--players 400] [--rounds 9] [--sample 40]``.
+Then the per-cell cases (``--per-cell 400 1000``): a column of hand-written
+``=BUCHHOLZ_CUT1(Crosstable,A5)`` against ``=BUCHHOLZ_CUT1(Tournament,A5)`` (the token of one
+``=CROSSTABLE_ID(Crosstable,SettingsTable)`` cell) and the one-call-per-column form of each:
+crosstable transfers and Python seconds of a cold recalculation, an unchanged one and one after
+a single edit.
+
+Run: ``python benchmarks/bench_recalc.py [--players 400] [--rounds 9] [--sample 40]
+[--per-cell 400 1000]``.
 """
 
 from __future__ import annotations
@@ -138,6 +145,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--sample", type=int, default=40,
                         help="players measured for 'before' (scaled to all)")
+    parser.add_argument("--per-cell", type=int, nargs="*", default=[400, 1000],
+                        help="player counts of the per-cell cases (default 400 1000)")
     args = parser.parse_args(argv[1:])
     _install_engine()
     rows = crosstable(args.players, args.rounds)
@@ -183,6 +192,58 @@ def main(argv: list[str]) -> None:
           f"{after.seconds:.2f} s Python-side")
     target = after.seconds < 2 and after.transfers < 50
     print(f"target (< 2 s, < 50 transfers): {'met' if target else 'NOT met'}")
+    for players in args.per_cell:
+        per_cell_cases(players, args.rounds)
+
+
+def _edited(rows: list[list[Any]]) -> list[list[Any]]:
+    """The crosstable after one edit: the first player's rating corrected by one point (any
+    edit changes the range's content, so that nothing computed from it is reused)."""
+    out = [list(r) for r in rows]
+    col = [str(h) for h in out[0]].index("Rating")
+    out[1][col] = float(out[1][col] or 1500) + 1
+    return out
+
+
+def per_cell_cases(players: int, rounds: int) -> None:
+    """400 (or ``players``) hand-written per-cell formulas ``=BUCHHOLZ_CUT1(Crosstable,A5)``
+    against the token form ``=BUCHHOLZ_CUT1(Tournament,A5)`` (one ``CROSSTABLE_ID`` cell) and
+    the column forms of both: crosstable transfers and Python seconds per recalculation, cold
+    (nothing cached), unchanged (a full recalculation of the same data), after one edit."""
+    base = crosstable(players, rounds)
+    print(f"\nper-cell and column forms, {players} players × {rounds} rounds "
+          "(BUCHHOLZ_CUT1 down one column):")
+    numbers = [float(r[0]) for r in base[1:]]
+    column = tuple((n,) for n in numbers)
+    settings = ((("Rating for unrated players", 1400.0),))
+    for form in ("per cell, range", "per cell, token", "column, range", "column, token"):
+        functions.clear_cache()
+        figures = []
+        for phase, rows in (("cold", base), ("unchanged", base), ("one edit", _edited(base))):
+            sized = com_range(rows, len(rows), len(rows[0]))
+            run = Recalculation()
+            if "token" in form:
+                token = run.call(functions.CROSSTABLE_ID, sized, settings)
+                xt: Any = ((token,),)
+                cells_per_call = 1
+            else:
+                xt, cells_per_call = sized, len(sized) * len(sized[0])
+            transfers = run.transfers
+            if form.startswith("per cell"):
+                for n in numbers:
+                    before = run.transfers
+                    value = run.call(functions.BUCHHOLZ_CUT1, xt, n)
+                    assert isinstance(value, float), value
+                    if cells_per_call == 1:
+                        run.transfers = before  # a one-cell token, not a crosstable
+            else:
+                out = run.call(functions.BUCHHOLZ_CUT1, xt, column)
+                assert isinstance(out, list) and len(out) == players, out
+                if cells_per_call == 1:
+                    run.transfers -= 1
+            transfers = run.transfers
+            figures.append(f"{phase} {transfers:,} transfers {run.seconds:.3f} s")
+        print(f"  {form:18} " + "; ".join(figures))
 
 
 if __name__ == "__main__":

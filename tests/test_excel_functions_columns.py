@@ -218,8 +218,10 @@ def test_a_column_with_empty_and_wrong_cells() -> None:
 @pytest.mark.parametrize("name", sorted(udfs.EXCEL_FUNCTIONS))
 def test_every_per_player_function_takes_a_column(name: str) -> None:
     func = udfs.EXCEL_FUNCTIONS[name]
-    if name in ("STANDINGS", "TIEBREAKS", "CROSSTABLE_CHECK", "COMPARE_ORDERS", "WHY_AHEAD"):
-        return  # whole-table functions: no player argument; WHY_AHEAD: two players, lines
+    if name in ("STANDINGS", "TIEBREAKS", "CROSSTABLE_CHECK", "COMPARE_ORDERS", "WHY_AHEAD",
+                "CROSSTABLE_ID", "PARTICIPANTS"):
+        return  # whole-table functions and the token: no player argument; WHY_AHEAD: two
+        # players, lines
     extra: tuple[Any, ...] = ("BH/C1",) if name in ("TIEBREAK", "TIEBREAK_EXPLAIN") else ()
     column = func(SWISS_XT, [[n] for n in NOS], *extra)
     singles = [func(SWISS_XT, n, *extra) for n in NOS]
@@ -259,10 +261,17 @@ def test_standings_without_its_header() -> None:
 def test_the_recalculation_benchmark_runs_and_counts_one_transfer_per_column() -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "bench_recalc.py"), "--players", "30",
-         "--rounds", "5", "--sample", "3"],
+         "--rounds", "5", "--sample", "3", "--per-cell", "30"],
         capture_output=True, text=True, cwd=ROOT, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
+    forms = {line.split("  ")[1].strip(): line for line in lines if line.startswith("  per")
+             or line.startswith("  column")}
+    # per cell: one transfer per cell with the range, one per recalculation with the token
+    for phase in ("cold", "unchanged", "one edit"):
+        assert f"{phase} 30 transfers" in forms["per cell, range"], forms
+        assert f"{phase} 1 transfers" in forms["per cell, token"], forms
+        assert f"{phase} 1 transfers" in forms["column, token"], forms
     columns = int(lines[0].split("Functions sheet: ")[1].split()[0])
     assert f"before (one call per player and function, 401×30 range): " \
            f"{columns * 30 + 2:,} crosstable transfers" in lines[1]

@@ -44,8 +44,9 @@ def test_every_function_as_stored(stored: dict[str, Any], current: dict[str, Any
     changed = [name for name in sorted(set(stored[side]) & set(current[side]))
                if stored[side][name] != current[side][name]]
     assert changed == []
-    assert len(stored[side]) == 46  # 38 individual + 8 team functions (TEAM_TIEBREAKS,
-    # TEAM_COMPARE_ORDERS, TEAM_CROSSTABLE_CHECK, WHY_AHEAD added deliberately)
+    assert len(stored[side]) == 49  # 40 individual + 9 team functions (TEAM_TIEBREAKS,
+    # TEAM_COMPARE_ORDERS, TEAM_CROSSTABLE_CHECK, then CROSSTABLE_ID, PARTICIPANTS,
+    # TEAM_PARTICIPANTS and WHY_AHEAD added deliberately)
 
 
 def test_classic_and_lite_list_the_same_functions_and_parameters(current: dict[str, Any]

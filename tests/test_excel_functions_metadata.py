@@ -107,8 +107,8 @@ def test_every_decorated_function_is_exported(recorded: ModuleType) -> None:
         if callable(obj) and getattr(obj, "__xlmeta__", {}).get("func") is not None
     }
     assert decorated == set(recorded.EXCEL_FUNCTIONS)
-    assert len(decorated) == 38  # 29 + 5 US Chess + TIEBREAKS + COMPARE_ORDERS + RBH +
-    # WHY_AHEAD
+    assert len(decorated) == 40  # 29 + 5 US Chess + TIEBREAKS + COMPARE_ORDERS + RBH
+    # + CROSSTABLE_ID + PARTICIPANTS + WHY_AHEAD
 
 
 def test_names_are_vba_identifiers_that_are_not_cell_references(recorded: ModuleType) -> None:

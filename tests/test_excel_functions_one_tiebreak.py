@@ -77,7 +77,7 @@ def test_parameters_are_those_of_the_shape(name: str) -> None:
     assert list(signature.parameters) == expected
     assert [p.name for p in signature.parameters.values()
             if p.default is inspect.Parameter.empty] == ["crosstable", "player"]
-    assert signature.parameters["rules"].default == "AUTO"
+    assert signature.parameters["rules"].default == ""  # empty: the settings' rules
     hints = typing.get_type_hints(ONE_TIEBREAK_FUNCTIONS[name])
     assert hints["crosstable"] == list[list[Any]]
 

@@ -315,20 +315,30 @@ def check_formula_cells(path: Path, values: dict[tuple[str, str], Any],
         assert got == ("" if want is None else want), (sheet, ref, got, want)
         checked.add((sheet, ref))
 
-    check("FUNCTIONS", "B2", "OK")
+    token = values.get(("FUNCTIONS", "B2"))
+    assert str(token).startswith("xlt:"), token  # the event token of CROSSTABLE_ID
+    checked.add(("FUNCTIONS", "B2"))
+    check("FUNCTIONS", "B3", "OK")
+    check("FORMULA STANDINGS", "A2", "OK")
     rules_row = next(c.row for c in wb["Settings"]["A"] if c.value == "Rules")
     check("SETTINGS", f"D{rules_row}", expected.rules_text)
     functions = wb["Functions"]
     headers = [c.value for c in functions[FUNCTIONS_FIRST_ROW - 1]]
-    for r in range(FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + template.players):
-        start_no = functions.cell(row=r, column=1).value
-        player = functions.cell(row=r, column=2).value
+    for i, r in enumerate(range(FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + template.players)):
+        start_no, player = template.rows[1 + i][0], template.rows[1 + i][1]
+        assert isinstance(start_no, int)
+        check("FUNCTIONS", f"A{r}", float(start_no))  # the labels come from the crosstable
+        check("FUNCTIONS", f"B{r}", player)
         for col, header in enumerate(headers[2:], start=3):
             want = expected.function(str(header), start_no, str(player))
             check("FUNCTIONS", f"{column_letter(col)}{r}", want)
     for i, row in enumerate(expected.table()):
         for j, want in enumerate(row):
             check("FORMULA STANDINGS", f"{column_letter(j + 1)}{3 + i}", want)
+    rest = [cell for cell in formula_cells(path) if cell not in checked]
+    for sheet, ref in rest:  # the rows and columns beyond the event stay empty
+        assert sheet in ("FUNCTIONS", "FORMULA STANDINGS"), (sheet, ref)
+        check(sheet, ref, None)
     assert set(formula_cells(path)) == checked
     assert len(checked) > template.players * 10
 
@@ -441,25 +451,28 @@ def test_every_formula_reads_the_crosstable_through_the_sized_name(name: str) ->
 
 @pytest.mark.parametrize("name", WORKBOOKS)
 def test_one_call_per_column(name: str) -> None:
-    """Each formula cell that takes the crosstable costs one transfer of it: the template has
-    one per column (an array formula over the players), far fewer than 50, not one per player
-    and function."""
+    """The crosstable is transferred once: only the token cell (``=CROSSTABLE_ID(Crosstable,
+    SettingsTable)``) takes it; every other call takes the one-cell token ``Tournament``, one
+    array formula per column over :data:`TEMPLATE_ROWS` rows, far fewer than 50 calls."""
+    from xl_tiebreak.excel.templates.function_sheets import TEMPLATE_ROWS
+
     wb = openpyxl.load_workbook(SHIPPED / name)
-    template = template_of(name)
-    calls = 0
+    transfers, calls = 0, 0
     for ws in wb.worksheets:
         for row in ws.iter_rows():
             for c in row:
                 text = str(getattr(c.value, "text", c.value))
-                if "Crosstable" in text and (c.data_type == "f" or isinstance(c.value,
-                                                                              ArrayFormula)):
+                formula = c.data_type == "f" or isinstance(c.value, ArrayFormula)
+                transfers += formula and "Crosstable" in text
+                if formula and "Tournament" in text:
                     calls += 1
                     if ws.title == "Functions" and c.row >= FUNCTIONS_FIRST_ROW:
                         assert isinstance(c.value, ArrayFormula), c.coordinate
                         c1, r1, c2, r2 = range_boundaries(c.value.ref)
-                        assert (c1, r2 - (r1 or 0) + 1) == (c.column, template.players)
+                        assert (r1, r2 - (r1 or 0) + 1) == (FUNCTIONS_FIRST_ROW, TEMPLATE_ROWS)
     columns = len(wb["Functions"][FUNCTIONS_FIRST_ROW - 1]) - 2
-    assert calls == columns + 2  # + the check and the formula standings
+    assert transfers == 1
+    assert calls == columns + 4  # + the labels, the checks of both sheets, the standings
     assert calls < 50
 
 
@@ -513,8 +526,9 @@ def test_functions_follow_the_start_date_when_rules_is_auto(tmp_path: Path,
     headers = [c.value for c in functions[FUNCTIONS_FIRST_ROW - 1]]
     col = column_letter(headers.index("BUCHHOLZ") + 1)
     differs = False
-    for r in range(FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + template.players):
-        no = functions.cell(row=r, column=1).value
+    for i, r in enumerate(range(FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + template.players)):
+        no = template.rows[1 + i][0]
+        assert isinstance(no, int) and values[("FUNCTIONS", f"A{r}")] == no
         want = to_float(early.row(no).values[0])
         assert values[("FUNCTIONS", f"{col}{r}")] == want
         differs |= want != to_float(late.row(no).values[0])
@@ -578,7 +592,7 @@ def test_the_standings_command_caches_fresh_formula_values(tmp_path: Path) -> No
     col = headers.index("BUCHHOLZ") + 1
     bh = compute_standings(edited, ["BH"], "auto")
     for r in range(FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + SWISS.players):
-        start_no = functions.cell(row=r, column=1).value
+        start_no = int(got[("FUNCTIONS", f"A{r}")])
         assert got[("FUNCTIONS", f"{column_letter(col)}{r}")] == to_float(
             bh.row(start_no).values[0]), start_no
     assert bh.row(16).values[0] != compute_standings(
@@ -625,13 +639,15 @@ def test_the_functions_read_blank_rounds_as_the_settings_say(tmp_path: Path) -> 
         wb.save(book)
         write_standings_file(book)
         got = cached_values(book)
-        check = got[("FUNCTIONS", "B2")]
+        check = got[("FUNCTIONS", "B3")]
         if same:
             assert "1 blank round read as a half-point bye" in str(check)
             assert "cell H10 (#9 round 3)" in str(check)
         else:  # the blank read as an absence, the declared 3.5 points, the setting to use
             assert str(check).startswith("OK, 3 warnings: row 10: #9 Chloé Martin declares")
-        differing = {k for k in shipped if k != ("FUNCTIONS", "B2") and got[k] != shipped[k]}
+        own = {("FUNCTIONS", "B2"), ("FUNCTIONS", "B3"), ("FORMULA STANDINGS", "A2")}  # the
+        # token (another content) and the checks (the warning about the blank)
+        differing = {k for k in shipped if k not in own and got[k] != shipped[k]}
         points_9 = ("FUNCTIONS", f"C{FUNCTIONS_FIRST_ROW + 8}")
         assert (differing == set()) is same, sorted(differing)[:5]
         if not same:
@@ -675,7 +691,7 @@ def test_the_template_settings_reach_the_compare_sheet_and_the_functions(
         functions = out["Functions"]
         col = [c.value for c in functions[FUNCTIONS_FIRST_ROW - 1]].index("PLACE") + 1
         for r in range(FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + SWISS.players):
-            no = functions.cell(row=r, column=1).value
+            no = int(got[("FUNCTIONS", f"A{r}")])
             assert got[("FUNCTIONS", f"{column_letter(col)}{r}")] == float(
                 str(place[no]).split("–")[0]), (seed, no)
 

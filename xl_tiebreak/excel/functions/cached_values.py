@@ -172,6 +172,10 @@ _INDEX = re.compile(r"=INDEX\((?P<inner>[A-Z][A-Z0-9_]*\(.*\)),(?P<row>\d+),(?P<
                     re.S)
 """One item of a function's result, ``=INDEX(STANDINGS(...),2,3)`` (the demo's per-cell
 Formula standings, docs/engineering.md D56)."""
+_IF_BLANK = re.compile(r'=IF\((?P<ref>\$?[A-Z]+\$?\d+)="","",(?P<inner>[A-Z][A-Z0-9_]*\(.*\))\)',
+                       re.S)
+"""A call made only for a filled cell, ``=IF($A5="","",BUCHHOLZ_CUT1(Tournament,$A5))`` (the
+demo's per-cell rows beyond the event stay empty)."""
 _RULES_HELPER = re.compile(
     r'=IF\(OR\(B(?P<rules>\d+)="",UPPER\(B(?P=rules)\)="AUTO"'
     r'(?P<more>(?:,UPPER\(B(?P=rules)\)="[^"]*")*)\),'  # AUTO in the template's language
@@ -235,6 +239,7 @@ class FormulaValues:
         self._extents: dict[str, tuple[int, int]] = {}
         self._sheets: dict[str, Any] = {}
         self._ranges: dict[tuple[str, int, int, int, int], list[list[object]]] = {}
+        self._arrays: dict[str, list[tuple[int, int, int, int, Any]]] = {}
 
     def _sheet(self, title: str) -> Any:
         """The worksheet of that title (looked up once: ``wb[title]`` walks every sheet)."""
@@ -258,10 +263,33 @@ class FormulaValues:
                                     max((c for _, c in cells), default=1))
         return self._extents[sheet]
 
+    def _anchor(self, sheet: str, row: int, col: int) -> Any:
+        """The first cell of the array formula whose range holds (row, col), if any (a cell
+        inside an array formula's range stores no formula of its own)."""
+        if sheet not in self._arrays:
+            found: list[tuple[int, int, int, int, Any]] = []
+            for cell in (getattr(self.wb[sheet], "_cells", None) or {}).values():
+                if isinstance(cell.value, ArrayFormula):
+                    match = _REF.fullmatch(cell.value.ref)
+                    if match is not None:
+                        c1, r1 = _column_number(match.group("c1")), int(match.group("r1"))
+                        c2 = _column_number(match.group("c2") or match.group("c1"))
+                        r2 = int(match.group("r2") or match.group("r1"))
+                        found.append((r1, c1, r2, c2, cell))
+            self._arrays[sheet] = found
+        for r1, c1, r2, c2, anchor in self._arrays[sheet]:
+            if r1 <= row <= r2 and c1 <= col <= c2:
+                return anchor
+        return None
+
     def cell(self, sheet: str, row: int, col: int) -> object:
         ref = f"{column_letter(col)}{row}"
         if ref in self.values.get(sheet, {}):
             return self.values[sheet][ref]
+        anchor = self._anchor(sheet, row, col)
+        if anchor is not None and (anchor.row, anchor.column) != (row, col):
+            self.formula(sheet, anchor)  # the array it belongs to, computed first
+            return self.values[sheet].get(ref)
         cell = self._stored(sheet, row, col)
         if cell is None:
             return None
@@ -290,8 +318,12 @@ class FormulaValues:
         return [list(row) for row in self._ranges[key]]
 
     def argument(self, sheet: str, token: str) -> object:
+        if not token:  # an argument left out: its default, as the add-in passes it
+            return None
         if token.startswith('"') and token.endswith('"'):
             return token[1:-1].replace('""', '"')
+        if re.fullmatch(r"-?\d+(?:\.\d+)?", token):  # PARTICIPANTS(Tournament,2000)
+            return float(token)
         if token.upper() in ("TRUE", "FALSE"):  # STANDINGS(…, TRUE, …)
             return token.upper() == "TRUE"
         sized = (parse_sized(self.wb.defined_names[token].attr_text)
@@ -347,6 +379,10 @@ class FormulaValues:
             words = ("", "AUTO", *re.findall(r'="([^"]*)"', helper.group("more")))
             auto = rules is None or str(rules).upper() in words
             result: object = (("AUTO" if start is None else start) if auto else rules)
+        elif (only := _IF_BLANK.fullmatch(text)) is not None:
+            tested = self.argument(sheet, only.group("ref"))
+            result = "" if tested is None or tested == "" else self.call(
+                sheet, cell.coordinate, "=" + only.group("inner"))
         elif (index := _INDEX.fullmatch(text)) is not None:
             whole = self.call(sheet, cell.coordinate, "=" + index.group("inner"))
             rows_of = whole if isinstance(whole, list) else [[whole]]
@@ -366,13 +402,14 @@ class FormulaValues:
                              f"{MAX_CACHED_AREA:,} cells")
         cells = self.values.setdefault(sheet, {})
         ws = self._sheet(sheet)
+        letters = [column_letter(c) for c in range(c1, c2 + 1)]
         for r in range(r1, r2 + 1):
-            for c in range(c1, c2 + 1):
+            row = rows[r - r1] if r - r1 < len(rows) else None
+            for c, letter in zip(range(c1, c2 + 1), letters, strict=True):
                 # an array formula larger than its result shows #N/A there, as in Excel
-                row = rows[r - r1] if r - r1 < len(rows) else None
                 item = row[c - c1] if row is not None and c - c1 < len(row) else "#N/A"
                 ws.cell(row=r, column=c)  # the cell exists in the file
-                cells[f"{column_letter(c)}{r}"] = item  # type: ignore[assignment]
+                cells[f"{letter}{r}"] = item  # type: ignore[assignment]
 
     def call(self, sheet: str, coordinate: str, text: str) -> object:
         """The result of one worksheet-function call ``=NAME(args)`` written on ``sheet``

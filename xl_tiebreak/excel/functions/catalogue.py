@@ -60,8 +60,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import xlwings as xw
-
 import xl_tiebreak.excel.functions.evaluation as evaluation
 import xl_tiebreak.tiebreaks.registry as registry
 from xl_tiebreak.excel.functions.arguments import guarded
@@ -69,26 +67,36 @@ from xl_tiebreak.excel.functions.compare_orders import compare_rows
 from xl_tiebreak.excel.functions.docs import (
     CATEGORY,
     DOC_BLANKS,
+    DOC_COLUMNS,
     DOC_CROSSTABLE,
+    DOC_CROSSTABLE_RANGE,
     DOC_DESCRIPTOR,
     DOC_HEADER,
+    DOC_LISTED,
     DOC_ORDER,
+    DOC_ORDERS,
     DOC_PLAYER,
+    DOC_ROWS,
     DOC_RULES,
     DOC_SEED,
+    DOC_SETTINGS_TABLE,
     DOC_TYPE,
     DOC_UNRATED,
 )
 from xl_tiebreak.excel.functions.evaluation import (
     check_text,
+    event_token,
     explanation,
+    participants_rows,
     place,
     points,
+    run,
     standings_rows,
     tiebreak_value,
     tiebreaks_rows,
 )
 from xl_tiebreak.excel.functions.one_tiebreak import ONE_TIEBREAK_FUNCTIONS, Shape, shape_of
+from xl_tiebreak.excel.functions.registration import RANGE, parameter, registered
 from xl_tiebreak.excel.functions.team import TEAM_FUNCTIONS as _TEAM_TABLE
 from xl_tiebreak.excel.functions.why import why_lines
 
@@ -100,57 +108,67 @@ def clear_cache() -> None:
 
 
 # ====================================================================== worksheet functions
-# Each function is a thin, guarded call of xl_tiebreak.excel.functions.evaluation. Docstrings are
-# the Function
-# Wizard descriptions (Excel keeps at most 255 characters).
+# Each function is a thin, guarded call of xl_tiebreak.excel.functions.evaluation, in the
+# language of the event's settings (evaluation.run). Docstrings are the Function Wizard
+# descriptions (Excel keeps at most 255 characters).
+
+_CROSSTABLE = parameter("crosstable", DOC_CROSSTABLE, RANGE)
+_PLAYER = parameter("player", DOC_PLAYER, RANGE)
+_DESCRIPTOR = parameter("descriptor", DOC_DESCRIPTOR)
+_ORDER = parameter("order", DOC_ORDER)
+_RULES = parameter("rules", DOC_RULES)
+_UNRATED = parameter("unrated_rating", DOC_UNRATED)
+_TYPE = parameter("tournament_type", DOC_TYPE)
+_BLANKS = parameter("blank_rounds", DOC_BLANKS)
+_SEED = parameter("lots_seed", DOC_SEED)
+_HEADER = parameter("header", DOC_HEADER)
+_ROWS = parameter("rows", DOC_ROWS)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_CROSSTABLE)
-@xw.arg("player", ndim=2, err_to_str=True, doc=DOC_PLAYER)
-@xw.arg("blank_rounds", err_to_str=True, doc=DOC_BLANKS)
+@registered(parameter("crosstable", DOC_CROSSTABLE_RANGE, RANGE),
+            parameter("settings", DOC_SETTINGS_TABLE, RANGE))
+def CROSSTABLE_ID(crosstable: list[list[Any]], settings: Any = "") -> Any:
+    """The event token: the crosstable with the Settings rows, read once; pass this cell
+    (Tournament) to every function, e.g. =BUCHHOLZ_CUT1(Tournament,A5), fast per cell."""
+    return guarded(event_token, crosstable, settings)
+
+
+@registered(_CROSSTABLE, _ROWS)
+def PARTICIPANTS(crosstable: list[list[Any]], rows: Any = "") -> Any:
+    """No and Name of every participant in the crosstable's order (two columns), padded
+    with empty cells to rows; the labels of a sheet of per-player formulas."""
+    return run(participants_rows, crosstable, rows)
+
+
+@registered(_CROSSTABLE, _PLAYER, _BLANKS)
 def POINTS(crosstable: list[list[Any]], player: Any, blank_rounds: Any = "") -> Any:
-    """Points of the player (all rounds of the crosstable, 1-½-0 scoring)."""
-    return guarded(points, crosstable, player, blank_rounds)
+    """Points of the player (the Settings' scoring and after round when given the
+    Tournament token; a bare crosstable: all rounds, 1-½-0)."""
+    return run(points, crosstable, player, blank_rounds)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_CROSSTABLE)
-@xw.arg("player", ndim=2, err_to_str=True, doc=DOC_PLAYER)
-@xw.arg("descriptor", err_to_str=True, doc=DOC_DESCRIPTOR)
-@xw.arg("rules", err_to_str=True, doc=DOC_RULES)
-@xw.arg("unrated_rating", err_to_str=True, doc=DOC_UNRATED)
-@xw.arg("tournament_type", err_to_str=True, doc=DOC_TYPE)
-@xw.arg("blank_rounds", err_to_str=True, doc=DOC_BLANKS)
+@registered(_CROSSTABLE, _PLAYER, _DESCRIPTOR, _RULES, _UNRATED, _TYPE, _BLANKS)
 def TIEBREAK(
     crosstable: list[list[Any]],
     player: Any,
     descriptor: Any,
-    rules: Any = "AUTO",
+    rules: Any = "",
     unrated_rating: Any = "",
     tournament_type: Any = "",
     blank_rounds: Any = "",
 ) -> Any:
     """Any tie-break by its descriptor (BH/C1, SB, KS/L+1, ARO/U1400, DE/P…); empty when
     undefined."""
-    return guarded(tiebreak_value, crosstable, player, descriptor, rules, unrated_rating,
-                   tournament_type, blank_rounds)
+    return run(tiebreak_value, crosstable, player, descriptor, rules, unrated_rating,
+               tournament_type, blank_rounds)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_CROSSTABLE)
-@xw.arg("player", ndim=2, err_to_str=True, doc=DOC_PLAYER)
-@xw.arg("order", err_to_str=True, doc=DOC_ORDER)
-@xw.arg("rules", err_to_str=True, doc=DOC_RULES)
-@xw.arg("unrated_rating", err_to_str=True, doc=DOC_UNRATED)
-@xw.arg("tournament_type", err_to_str=True, doc=DOC_TYPE)
-@xw.arg("blank_rounds", err_to_str=True, doc=DOC_BLANKS)
-@xw.arg("lots_seed", err_to_str=True, doc=DOC_SEED)
+@registered(_CROSSTABLE, _PLAYER, _ORDER, _RULES, _UNRATED, _TYPE, _BLANKS, _SEED)
 def PLACE(
     crosstable: list[list[Any]],
     player: Any,
     order: Any = "",
-    rules: Any = "AUTO",
+    rules: Any = "",
     unrated_rating: Any = "",
     tournament_type: Any = "",
     blank_rounds: Any = "",
@@ -158,128 +176,93 @@ def PLACE(
 ) -> Any:
     """Final place of the player by points and the tie-break order; players still tied share
     the place (both get the better one)."""
-    return guarded(place, crosstable, player, order, rules, unrated_rating,
-                   tournament_type, blank_rounds, lots_seed)
+    return run(place, crosstable, player, order, rules, unrated_rating, tournament_type,
+               blank_rounds, lots_seed)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_CROSSTABLE)
-@xw.arg("order", err_to_str=True, doc=DOC_ORDER)
-@xw.arg("rules", err_to_str=True, doc=DOC_RULES)
-@xw.arg("unrated_rating", err_to_str=True, doc=DOC_UNRATED)
-@xw.arg("tournament_type", err_to_str=True, doc=DOC_TYPE)
-@xw.arg("header", err_to_str=True, doc=DOC_HEADER)
-@xw.arg("blank_rounds", err_to_str=True, doc=DOC_BLANKS)
-@xw.arg("lots_seed", err_to_str=True, doc=DOC_SEED)
+@registered(_CROSSTABLE, _ORDER, _RULES, _UNRATED, _TYPE, _HEADER, _BLANKS, _SEED, _ROWS,
+            parameter("columns", DOC_COLUMNS))
 def STANDINGS(
     crosstable: list[list[Any]],
     order: Any = "",
-    rules: Any = "AUTO",
+    rules: Any = "",
     unrated_rating: Any = "",
     tournament_type: Any = "",
     header: Any = True,
     blank_rounds: Any = "",
     lots_seed: Any = "",
+    rows: Any = "",
+    columns: Any = "",
 ) -> Any:
     """The sorted standings as a table: a header row (unless header is FALSE), then Place, No,
     Name, Rating, Fed, Pts, one column per tie-break, Decided by (spills in Excel 365)."""
-    return guarded(standings_rows, crosstable, order, rules, unrated_rating, tournament_type,
-                   header, blank_rounds, lots_seed)
+    return run(standings_rows, crosstable, order, rules, unrated_rating, tournament_type,
+               header, blank_rounds, lots_seed, rows, columns)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_CROSSTABLE)
-@xw.arg("order", err_to_str=True, doc=DOC_ORDER)
-@xw.arg("rules", err_to_str=True, doc=DOC_RULES)
-@xw.arg("unrated_rating", err_to_str=True, doc=DOC_UNRATED)
-@xw.arg("tournament_type", err_to_str=True, doc=DOC_TYPE)
-@xw.arg("blank_rounds", err_to_str=True, doc=DOC_BLANKS)
+@registered(_CROSSTABLE, _ORDER, _RULES, _UNRATED, _TYPE, _BLANKS)
 def TIEBREAKS(
     crosstable: list[list[Any]],
     order: Any = "",
-    rules: Any = "AUTO",
+    rules: Any = "",
     unrated_rating: Any = "",
     tournament_type: Any = "",
     blank_rounds: Any = "",
 ) -> Any:
     """Every tie-break of the order for every player in one call: one row per player in the
     crosstable's order, one column per tie-break, no header (spills in Excel 365)."""
-    return guarded(tiebreaks_rows, crosstable, order, rules, unrated_rating,
-                   tournament_type, blank_rounds)
+    return run(tiebreaks_rows, crosstable, order, rules, unrated_rating, tournament_type,
+               blank_rounds)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_CROSSTABLE)
-@xw.arg("orders", err_to_str=True, doc="Tie-break orders: one per cell of a range, or one text "
-        "with ; between orders, e.g. BH/C1,BH,SB; SB,BH; BH/M1")
-@xw.arg("rules", err_to_str=True, doc=DOC_RULES)
-@xw.arg("unrated_rating", err_to_str=True, doc=DOC_UNRATED)
-@xw.arg("tournament_type", err_to_str=True, doc=DOC_TYPE)
-@xw.arg("blank_rounds", err_to_str=True, doc=DOC_BLANKS)
+@registered(_CROSSTABLE, parameter("orders", DOC_ORDERS), _RULES, _UNRATED, _TYPE, _BLANKS)
 def COMPARE_ORDERS(
     crosstable: list[list[Any]],
     orders: Any = "",
-    rules: Any = "AUTO",
+    rules: Any = "",
     unrated_rating: Any = "",
     tournament_type: Any = "",
     blank_rounds: Any = "",
 ) -> Any:
     """The standings under several tie-break orders side by side: Moves (* = placed
     differently by some order), No, Name, Pts, one place column per order (spills)."""
-    return guarded(compare_rows, crosstable, orders, rules, unrated_rating,
-                   tournament_type, blank_rounds)
+    return run(compare_rows, crosstable, orders, rules, unrated_rating, tournament_type,
+               blank_rounds)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_CROSSTABLE)
-@xw.arg("tournament_type", err_to_str=True, doc=DOC_TYPE)
-@xw.arg("blank_rounds", err_to_str=True, doc=DOC_BLANKS)
-def CROSSTABLE_CHECK(crosstable: list[list[Any]], tournament_type: Any = "", blank_rounds: Any = ""
-) -> Any:
+@registered(_CROSSTABLE, _TYPE, _BLANKS, parameter("listed", DOC_LISTED, RANGE))
+def CROSSTABLE_CHECK(crosstable: list[list[Any]], tournament_type: Any = "",
+                     blank_rounds: Any = "", listed: Any = "") -> Any:
     """"OK", or a column of lines: how many errors and warnings, then every problem of the
     crosstable with its cell (errors stop the tie-breaks, warnings do not)."""
-    return guarded(check_text, crosstable, tournament_type, blank_rounds)
+    return run(check_text, crosstable, tournament_type, blank_rounds, listed)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_CROSSTABLE)
-@xw.arg("player", ndim=2, err_to_str=True, doc=DOC_PLAYER)
-@xw.arg("descriptor", err_to_str=True, doc=DOC_DESCRIPTOR)
-@xw.arg("rules", err_to_str=True, doc=DOC_RULES)
-@xw.arg("unrated_rating", err_to_str=True, doc=DOC_UNRATED)
-@xw.arg("tournament_type", err_to_str=True, doc=DOC_TYPE)
-@xw.arg("blank_rounds", err_to_str=True, doc=DOC_BLANKS)
+@registered(_CROSSTABLE, _PLAYER, _DESCRIPTOR, _RULES, _UNRATED, _TYPE, _BLANKS)
 def TIEBREAK_EXPLAIN(
     crosstable: list[list[Any]],
     player: Any,
     descriptor: Any,
-    rules: Any = "AUTO",
+    rules: Any = "",
     unrated_rating: Any = "",
     tournament_type: Any = "",
     blank_rounds: Any = "",
 ) -> Any:
     """How a tie-break value was computed, in one line, e.g. BH/C1 (FIDE 2026) = 3½ + 3 + 2½
     = 9; cut: R3 …"""
-    return guarded(explanation, crosstable, player, descriptor, rules, unrated_rating,
-                   tournament_type, blank_rounds)
+    return run(explanation, crosstable, player, descriptor, rules, unrated_rating,
+               tournament_type, blank_rounds)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_CROSSTABLE)
-@xw.arg("player", ndim=2, err_to_str=True, doc="Player A: start number or exact name")
-@xw.arg("other", ndim=2, err_to_str=True, doc="Player B: start number or exact name")
-@xw.arg("order", err_to_str=True, doc=DOC_ORDER)
-@xw.arg("rules", err_to_str=True, doc=DOC_RULES)
-@xw.arg("unrated_rating", err_to_str=True, doc=DOC_UNRATED)
-@xw.arg("tournament_type", err_to_str=True, doc=DOC_TYPE)
-@xw.arg("blank_rounds", err_to_str=True, doc=DOC_BLANKS)
-@xw.arg("lots_seed", err_to_str=True, doc=DOC_SEED)
+@registered(_CROSSTABLE, parameter("player", "Player A: start number or exact name", RANGE),
+            parameter("other", "Player B: start number or exact name", RANGE), _ORDER, _RULES,
+            _UNRATED, _TYPE, _BLANKS, _SEED)
 def WHY_AHEAD(
     crosstable: list[list[Any]],
     player: Any,
     other: Any = "",
     order: Any = "",
-    rules: Any = "AUTO",
+    rules: Any = "",
     unrated_rating: Any = "",
     tournament_type: Any = "",
     blank_rounds: Any = "",
@@ -287,8 +270,8 @@ def WHY_AHEAD(
 ) -> Any:
     """Why player A is ahead of B (or not): the order walked item by item, both values
     explained, up to the deciding item, as compute --why prints it (a column of lines)."""
-    return guarded(why_lines, crosstable, player, other, order, rules, unrated_rating,
-                   tournament_type, blank_rounds, lots_seed)
+    return run(why_lines, crosstable, player, other, order, rules, unrated_rating,
+               tournament_type, blank_rounds, lots_seed)
 
 
 def _one_tiebreak(team: bool) -> dict[str, Any]:
@@ -300,8 +283,9 @@ def _one_tiebreak(team: bool) -> dict[str, Any]:
 
 EXCEL_FUNCTIONS: dict[str, Any] = {
     f.__name__: f for f in (
-        POINTS, *_one_tiebreak(team=False).values(), TIEBREAK, PLACE, STANDINGS, TIEBREAKS,
-        COMPARE_ORDERS, CROSSTABLE_CHECK, TIEBREAK_EXPLAIN, WHY_AHEAD,
+        CROSSTABLE_ID, PARTICIPANTS, POINTS, *_one_tiebreak(team=False).values(), TIEBREAK,
+        PLACE, STANDINGS, TIEBREAKS, COMPARE_ORDERS, CROSSTABLE_CHECK, TIEBREAK_EXPLAIN,
+        WHY_AHEAD,
     )
 }
 """Every worksheet function for individual events by its Excel name."""

@@ -44,9 +44,7 @@ def compare_rows(crosstable: object, orders: object, rules: object,
     """The comparison table: Moves (``*``), No, Name, Pts, one place column per order
     (``kind``: the tournament type argument, as for every function)."""
     texts = order_texts(orders)
-    rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
-    evaluation = cached_evaluation(crosstable, texts[0] or None, rule_set, rating, kind,
-                                   blanks)
+    evaluation = cached_evaluation(crosstable, texts[0] or None, rules, unrated, kind, blanks)
     try:
         comparison = compare_orders(evaluation, [list(t) or None for t in texts])
     except InputError as error:

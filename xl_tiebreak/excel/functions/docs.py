@@ -4,8 +4,10 @@ one-tie-break function (Excel keeps at most 255 characters of each)."""
 
 from __future__ import annotations
 
-__all__ = ["CATEGORY", "DOC_BLANKS", "DOC_BOARDS", "DOC_CROSSTABLE", "DOC_DESCRIPTOR",
-           "DOC_HEADER", "DOC_MATCH_POINTS", "DOC_ORDER", "DOC_PLAYER", "DOC_RULES", "DOC_SCORE",
+__all__ = ["CATEGORY", "DOC_BLANKS", "DOC_BOARDS", "DOC_COLUMNS", "DOC_CROSSTABLE",
+           "DOC_CROSSTABLE_RANGE",
+           "DOC_DESCRIPTOR", "DOC_HEADER", "DOC_LISTED", "DOC_MATCH_POINTS", "DOC_ORDER",
+           "DOC_ORDERS", "DOC_PLAYER", "DOC_ROWS", "DOC_RULES", "DOC_SCORE", "DOC_SETTINGS_TABLE",
            "DOC_SEED", "DOC_SETTINGS", "DOC_TEAM", "DOC_TEAM_CROSSTABLE", "DOC_TEAM_DESCRIPTOR",
            "DOC_TEAM_ORDER", "DOC_TEAM_ORDERS", "DOC_TEAM_RULES", "DOC_TYPE", "DOC_UNRATED",
            "ONE_TIEBREAK_TEXTS"]
@@ -13,7 +15,20 @@ __all__ = ["CATEGORY", "DOC_BLANKS", "DOC_BOARDS", "DOC_CROSSTABLE", "DOC_DESCRI
 CATEGORY = "xl-tiebreak"
 """Function Wizard category of every function."""
 
-DOC_CROSSTABLE = "Crosstable range incl. header row (No, Name, Rating, Fed, R1, R2, … or a grid)"
+DOC_CROSSTABLE = ("Tournament (the CROSSTABLE_ID cell: crosstable and Settings, fast per cell) "
+                  "or the crosstable range incl. header row (No, Name, Rating, Fed, R1, …)")
+DOC_CROSSTABLE_RANGE = ("Crosstable range incl. header row (No, Name, Rating, Fed, R1, R2, … or "
+                        "a grid)")
+DOC_SETTINGS_TABLE = ("The Settings rows (SettingsTable: label in column A, value in B); the "
+                      "functions then follow every setting the Standings sheet uses")
+DOC_ROWS = ("Rows to fill: the height of the array formula (rows beyond the event stay "
+            "empty); empty: as many as the result has")
+DOC_COLUMNS = ("Columns to fill: the width of the array formula (columns beyond the order stay "
+               "empty); empty: as many as the result has")
+DOC_LISTED = ("The No column of a sheet (e.g. $A$5:$A$2004): an error when it leaves out a "
+              "participant or lists one twice")
+DOC_ORDERS = ("Tie-break orders: one per cell of a range, or one text with ; between orders, "
+              "e.g. BH/C1,BH,SB; SB,BH; BH/M1")
 DOC_PLAYER = ("Start number or exact name of the player, or a range of them (one value "
               "per cell)")
 DOC_RULES = ("Rule set: AUTO (default), FIDE2026, FIDE2023, FIDE2009, USCF, or the start "

@@ -32,9 +32,18 @@ import xl_tiebreak.tiebreaks.registry as registry
 from xl_tiebreak.excel.book.cells import cell_errors, date_hints
 from xl_tiebreak.excel.book.layout import standings_table
 from xl_tiebreak.excel.functions.arguments import CellProblem
+from xl_tiebreak.excel.functions.event import (
+    DEFAULT_OPTIONS,
+    Options,
+    forget_tokens,
+    register,
+    source,
+    token_language,
+)
 from xl_tiebreak.excel.functions.participants import PLAYER, Participants
 from xl_tiebreak.excel.functions.range_cache import RANGES, Content, Results, header_flag
 from xl_tiebreak.formats.crosstable.reader import read_crosstable
+from xl_tiebreak.i18n import _, _n, using
 from xl_tiebreak.model.tournament import (
     BlankRounds,
     InputError,
@@ -52,21 +61,28 @@ from xl_tiebreak.tiebreaks.engine import Value
 from xl_tiebreak.tiebreaks.rules import RuleSet
 from xl_tiebreak.util.cells import cell_name, is_blank
 from xl_tiebreak.util.numbers import to_float
-from xl_tiebreak.util.plain import Mutable, field
+from xl_tiebreak.util.plain import Frozen, Mutable, field
 
 __all__ = [
     "MAX_CHECK_LINES",
     "MAX_CHECK_TEXT",
     "MAX_RESULTS_PER_CROSSTABLE",
     "MAX_VALUES_PER_CROSSTABLE",
+    "Call",
+    "cached_evaluation",
     "check_text",
     "clear_cache",
+    "coverage",
+    "event_token",
     "explanation",
     "for_players",
     "lines",
+    "padded",
+    "participants_rows",
     "place",
     "points",
     "problems_column",
+    "run",
     "standings_rows",
     "tiebreak_value",
     "tiebreaks_rows",
@@ -101,7 +117,7 @@ class _Parsed(Mutable, eq=False):
         default_factory=lambda: Results(MAX_RESULTS_PER_CROSSTABLE))
     values: Results[_Key, dict[int, Value]] = field(
         default_factory=lambda: Results(MAX_VALUES_PER_CROSSTABLE))
-    evaluations: Results[_Key, Evaluation | InputError] = field(
+    evaluations: Results[Call, Evaluation | InputError] = field(
         default_factory=lambda: Results(MAX_EVALUATIONS_PER_CROSSTABLE))
 
 
@@ -114,6 +130,19 @@ class _Computed(Mutable, eq=False):
 
 _NOBODY = Participants(PLAYER, ())
 """The players of a crosstable that could not be read."""
+
+
+class Call(Frozen):
+    """How one call evaluates its event: the settings' values, or the explicit arguments that
+    override them."""
+
+    rules: RuleSet | str
+    """A rule set, or a Rules text (``AUTO``: the rules in force on the event's start date)."""
+    unrated: int | None
+    seed: str | None
+    """The lots seed given as an argument (None: the event's, from the settings)."""
+    after_round: int | None
+    withdrawals: str | None
 
 
 def _cell(row: int, col: int) -> str:
@@ -130,34 +159,38 @@ def _infer_type(tournament: Tournament) -> None:
 
 
 def _read(content: Content, kind: TournamentType | None = None,
-          blanks: BlankRounds = BlankRounds.ABSENT) -> _Parsed:
+          blanks: BlankRounds = BlankRounds.ABSENT,
+          options: Options = DEFAULT_OPTIONS) -> _Parsed:
+    """The crosstable read as the Standings sheet reads it with these options (scoring, start
+    date, scheduled rounds, name, tie-break order and lots seed of the settings)."""
     errors = cell_errors(content.rows, _cell)
     if errors:
         return _Parsed(None, InputError(errors), _NOBODY)
     try:
-        tournament = read_crosstable(content.rows, tournament_type=kind, blank_rounds=blanks)
+        tournament = read_crosstable(
+            content.rows, tournament_type=kind, blank_rounds=blanks, scoring=options.scoring,
+            start_date=options.start_date, scheduled_rounds=options.scheduled_rounds,
+            name=options.name)
     except InputError as error:
         return _Parsed(None, InputError(date_hints(error.problems)), _NOBODY)
     if kind is None:
         _infer_type(tournament)
+    tournament.tiebreaks = list(options.order or ())
+    tournament.lots_seed = options.seed
     players = Participants(PLAYER, ((p.start_no, p.name) for p in tournament.participants))
     return _Parsed(tournament, None, players)
 
 
-def _compute(
-    parsed: _Parsed, order: tuple[str, ...] | None, rules: RuleSet, unrated: int | None,
-    seed: str | None = None,
-) -> _Computed | InputError:
-    """Standings with a tie-break order (None: the engine's default, ``()``: points only) and
-    a lots seed (None: the crosstable's, i.e. the empty seed), cached on the crosstable."""
-    key: _Key = (order, rules, unrated) if seed is None else (order, rules, unrated, seed)
+def _compute(parsed: _Parsed, order: tuple[str, ...] | None, call: Call) -> _Computed | InputError:
+    """Standings with a tie-break order (None: the event's order, else the engine's default;
+    ``()``: points only), cached on the crosstable."""
     if parsed.tournament is None:
         assert parsed.error is not None
         return parsed.error
     tournament = parsed.tournament
 
     def compute() -> _Computed | InputError:
-        evaluation = _evaluation(parsed, tournament, rules, unrated, seed)
+        evaluation = _evaluation(parsed, tournament, call)
         if isinstance(evaluation, InputError):
             return evaluation
         try:
@@ -166,73 +199,110 @@ def _compute(
             return error
         return _Computed(standings, {r.participant.start_no: r for r in standings.rows})
 
-    return parsed.results.get_or_compute(key, compute)
+    return parsed.results.get_or_compute((order, call), compute)
 
 
-def _evaluation(parsed: _Parsed, tournament: Tournament, rules: RuleSet, unrated: int | None,
-                seed: str | None) -> Evaluation | InputError:
-    """The one evaluation of the crosstable under a rule set, an unrated rating and a lots
-    seed (None: the crosstable's), checked once and answering every tie-break order (cached
-    on the crosstable, a failed check too)."""
+def _evaluation(parsed: _Parsed, tournament: Tournament, call: Call) -> Evaluation | InputError:
+    """The one evaluation of the crosstable for a call's options, checked once and answering
+    every tie-break order (cached on the crosstable, a failed check too)."""
     def compute() -> Evaluation | InputError:
-        chosen = tournament if seed is None else tournament.replace(lots_seed=seed)
+        chosen = tournament if call.seed is None else tournament.replace(lots_seed=call.seed)
         try:
-            return Evaluation(chosen, rules, None, unrated)
+            return Evaluation(chosen, call.rules, call.after_round, call.unrated,
+                              call.withdrawals)
         except InputError as error:
             return error
 
-    return parsed.evaluations.get_or_compute((rules, unrated, seed), compute)
+    return parsed.evaluations.get_or_compute(call, compute)
 
 
-def _values(
-    parsed: _Parsed, descriptor: Descriptor, rules: RuleSet, unrated: int | None
-) -> dict[int, Value]:
+def _values(parsed: _Parsed, descriptor: Descriptor, call: Call) -> dict[int, Value]:
     """One tie-break's value for every start number (DE: place inside the tied group), cached
     on the crosstable."""
     def compute() -> dict[int, Value]:
         if descriptor.code == "DE":
-            computed = _computed(parsed, (descriptor.canonical,), rules, unrated)
+            computed = _computed(parsed, (descriptor.canonical,), call)
             return {no: row.values[0] for no, row in computed.rows.items()}
-        computed = _computed(parsed, (), rules, unrated)
+        computed = _computed(parsed, (), call)
         evaluation = computed.standings.evaluation
         assert evaluation is not None  # standings always come from an Evaluation
         return evaluation.values(descriptor)
 
-    return parsed.values.get_or_compute((descriptor, rules, unrated), compute)
+    return parsed.values.get_or_compute((descriptor, call), compute)
 
 
 def clear_cache() -> None:
     """Forget every cached range and result, individual and team ones (the one range cache;
-    tests, or after a code reload)."""
+    tests, or after a code reload), and every event token."""
     RANGES.cache_clear()
+    forget_tokens()
+
+
+def _given(value: object, tag: str, what: str) -> bool:
+    """True when an optional argument is given (not empty); an Excel error is reported."""
+    return not is_blank(arguments.without_error(value, tag, what))
+
+
+class _Event(Frozen):
+    """A crosstable argument resolved: the read crosstable and the settings' options."""
+
+    parsed: _Parsed
+    options: Options
+    problems: tuple[Problem, ...]
+
+
+def _event(crosstable: object, kind: object = None, blanks: object = None,
+           strict: bool = True) -> _Event:
+    """The read crosstable (cached) of a crosstable argument (a range or an event token), with
+    the tournament type and blank rounds arguments overriding the settings when given
+    (``strict``: CellProblem for settings with errors)."""
+    found = source(crosstable, strict)
+    o = found.options
+    chosen_kind = (arguments.tournament_type(kind)
+                   if _given(kind, "#TYPE?", "tournament type") else o.kind)
+    chosen_blanks = (arguments.blank_rounds(blanks) if _given(blanks, "#ARG?", "blank rounds")
+                     else o.blanks)
+    parsed = RANGES(_read, found.content, chosen_kind, chosen_blanks, o)
+    return _Event(parsed, o, found.problems)
 
 
 def _parsed(crosstable: object, kind: object = None, blanks: object = None) -> _Parsed:
     """The read crosstable (cached) for the tournament type argument ``kind`` and the blank
     rounds argument ``blanks`` (what an empty round cell means)."""
-    return RANGES(_read, Content(crosstable), arguments.tournament_type(kind),
-                  arguments.blank_rounds(blanks))
+    return _event(crosstable, kind, blanks).parsed
 
 
-def _computed(
-    parsed: _Parsed, order: tuple[str, ...] | None, rules: RuleSet, unrated: int | None,
-    seed: str | None = None,
-) -> _Computed:
-    result = _compute(parsed, order, rules, unrated, seed)
+def _call(options: Options, rules: object = None, unrated: object = None,
+          seed: object = None) -> Call:
+    """The evaluation options of a call: each argument given overrides the settings."""
+    if _given(rules, "#RULES?", "rules"):
+        text = arguments.option_text(arguments.scalar(rules), "AUTO")
+        chosen: RuleSet | str = "AUTO" if text.upper() == "AUTO" else arguments.rule_set(rules)
+    else:
+        chosen = options.rules
+    rating = arguments.unrated_rating(unrated)
+    lots = arguments.lots_seed(seed)
+    return Call(chosen, options.unrated if rating is None else rating, lots,
+                options.after_round, options.withdrawals)
+
+
+def _computed(parsed: _Parsed, order: tuple[str, ...] | None, call: Call) -> _Computed:
+    result = _compute(parsed, order, call)
     if isinstance(result, InputError):
         raise CellProblem(arguments.crosstable_text(result))
     return result
 
 
-def cached_evaluation(crosstable: object, order: tuple[str, ...] | None, rules: RuleSet,
-                      unrated: int | None, kind: object = None,
+def cached_evaluation(crosstable: object, order: tuple[str, ...] | None, rules: object,
+                      unrated: object, kind: object = None,
                       blanks: object = None) -> Evaluation:
-    """The evaluation of a crosstable range (read and computed once, as for every function)
-    that answers other orders of the same event (the Compare sheet). Raises CellProblem when
-    the range cannot be read or computed."""
-    parsed = _parsed(crosstable, kind, blanks)
-    _ready(parsed)
-    evaluation = _computed(parsed, order, rules, unrated).standings.evaluation
+    """The evaluation of a crosstable range or event token (read and computed once, as for
+    every function) that answers other orders of the same event (the Compare sheet). Raises
+    CellProblem when the range cannot be read or computed."""
+    event = _event(crosstable, kind, blanks)
+    _ready(event.parsed)
+    call = _call(event.options, rules, unrated)
+    evaluation = _computed(event.parsed, order, call).standings.evaluation
     assert evaluation is not None  # standings always come from an Evaluation
     return evaluation
 
@@ -257,7 +327,7 @@ def _shape(players: object) -> list[list[object]] | None:
 def for_players(players: object, one: Callable[[object], Any]) -> Any:
     """``one(player)`` for a single player; for a range of players a 2-D list of the same
     shape, each cell its player's value, or its problem text (``#PLAYER? …``), or empty for
-    an empty cell of the range (a generous ``A5:A504`` for a smaller event)."""
+    an empty cell of the range (a generous ``A5:A2004`` for a smaller event)."""
     rows = _shape(players)
     if rows is None:
         return one(players)
@@ -273,17 +343,30 @@ def for_players(players: object, one: Callable[[object], Any]) -> Any:
     return [[cell(player) for player in row] for row in rows]
 
 
+def run(compute: Callable[..., Any], crosstable: object, *args: Any,
+        name: str | None = None) -> Any:
+    """``guarded(compute, crosstable, *args)`` in the language of the event's settings (the
+    Language row of an event token; a crosstable range: the language in force), so that the
+    texts returned to cells (problems, explanations) are in the workbook's language."""
+    language = token_language(crosstable)
+    if language is None:
+        return arguments.guarded(compute, crosstable, *args, name=name)
+    with using(language):
+        return arguments.guarded(compute, crosstable, *args, name=name)
+
+
 def tiebreak_value(
     crosstable: object, player: object, descriptor: object, rules: object, unrated: object,
     kind: object = None, blanks: object = None,
 ) -> Any:
     """A tie-break's value for a player or each of a range of players (:func:`for_players`)."""
     d = descriptor if isinstance(descriptor, Descriptor) else arguments.descriptor(descriptor)
-    rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
-    parsed = _parsed(crosstable, kind, blanks)
+    event = _event(crosstable, kind, blanks)
+    parsed = event.parsed
     _ready(parsed)
-    _computed(parsed, (), rule_set, rating)  # reports crosstable errors found by the check
-    values = _values(parsed, d, rule_set, rating)
+    call = _call(event.options, rules, unrated)
+    _computed(parsed, (), call)  # reports crosstable errors found by the check
+    values = _values(parsed, d, call)
     return for_players(player, lambda p: to_float(values[_player(parsed, p)]))
 
 
@@ -306,14 +389,17 @@ def value_of(
     """The guarded cell value of the one-tie-break worksheet function ``function``
     (``"BUCHHOLZ_CUT1"``: its descriptor comes from the registry), for a player or a range of
     players."""
-    return arguments.guarded(tiebreak_value, crosstable, player, _fixed()[function], rules,
-                             unrated, kind, blanks)
+    return run(tiebreak_value, crosstable, player, _fixed()[function], rules, unrated, kind,
+               blanks, name=function)
 
 
 def points(crosstable: object, player: object, blanks: object = None) -> Any:
-    parsed = _parsed(crosstable, None, blanks)
+    """The points of a player (of each of a range of players): the settings' scoring and
+    after round when the crosstable is an event token."""
+    event = _event(crosstable, None, blanks)
+    parsed = event.parsed
     _ready(parsed)
-    rows = _computed(parsed, (), RuleSet.FIDE2026, None).rows
+    rows = _computed(parsed, (), _call(event.options)).rows
     return for_players(player, lambda p: float(rows[_player(parsed, p)].points))
 
 
@@ -322,28 +408,80 @@ def place(
     kind: object = None, blanks: object = None, seed: object = None,
 ) -> Any:
     tiebreaks = arguments.tiebreak_order(order)
-    rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
-    lots_seed = arguments.lots_seed(seed)
-    parsed = _parsed(crosstable, kind, blanks)
+    event = _event(crosstable, kind, blanks)
+    parsed = event.parsed
     _ready(parsed)
-    rows = _computed(parsed, tiebreaks, rule_set, rating, lots_seed).rows
+    rows = _computed(parsed, tiebreaks, _call(event.options, rules, unrated, seed)).rows
     return for_players(player, lambda p: float(rows[_player(parsed, p)].rank))
+
+
+def padded(table: list[list[object]], rows: object,
+           columns: object = None) -> list[list[object]]:
+    """A table made ``rows`` rows high and ``columns`` wide with empty texts (the size of a
+    fixed-size array formula, so that the cells beyond the event show nothing rather than
+    ``#N/A``); as it is where they are empty. A table taller or wider is cut (CROSSTABLE_CHECK
+    says which participants a sheet leaves out)."""
+    height = arguments.whole_number(rows, "rows", 1, MAX_ROWS)
+    width = arguments.whole_number(columns, "columns", 1, 1000)
+    if width is not None:
+        table = [[*row[:width], *([""] * (width - len(row)))] for row in table]
+    if height is None:
+        return table
+    across = width or max((len(r) for r in table), default=1)
+    blank: list[list[object]] = [[""] * across for _ in range(height - len(table))]
+    return [*table[:height], *blank]
+
+
+MAX_ROWS = 100_000
+"""Most rows a padded result may have."""
 
 
 def standings_rows(
     crosstable: object, order: object, rules: object, unrated: object, kind: object = None,
-    header: object = None, blanks: object = None, seed: object = None,
+    header: object = None, blanks: object = None, seed: object = None, rows: object = None,
+    columns: object = None,
 ) -> list[list[object]]:
     tiebreaks = arguments.tiebreak_order(order)
-    rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
     with_header = header_flag(header)
-    lots_seed = arguments.lots_seed(seed)
-    parsed = _parsed(crosstable, kind, blanks)
+    event = _event(crosstable, kind, blanks)
+    parsed = event.parsed
     _ready(parsed)
-    standings = _computed(parsed, tiebreaks, rule_set, rating, lots_seed).standings
+    call = _call(event.options, rules, unrated, seed)
+    standings = _computed(parsed, tiebreaks, call).standings
     table = standings_table(standings, every_place=True)
     table = with_decided_by(standings, table)
-    return table if with_header else table[1:]
+    return padded(table if with_header else table[1:], rows, columns)
+
+
+def event_token(crosstable: object, settings: object) -> str:
+    """The token of the crosstable with the settings rows (:mod:`xl_tiebreak.excel.functions.
+    event`), followed by how many participants and rounds it has, or by the first problem
+    that stops it (the functions that get the token report it in full)."""
+    token, found = register(crosstable, settings)
+    errors = [p for p in found.problems if p.severity is Severity.ERROR]
+    if errors:
+        return f"{token} #SETTINGS {arguments.shorten(str(errors[0]), 180)}"
+    parsed = RANGES(_read, found.content, found.options.kind, found.options.blanks,
+                    found.options)
+    with using(found.options.language or "en"):
+        if parsed.tournament is None:
+            assert parsed.error is not None
+            return f"{token} {arguments.crosstable_text(parsed.error)[:180]}"
+        n = len(parsed.tournament.participants)
+        return f"{token} " + _n("{count} participant in the crosstable",
+                                   "{count} participants in the crosstable", count=n)
+
+
+def participants_rows(crosstable: object, rows: object = None) -> list[list[object]]:
+    """No and Name of every participant, in the crosstable's order (the labels of the
+    Functions sheet, so that each row shows the participant its values belong to), made
+    ``rows`` high with empty cells."""
+    parsed = _parsed(crosstable)
+    _ready(parsed)
+    assert parsed.tournament is not None
+    table: list[list[object]] = [[float(p.start_no), p.name]
+                                 for p in parsed.tournament.participants]
+    return padded(table, rows)
 
 
 def with_decided_by(standings: Standings, table: list[list[object]]) -> list[list[object]]:
@@ -361,10 +499,10 @@ def tiebreaks_rows(
     """The values of every tie-break of the order (columns, in the order's sequence) for every
     player (rows, in the crosstable's order, so that they line up with it); no header row."""
     tiebreaks = arguments.tiebreak_order(order)
-    rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
-    parsed = _parsed(crosstable, kind, blanks)
+    event = _event(crosstable, kind, blanks)
+    parsed = event.parsed
     _ready(parsed)
-    computed = _computed(parsed, tiebreaks, rule_set, rating)
+    computed = _computed(parsed, tiebreaks, _call(event.options, rules, unrated))
     assert parsed.tournament is not None
     out: list[list[object]] = [[to_float(v) for v in computed.rows[p.start_no].values]
                                for p in parsed.tournament.participants]
@@ -405,11 +543,11 @@ def explanation(
     characters when longer); for a range of players, one line each, cut at 255 characters
     (ask for one player to see the whole text)."""
     d = arguments.descriptor(descriptor)
-    rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
-    parsed = _parsed(crosstable, kind, blanks)
+    event = _event(crosstable, kind, blanks)
+    parsed = event.parsed
     _ready(parsed)
     order = (d.text or d.canonical,) if d.code == "DE" else ()
-    standings = _computed(parsed, order, rule_set, rating).standings
+    standings = _computed(parsed, order, _call(event.options, rules, unrated)).standings
     shown = standings.descriptors[0] if d.code == "DE" else d
 
     def text(p: object) -> str:
@@ -420,20 +558,64 @@ def explanation(
     return for_players(player, lambda p: arguments.shorten(text(p)))
 
 
-def check_text(crosstable: object, kind: object = None, blanks: object = None) -> Any:
+def check_text(crosstable: object, kind: object = None, blanks: object = None,
+               listed: object = None) -> Any:
     """``OK``, or a column of lines: a summary (``2 errors, 1 warning:``) followed on its line
     by the first problem when that fits, then one problem per line (at most 255 characters
-    each; a longer one goes on over the following lines)."""
-    parsed = _parsed(crosstable, kind, blanks)
+    each; a longer one goes on over the following lines). The settings' problems come first
+    (an event token); ``listed``, the start numbers a sheet shows (its No column), adds an
+    error when that sheet leaves a participant out, lists one twice, or lists a number the
+    crosstable does not have."""
+    event = _event(crosstable, kind, blanks, strict=False)
+    parsed = event.parsed
+    problems = list(event.problems)
     if parsed.error is not None:
-        problems = list(parsed.error.problems)
+        problems += list(parsed.error.problems)
     else:
         assert parsed.tournament is not None
         # the reader's own warnings too (blank rounds read as absences, an inferred round
         # robin): the choices made without the user, said beside the result
-        problems = (check(parsed.tournament) + parsed.tournament.notes
-                    + inferred_type_note(parsed.tournament))
+        problems += (check(parsed.tournament) + parsed.tournament.notes
+                     + inferred_type_note(parsed.tournament))
+        if _given(listed, "#ARG?", "listed"):
+            problems += coverage(parsed.players,
+                                 [p.start_no for p in parsed.tournament.participants], listed)
     return problems_column(problems)
+
+
+def coverage(participants: Participants, everyone: list[int],
+             listed: object) -> list[Problem]:
+    """An error when the numbers ``listed`` (a sheet's No column) do not show each of
+    ``everyone`` (the start numbers of the crosstable) exactly once: the sheet no longer
+    covers the crosstable."""
+    numbers: list[int] = []
+    for cell in arguments._flatten(listed):
+        if is_blank(cell):
+            continue
+        try:
+            numbers.append(participants.find(cell))
+        except CellProblem:
+            numbers.append(-1)
+    shown = set(numbers)
+    missing = [n for n in everyone if n not in shown]
+    twice = sorted({n for n in numbers if n > 0 and numbers.count(n) > 1})
+    unknown = numbers.count(-1)
+    if not (missing or twice or unknown):
+        return []
+    parts = []
+    if missing:
+        some = ", ".join(str(n) for n in missing[:5]) + (" …" if len(missing) > 5 else "")
+        parts.append(_("it leaves out {count} of the {total} participants (No {numbers})",
+                       count=len(missing), total=len(everyone), numbers=some))
+    if twice:
+        parts.append(_("it lists No {numbers} more than once",
+                       numbers=", ".join(str(n) for n in twice[:5])))
+    if unknown:
+        parts.append(_n("{count} row names nobody of the crosstable",
+                        "{count} rows name nobody of the crosstable", count=unknown))
+    return [Problem(Severity.ERROR, _("the sheet no longer covers the crosstable: {what}; "
+                                      "give its rows more room or recalculate all",
+                                      what="; ".join(parts)))]
 
 
 def problems_column(problems: list[Problem]) -> Any:

@@ -27,12 +27,9 @@ import enum
 from collections.abc import Callable
 from typing import Any
 
-import xlwings as xw
-
 import xl_tiebreak.tiebreaks.registry as registry
 from xl_tiebreak.excel.functions.arguments import guarded
 from xl_tiebreak.excel.functions.docs import (
-    CATEGORY,
     DOC_BLANKS,
     DOC_BOARDS,
     DOC_CROSSTABLE,
@@ -47,7 +44,8 @@ from xl_tiebreak.excel.functions.docs import (
     DOC_UNRATED,
     ONE_TIEBREAK_TEXTS,
 )
-from xl_tiebreak.excel.functions.evaluation import tiebreak_value
+from xl_tiebreak.excel.functions.evaluation import run, tiebreak_value
+from xl_tiebreak.excel.functions.registration import RANGE, VALUE, Parameter, registered
 from xl_tiebreak.excel.functions.team_evaluation import team_tiebreak_value
 from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
 
@@ -66,12 +64,9 @@ class Shape(enum.Enum):
     """``crosstable, team, rules, boards, match_points, settings``."""
 
 
-_RANGE = {"ndim": 2, "err_to_str": True}
-"""Options of a range argument: always a 2-D list, Excel errors as their text."""
-_VALUE = {"err_to_str": True}
-"""Options of a single-value argument."""
+_RANGE, _VALUE = RANGE, VALUE
 
-_ARGUMENTS: dict[Shape, tuple[tuple[str, str, dict[str, Any]], ...]] = {
+_ARGUMENTS: dict[Shape, tuple[Parameter, ...]] = {
     Shape.PLAYER: (
         ("crosstable", DOC_CROSSTABLE, _RANGE), ("player", DOC_PLAYER, _RANGE),
         ("rules", DOC_RULES, _VALUE), ("tournament_type", DOC_TYPE, _VALUE),
@@ -118,20 +113,20 @@ def _body(shape: Shape, name: str, text: str) -> WorksheetCallable:
     if shape is Shape.PLAYER:
 
         def player_function(
-            crosstable: list[list[Any]], player: Any, rules: Any = "AUTO",
+            crosstable: list[list[Any]], player: Any, rules: Any = "",
             tournament_type: Any = "", blank_rounds: Any = "",
         ) -> Any:
-            return guarded(tiebreak_value, crosstable, player, descriptor, rules, None,
-                           tournament_type, blank_rounds, name=name)
+            return run(tiebreak_value, crosstable, player, descriptor, rules, None,
+                       tournament_type, blank_rounds, name=name)
 
         return player_function
 
     def rated_player_function(
         crosstable: list[list[Any]], player: Any, unrated_rating: Any = "",
-        rules: Any = "AUTO", tournament_type: Any = "", blank_rounds: Any = "",
+        rules: Any = "", tournament_type: Any = "", blank_rounds: Any = "",
     ) -> Any:
-        return guarded(tiebreak_value, crosstable, player, descriptor, rules,
-                       unrated_rating, tournament_type, blank_rounds, name=name)
+        return run(tiebreak_value, crosstable, player, descriptor, rules, unrated_rating,
+                   tournament_type, blank_rounds, name=name)
 
     return rated_player_function
 
@@ -156,9 +151,7 @@ def one_tiebreak_function(row: registry.TieBreak, function: registry.WorksheetFu
     built.__name__ = built.__qualname__ = function.name
     built.__module__ = __name__
     built.__doc__ = description(row, function)
-    for argument, doc, options in reversed(_ARGUMENTS[shape]):
-        built = xw.arg(argument, doc=doc, **options)(built)
-    decorated: WorksheetCallable = xw.func(category=CATEGORY)(built)
+    decorated: WorksheetCallable = registered(*_ARGUMENTS[shape])(built)
     return decorated
 
 

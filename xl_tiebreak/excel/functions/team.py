@@ -27,14 +27,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import xlwings as xw
-
 from xl_tiebreak.excel.functions.arguments import guarded
 from xl_tiebreak.excel.functions.docs import (
-    CATEGORY,
     DOC_BOARDS,
+    DOC_COLUMNS,
     DOC_HEADER,
+    DOC_LISTED,
     DOC_MATCH_POINTS,
+    DOC_ROWS,
     DOC_SCORE,
     DOC_SETTINGS,
     DOC_TEAM,
@@ -44,10 +44,12 @@ from xl_tiebreak.excel.functions.docs import (
     DOC_TEAM_ORDERS,
     DOC_TEAM_RULES,
 )
+from xl_tiebreak.excel.functions.registration import RANGE, parameter, registered
 from xl_tiebreak.excel.functions.team_evaluation import (
     team_check_text,
     team_compare_rows,
     team_explanation,
+    team_participants_rows,
     team_place,
     team_points,
     team_standings_rows,
@@ -55,15 +57,23 @@ from xl_tiebreak.excel.functions.team_evaluation import (
     team_tiebreaks_rows,
 )
 
+_CROSSTABLE = parameter("crosstable", DOC_TEAM_CROSSTABLE, RANGE)
+_TEAM = parameter("team", DOC_TEAM, RANGE)
+_SCORE = parameter("score", DOC_SCORE)
+_RULES = parameter("rules", DOC_TEAM_RULES)
+_BOARDS = parameter("boards", DOC_BOARDS)
+_MATCH_POINTS = parameter("match_points", DOC_MATCH_POINTS)
+_SETTINGS = parameter("settings", DOC_SETTINGS, RANGE)
+_DESCRIPTOR = parameter("descriptor", DOC_TEAM_DESCRIPTOR)
+_ORDER = parameter("order", DOC_TEAM_ORDER)
+_HEADER = parameter("header", DOC_HEADER)
+_ORDERS = parameter("orders", DOC_TEAM_ORDERS)
+_ROWS = parameter("rows", DOC_ROWS)
+_COLUMNS = parameter("columns", DOC_COLUMNS)
+_LISTED = parameter("listed", DOC_LISTED, RANGE)
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
-@xw.arg("team", ndim=2, err_to_str=True, doc=DOC_TEAM)
-@xw.arg("score", err_to_str=True, doc=DOC_SCORE)
-@xw.arg("rules", err_to_str=True, doc=DOC_TEAM_RULES)
-@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
-@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
-@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
+
+@registered(_CROSSTABLE, _TEAM, _SCORE, _RULES, _BOARDS, _MATCH_POINTS, _SETTINGS)
 def TEAM_POINTS(
     crosstable: list[list[Any]], team: Any, score: Any = "", rules: Any = "AUTO",
     boards: Any = "", match_points: Any = "", settings: Any = "",
@@ -72,14 +82,7 @@ def TEAM_POINTS(
     return guarded(team_points, crosstable, team, score, rules, boards, match_points, settings)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
-@xw.arg("team", ndim=2, err_to_str=True, doc=DOC_TEAM)
-@xw.arg("descriptor", err_to_str=True, doc=DOC_TEAM_DESCRIPTOR)
-@xw.arg("rules", err_to_str=True, doc=DOC_TEAM_RULES)
-@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
-@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
-@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
+@registered(_CROSSTABLE, _TEAM, _DESCRIPTOR, _RULES, _BOARDS, _MATCH_POINTS, _SETTINGS)
 def TEAM_TIEBREAK(
     crosstable: list[list[Any]], team: Any, descriptor: Any, rules: Any = "AUTO",
     boards: Any = "", match_points: Any = "", settings: Any = "",
@@ -90,14 +93,7 @@ def TEAM_TIEBREAK(
                    match_points, settings)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
-@xw.arg("team", ndim=2, err_to_str=True, doc=DOC_TEAM)
-@xw.arg("order", err_to_str=True, doc=DOC_TEAM_ORDER)
-@xw.arg("rules", err_to_str=True, doc=DOC_TEAM_RULES)
-@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
-@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
-@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
+@registered(_CROSSTABLE, _TEAM, _ORDER, _RULES, _BOARDS, _MATCH_POINTS, _SETTINGS)
 def TEAM_PLACE(
     crosstable: list[list[Any]], team: Any, order: Any = "", rules: Any = "AUTO",
     boards: Any = "", match_points: Any = "", settings: Any = "",
@@ -107,32 +103,30 @@ def TEAM_PLACE(
     return guarded(team_place, crosstable, team, order, rules, boards, match_points, settings)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
-@xw.arg("order", err_to_str=True, doc=DOC_TEAM_ORDER)
-@xw.arg("rules", err_to_str=True, doc=DOC_TEAM_RULES)
-@xw.arg("header", err_to_str=True, doc=DOC_HEADER)
-@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
-@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
-@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
+@registered(_CROSSTABLE, _ORDER, _RULES, _HEADER, _BOARDS, _MATCH_POINTS, _SETTINGS, _ROWS,
+            _COLUMNS)
 def TEAM_STANDINGS(
     crosstable: list[list[Any]], order: Any = "", rules: Any = "AUTO", header: Any = True,
-    boards: Any = "", match_points: Any = "", settings: Any = "",
+    boards: Any = "", match_points: Any = "", settings: Any = "", rows: Any = "",
+    columns: Any = "",
 ) -> Any:
     """The sorted team standings as a table: a header row (unless header is FALSE), then
     Place, No, Name, Rating, Fed, Pts (the primary score), one column per tie-break."""
     return guarded(team_standings_rows, crosstable, order, rules, header, boards,
-                   match_points, settings)
+                   match_points, settings, rows, columns)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
-@xw.arg("team", ndim=2, err_to_str=True, doc=DOC_TEAM)
-@xw.arg("descriptor", err_to_str=True, doc=DOC_TEAM_DESCRIPTOR)
-@xw.arg("rules", err_to_str=True, doc=DOC_TEAM_RULES)
-@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
-@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
-@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
+@registered(_CROSSTABLE, _BOARDS, _MATCH_POINTS, _SETTINGS, _ROWS)
+def TEAM_PARTICIPANTS(
+    crosstable: list[list[Any]], boards: Any = "", match_points: Any = "", settings: Any = "",
+    rows: Any = "",
+) -> Any:
+    """No and Team of every team in the crosstable's order (two columns), padded with empty
+    cells to rows; the labels of a sheet of per-team formulas."""
+    return guarded(team_participants_rows, crosstable, boards, match_points, settings, rows)
+
+
+@registered(_CROSSTABLE, _TEAM, _DESCRIPTOR, _RULES, _BOARDS, _MATCH_POINTS, _SETTINGS)
 def TEAM_TIEBREAK_EXPLAIN(
     crosstable: list[list[Any]], team: Any, descriptor: Any, rules: Any = "AUTO",
     boards: Any = "", match_points: Any = "", settings: Any = "",
@@ -143,13 +137,7 @@ def TEAM_TIEBREAK_EXPLAIN(
                    match_points, settings)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
-@xw.arg("order", err_to_str=True, doc=DOC_TEAM_ORDER)
-@xw.arg("rules", err_to_str=True, doc=DOC_TEAM_RULES)
-@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
-@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
-@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
+@registered(_CROSSTABLE, _ORDER, _RULES, _BOARDS, _MATCH_POINTS, _SETTINGS)
 def TEAM_TIEBREAKS(
     crosstable: list[list[Any]], order: Any = "", rules: Any = "AUTO", boards: Any = "",
     match_points: Any = "", settings: Any = "",
@@ -160,13 +148,7 @@ def TEAM_TIEBREAKS(
                    settings)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
-@xw.arg("orders", err_to_str=True, doc=DOC_TEAM_ORDERS)
-@xw.arg("rules", err_to_str=True, doc=DOC_TEAM_RULES)
-@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
-@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
-@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
+@registered(_CROSSTABLE, _ORDERS, _RULES, _BOARDS, _MATCH_POINTS, _SETTINGS)
 def TEAM_COMPARE_ORDERS(
     crosstable: list[list[Any]], orders: Any = "", rules: Any = "AUTO", boards: Any = "",
     match_points: Any = "", settings: Any = "",
@@ -177,21 +159,19 @@ def TEAM_COMPARE_ORDERS(
                    settings)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, err_to_str=True, doc=DOC_TEAM_CROSSTABLE)
-@xw.arg("boards", err_to_str=True, doc=DOC_BOARDS)
-@xw.arg("match_points", err_to_str=True, doc=DOC_MATCH_POINTS)
-@xw.arg("settings", ndim=2, err_to_str=True, doc=DOC_SETTINGS)
+@registered(_CROSSTABLE, _BOARDS, _MATCH_POINTS, _SETTINGS, _LISTED)
 def TEAM_CROSSTABLE_CHECK(
     crosstable: list[list[Any]], boards: Any = "", match_points: Any = "", settings: Any = "",
+    listed: Any = "",
 ) -> Any:
     """"OK", or a column of lines: how many errors and warnings, then every problem of the
     team crosstable and its settings with its cell (errors stop the tie-breaks)."""
-    return guarded(team_check_text, crosstable, boards, match_points, settings)
+    return guarded(team_check_text, crosstable, boards, match_points, settings, listed)
 
 
 TEAM_FUNCTIONS: dict[str, Any] = {
-    f.__name__: f for f in (TEAM_POINTS, TEAM_TIEBREAK, TEAM_PLACE, TEAM_STANDINGS,
+    f.__name__: f for f in (TEAM_PARTICIPANTS, TEAM_POINTS, TEAM_TIEBREAK, TEAM_PLACE,
+                            TEAM_STANDINGS,
                             TEAM_TIEBREAK_EXPLAIN, TEAM_TIEBREAKS, TEAM_COMPARE_ORDERS,
                             TEAM_CROSSTABLE_CHECK)
 }

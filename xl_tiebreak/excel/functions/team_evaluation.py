@@ -36,8 +36,10 @@ from xl_tiebreak.excel.functions.evaluation import (
     MAX_CHECK_TEXT,
     MAX_RESULTS_PER_CROSSTABLE,
     column_of,
+    coverage,
     for_players,
     lines,
+    padded,
     problems_column,
 )
 from xl_tiebreak.excel.functions.participants import TEAM, Participants
@@ -63,6 +65,7 @@ __all__ = [
     "team_points",
     "team_standings_rows",
     "team_check_text",
+    "team_participants_rows",
     "team_compare_rows",
     "team_tiebreak_value",
     "team_tiebreaks_rows",
@@ -316,8 +319,8 @@ def team_place(crosstable: object, team: object, order: object, rules: object,
 
 
 def team_standings_rows(crosstable: object, order: object, rules: object, header: object,
-                        boards: object, match_points: object, settings: object
-                        ) -> list[list[object]]:
+                        boards: object, match_points: object, settings: object,
+                        rows: object = None, columns: object = None) -> list[list[object]]:
     """The team standings as a table: Place, No, Name (the team), Rating, Fed, Pts (the
     primary score), one column per tie-break; header first unless ``header`` is FALSE."""
     rule_set = _rule_set(rules)
@@ -325,7 +328,17 @@ def team_standings_rows(crosstable: object, order: object, rules: object, header
     parsed = _parsed(crosstable, boards, match_points, settings)
     standings = _standings(parsed, _order(parsed, order), rule_set)
     table = standings_table(standings, every_place=True)
-    return table if with_header else table[1:]
+    return padded(table if with_header else table[1:], rows, columns)
+
+
+def team_participants_rows(crosstable: object, boards: object, match_points: object,
+                           settings: object, rows: object = None) -> list[list[object]]:
+    """No and Team of every team, in the crosstable's order (the labels of the team Functions
+    sheet), made ``rows`` high with empty cells."""
+    parsed = _parsed(crosstable, boards, match_points, settings)
+    assert parsed.event is not None
+    table: list[list[object]] = [[float(t.start_no), t.name] for t in parsed.event.teams]
+    return padded(table, rows)
 
 
 
@@ -381,7 +394,7 @@ def team_compare_rows(crosstable: object, orders: object, rules: object, boards:
 
 
 def team_check_text(crosstable: object, boards: object, match_points: object,
-                    settings: object) -> Any:
+                    settings: object, listed: object = None) -> Any:
     """``OK``, or the problems of the team crosstable as a column of lines (as
     CROSSTABLE_CHECK shows them): what stops the reading (settings, cells), else the
     consistency check of the event and the reader's own warnings."""
@@ -394,4 +407,6 @@ def team_check_text(crosstable: object, boards: object, match_points: object,
     event = parsed.event
     assert event is not None
     notes = [Problem(Severity.WARNING, note, event.source) for note in event.notes]
-    return problems_column(check_event(event) + notes)
+    covered = (coverage(parsed.teams, [t.start_no for t in event.teams], listed)
+               if _is_range(listed) else [])
+    return problems_column(check_event(event) + notes + covered)

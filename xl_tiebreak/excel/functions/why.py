@@ -14,8 +14,9 @@ from typing import Any
 import xl_tiebreak.excel.functions.arguments as arguments
 from xl_tiebreak.excel.functions.evaluation import (
     MAX_CHECK_LINES,
+    _call,
     _computed,
-    _parsed,
+    _event,
     _player,
     _ready,
     column_of,
@@ -33,11 +34,10 @@ def why_lines(
     """The walk for players ``a`` and ``b`` under the order, as the command line's ``--why``
     prints it: one line per cell (a single value when it is one line)."""
     tiebreaks = arguments.tiebreak_order(order)
-    rule_set, rating = arguments.rule_set(rules), arguments.unrated_rating(unrated)
-    lots_seed = arguments.lots_seed(seed)
-    parsed = _parsed(crosstable, kind, blanks)
+    event = _event(crosstable, kind, blanks)
+    parsed = event.parsed
     _ready(parsed)
-    standings = _computed(parsed, tiebreaks, rule_set, rating, lots_seed).standings
+    standings = _computed(parsed, tiebreaks, _call(event.options, rules, unrated, seed)).standings
     walk = why_ahead(standings, _player(parsed, a), _player(parsed, b))
     out: list[str] = []
     for line in walk.lines():

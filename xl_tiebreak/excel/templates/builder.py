@@ -424,7 +424,7 @@ def build_workbook(template: Template, vba: bool = True, per_cell: bool = False)
     _crosstable_sheet(crosstable, template)
     names = _settings_sheet(wb.create_sheet(SETTINGS), template)
     _standings_placeholder(wb.create_sheet(STANDINGS))
-    functions_sheet(wb.create_sheet("Functions"), template, per_cell)
+    names.update(functions_sheet(wb.create_sheet("Functions"), template, per_cell))
     formula_standings_sheet(wb.create_sheet("Formula standings"), template, per_cell)
     how_to_sheet(wb.create_sheet("How to", 0), _HOW_TO)
     names["Crosstable"] = CROSSTABLE_REFERS_TO

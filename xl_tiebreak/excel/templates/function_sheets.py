@@ -15,8 +15,8 @@ from xl_tiebreak.excel.book.layout import (
     number_format,
     standings_formats,
 )
-from xl_tiebreak.excel.files.output import text_cell
-from xl_tiebreak.excel.functions.catalogue import FIXED_DESCRIPTORS, RATING_FUNCTIONS
+from xl_tiebreak.excel.functions.catalogue import FIXED_DESCRIPTORS
+from xl_tiebreak.excel.reading.settings import SETTINGS
 from xl_tiebreak.excel.templates.parts import (
     Template,
     header_style,
@@ -27,69 +27,114 @@ from xl_tiebreak.excel.templates.parts import (
 from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
 from xl_tiebreak.util.cells import column_letter, range_ref
 
-__all__ = ["FUNCTIONS_FIRST_ROW", "PER_CELL_NOTE", "STANDINGS_CALL", "formula_standings_sheet",
-           "functions_sheet"]
+__all__ = ["DEMO_ROWS", "DEMO_STANDINGS_ROWS", "EVENT_CALL", "FUNCTIONS_FIRST_ROW",
+           "PER_CELL_NOTE", "STANDINGS_CALL",
+           "STANDINGS_COLUMNS", "TEMPLATE_ROWS", "formula_standings_sheet", "functions_sheet",
+           "sheet_names"]
+
+
+TIEBREAK_SLOTS = 12
+"""Rows of the tie-break order on the Settings sheet (as the builder reserves them)."""
+FUNCTIONS_FIRST_ROW = 5
+"""First player row of the Functions sheet (row 4 is the header)."""
+TEMPLATE_ROWS = 2000
+"""Participant rows of the templates' Functions and Formula standings sheets: every event
+of up to this many participants has its row; the rows beyond the event stay empty."""
+DEMO_ROWS = 500
+"""Participant rows of the demo's per-cell Functions sheet (one formula per cell: fewer
+rows)."""
+DEMO_STANDINGS_ROWS = 100
+"""Participant rows of the demo's per-cell Formula standings: each cell's INDEX(STANDINGS(…))
+receives the whole table, so its cost grows with the square of the rows; an event with more
+participants is reported by the sheet's check cell."""
+STANDINGS_COLUMNS = len(standings_formats([])) + TIEBREAK_SLOTS + 1  # and Decided by
+"""Columns of the Formula standings array: Place, No, Name, Rating, Fed, Pts and one per
+tie-break slot of the Settings sheet (the columns beyond the order stay empty)."""
+TOKEN_CELL = "B2"
+"""The Functions sheet's cell holding the event token (the defined name ``Tournament``)."""
+SETTINGS_TABLE_ROWS = 200
+"""Rows of the Settings sheet in the defined name ``SettingsTable``."""
+EVENT_CALL = "=CROSSTABLE_ID(Crosstable,SettingsTable)"
+"""The formula of the token cell: the crosstable and the Settings rows, read once."""
+
+
+def sheet_names() -> dict[str, str]:
+    """The defined names the function sheets use: ``SettingsTable`` (the Settings rows) and
+    ``Tournament`` (the token cell of the Functions sheet)."""
+    column, row = TOKEN_CELL[0], TOKEN_CELL[1:]
+    return {"SettingsTable": f"{SETTINGS}!$A$1:$B${SETTINGS_TABLE_ROWS}",
+            "Tournament": f"Functions!${column}${row}"}
 
 
 def _function_formula(name: str) -> str:
-    if name in RATING_FUNCTIONS:
-        return f"={name}(Crosstable,{{nos}},UnratedRating,Rules,TournamentType,BlankRounds)"
-    return f"={name}(Crosstable,{{nos}},Rules,TournamentType,BlankRounds)"
-
-
-FUNCTIONS_FIRST_ROW = 5
-"""First player row of the Functions sheet (row 4 is the header)."""
+    return f"={name}(Tournament,{{nos}})"
 
 
 def _function_columns(template: Template) -> list[tuple[str, str, str]]:
     """(header, formula with ``{nos}``/``{names}`` for the players' start-number/name range,
-    number format) of every Functions column after No and Name: one call per column."""
+    number format) of every Functions column after No and Name: one call per column. Every
+    call gets the token ``Tournament``: the crosstable with every Settings row."""
 
     example = template.example
     example_format = number_format(parse_descriptor(example))
     columns = [
-        ("POINTS", "=POINTS(Crosstable,{nos},BlankRounds)", HALF_FORMAT),
-        ("PLACE", "=PLACE(Crosstable,{nos},TieBreaks,Rules,UnratedRating,TournamentType,"
-         "BlankRounds,LotsSeed)", WHOLE_FORMAT),
+        ("POINTS", "=POINTS(Tournament,{nos})", HALF_FORMAT),
+        ("PLACE", "=PLACE(Tournament,{nos})", WHOLE_FORMAT),
     ]
     columns += [
         (name, _function_formula(name), number_format(parse_descriptor(FIXED_DESCRIPTORS[name])))
         for name in template.functions
     ]
     columns.append((f'TIEBREAK "{example}" by name',
-                    f'=TIEBREAK(Crosstable,{{names}},"{example}",Rules,UnratedRating,'
-                    'TournamentType,BlankRounds)', example_format))
+                    f'=TIEBREAK(Tournament,{{names}},"{example}")', example_format))
     columns.append((f'TIEBREAK_EXPLAIN "{example}"',
-                    f'=TIEBREAK_EXPLAIN(Crosstable,{{nos}},"{example}",Rules,UnratedRating,'
-                    'TournamentType,BlankRounds)', "General"))
+                    f'=TIEBREAK_EXPLAIN(Tournament,{{nos}},"{example}")', "General"))
     return columns
 
 
-def functions_sheet(ws: Any, template: Template, per_cell: bool = False) -> None:
-    """The Functions sheet: one call per column (an array formula over the players), or with
-    ``per_cell`` one plain formula per player (the demo: docs/engineering.md D56)."""
+def functions_sheet(ws: Any, template: Template, per_cell: bool = False) -> dict[str, str]:
+    """The Functions sheet: the event token (B2), the check of the sheet (B3), then one row per
+    participant of the crosstable — No and Name by formula (PARTICIPANTS), so that each row
+    shows whose values it holds — and one call per column (an array formula over
+    :data:`TEMPLATE_ROWS` rows), or with ``per_cell`` one plain formula per cell over
+    :data:`DEMO_ROWS` rows (the demo: docs/engineering.md D56). Returns the defined names it
+    needs (:func:`sheet_names`)."""
+    height = DEMO_ROWS if per_cell else TEMPLATE_ROWS
     ws["A1"] = (PER_CELL_NOTE if per_cell else
-                "Worksheet functions of xl-tiebreak, one call per column: in Excel, click Import "
-                "Functions on the xlwings ribbon once, then Ctrl+Alt+F9 (see the How to sheet).")
+                "Worksheet functions of xl-tiebreak, one call per column over "
+                f"{height:,} rows (every participant of the crosstable has its row, "
+                "the rows beyond it stay empty): in Excel, click Import Functions on the "
+                "xlwings ribbon once, then Ctrl+Alt+F9 (see the How to sheet). Every call "
+                "gets Tournament (cell B2): the crosstable with every row of the Settings "
+                "sheet, as the Standings sheet reads them.")
     ws["A1"].font = Font(bold=True)
     wrap_note(ws, 9)
-    ws["A2"] = "Check"
-    ws["B2"] = "=CROSSTABLE_CHECK(Crosstable,TournamentType,BlankRounds)"
+    first, last = FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + height - 1
+    nos, names = f"$A${first}:$A${last}", f"$B${first}:$B${last}"
+    ws["A2"] = "Tournament"
+    ws[TOKEN_CELL] = EVENT_CALL
+    ws["A3"] = "Check"
+    ws["B3"] = f'=CROSSTABLE_CHECK(Tournament,"","",{nos})'
     columns = _function_columns(template)
     header = ["No", "Name", *(h for h, _, _ in columns)]
     for col, text in enumerate(header, start=1):
         ws.cell(row=FUNCTIONS_FIRST_ROW - 1, column=col, value=text)
     header_style(ws, FUNCTIONS_FIRST_ROW - 1, len(header))
-    first, last = FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + template.players - 1
-    for i, player in enumerate(template.rows[1:]):
-        row = first + i
-        ws.cell(row=row, column=1, value=player[0]).alignment = Alignment(horizontal="center")
-        text_cell(ws.cell(row=row, column=2, value=player[1]))
-    nos, names = f"$A${first}:$A${last}", f"$B${first}:$B${last}"
+    if per_cell:
+        for i, row in enumerate(range(first, last + 1), start=1):
+            for col in (1, 2):
+                ws.cell(row=row, column=col).value = (
+                    f"=INDEX(PARTICIPANTS(Tournament,{height}),{i},{col})")
+    else:
+        ws.cell(row=first, column=1).value = ArrayFormula(
+            range_ref(first, 1, last, 2), f"=PARTICIPANTS(Tournament,{height})")
+    for row in range(first, last + 1):
+        ws.cell(row=row, column=1).alignment = Alignment(horizontal="center")
     for col, (_, formula, shown) in enumerate(columns, start=3):
         if per_cell:
             for r in range(first, last + 1):
-                ws.cell(row=r, column=col).value = formula.format(nos=f"$A{r}", names=f"$B{r}")
+                call = formula.format(nos=f"$A{r}", names=f"$B{r}").removeprefix("=")
+                ws.cell(row=r, column=col).value = f'=IF($A{r}="","",{call})'
         else:
             ref = range_ref(first, col, last, col)
             ws.cell(row=first, column=col).value = ArrayFormula(
@@ -101,52 +146,72 @@ def functions_sheet(ws: Any, template: Template, per_cell: bool = False) -> None
     ws.column_dimensions["B"].width = 20
     ws.column_dimensions[column_letter(len(header))].width = 90
     ws.freeze_panes = f"C{FUNCTIONS_FIRST_ROW}"
+    # printed at its own size (readable type), landscape, split into groups of columns with
+    # the header row and No/Name repeated on every page
+    ws.page_setup.orientation = "landscape"
+    ws.print_title_rows = f"{FUNCTIONS_FIRST_ROW - 1}:{FUNCTIONS_FIRST_ROW - 1}"
+    ws.print_title_cols = "A:B"
+    ws.print_options.horizontalCentered = True
+    return sheet_names()
 
 
 PER_CELL_NOTE = (
     "Worksheet functions of xl-tiebreak, one formula per cell in this demo, so that it shows its "
-    "values in any spreadsheet (LibreOffice recomputes array formulas on opening). The "
-    "templates use one call per column, e.g. {=BUCHHOLZ_CUT1(Crosstable,$A$5:$A$20)}: much "
-    "faster for big events. In Excel: Import Functions on the xlwings ribbon, then Ctrl+Alt+F9.")
+    f"values in any spreadsheet (LibreOffice recomputes array formulas on opening), for up to "
+    f"{DEMO_ROWS} participants. Each cell gets Tournament (B2: the crosstable with the Settings "
+    "rows, read once), e.g. =BUCHHOLZ_CUT1(Tournament,$A5): fast per cell. The templates use "
+    "one call per column, e.g. {=BUCHHOLZ_CUT1(Tournament,$A$5:$A$2004)}. In Excel: Import "
+    "Functions on the xlwings ribbon, then Ctrl+Alt+F9.")
 """Note of the demo's Functions sheet (per-cell formulas, docs/engineering.md D56)."""
 
-STANDINGS_CALL = ("STANDINGS(Crosstable,TieBreaks,Rules,UnratedRating,TournamentType,TRUE,"
-                  "BlankRounds,LotsSeed)")
-"""The call of the Formula standings sheet."""
+STANDINGS_CALL = "STANDINGS(Tournament)"
+"""The call of the Formula standings sheet, as its note shows it."""
+
+
+def _standings_call(rows: int, columns: int) -> str:
+    """The Formula standings call padded to ``rows`` rows (header included) and ``columns``
+    columns."""
+    return f'STANDINGS(Tournament,"","","","",TRUE,"","",{rows},{columns})'
 
 
 def formula_standings_sheet(ws: Any, template: Template, per_cell: bool = False) -> None:
-    """The Formula standings sheet: one array formula ``{=STANDINGS(...)}``, or with
-    ``per_cell`` one ``=INDEX(STANDINGS(...),row,column)`` per cell (the demo: D56)."""
-    if per_cell:
-        ws["A1"] = (f"The whole standings from one function: each cell here is "
-                    f"=INDEX({STANDINGS_CALL},row,column), so that this demo shows its values "
-                    f"in any spreadsheet. The templates use one array formula "
-                    f"{{={STANDINGS_CALL}}}; in Excel 365 a plain =STANDINGS(Crosstable) in an "
-                    f"empty cell spills, and =TIEBREAKS(Crosstable,TieBreaks) gives every "
-                    f"tie-break of every player.")
-    else:
-        ws["A1"] = (f"The whole standings from one formula: {{={STANDINGS_CALL}}}. A fixed-size "
-                    f"array formula (any Excel); in Excel 365 a plain =STANDINGS(Crosstable) in "
-                    f"an empty cell spills, and =TIEBREAKS(Crosstable,TieBreaks) gives every "
-                    f"tie-break of every player.")
-    note_style(ws["A1"])
+    """The Formula standings sheet: its check (A2: does the table show every participant?),
+    then one array formula ``{=STANDINGS(Tournament,…)}`` over :data:`TEMPLATE_ROWS` rows, or
+    with ``per_cell`` one ``=INDEX(STANDINGS(...),row,column)`` per cell over
+    :data:`DEMO_STANDINGS_ROWS` rows (the demo: D56). The rows and columns beyond the event
+    are empty."""
+    height = (DEMO_STANDINGS_ROWS if per_cell else TEMPLATE_ROWS) + 1
     order = template.settings.get("tiebreaks", [])
     assert isinstance(order, list)
     formats = [*standings_formats([parse_descriptor(t) for t in order]), None]  # Decided by
-    n_rows, n_cols = template.players + 1, len(formats)
+    n_cols = len(formats) if per_cell else STANDINGS_COLUMNS
+    call = _standings_call(height, n_cols)
     if per_cell:
-        for i in range(n_rows):
-            for j in range(n_cols):
-                ws.cell(row=3 + i, column=1 + j).value = f"=INDEX({STANDINGS_CALL},{i + 1},{j + 1})"
+        ws["A1"] = (f"The whole standings from one function: each cell here is "
+                    f"=INDEX({call},row,column), so that this demo shows its values in any "
+                    f"spreadsheet. The templates use one array formula {{={call}}}; in Excel "
+                    f"365 a plain ={STANDINGS_CALL} in an empty cell spills, and "
+                    f"=TIEBREAKS(Tournament) gives every tie-break of every player.")
     else:
-        ws["A3"] = ArrayFormula(range_ref(3, 1, 2 + n_rows, n_cols), f"={STANDINGS_CALL}")
-    for row in ws.iter_rows(min_row=4, max_row=2 + n_rows, max_col=n_cols):
+        ws["A1"] = (f"The whole standings from one formula: {{={call}}} over {height - 1:,} "
+                    f"rows (the Settings' order, rules and points; the rows beyond the event "
+                    f"stay empty). A fixed-size array formula (any Excel); in Excel 365 a "
+                    f"plain ={STANDINGS_CALL} in an empty cell spills, and "
+                    f"=TIEBREAKS(Tournament) gives every tie-break of every player.")
+    note_style(ws["A1"])
+    ws["A2"] = f'=CROSSTABLE_CHECK(Tournament,"","",$B$4:$B${2 + height})'
+    if per_cell:
+        for i in range(height):
+            for j in range(n_cols):
+                ws.cell(row=3 + i, column=1 + j).value = f"=INDEX({call},{i + 1},{j + 1})"
+    else:
+        ws["A3"] = ArrayFormula(range_ref(3, 1, 2 + height, n_cols), f"={call}")
+    for row in ws.iter_rows(min_row=4, max_row=2 + height, max_col=len(formats)):
         for cell, shown in zip(row, formats, strict=True):
             if shown:
                 cell.number_format = shown
     header_style(ws, 3, n_cols)
-    ws.column_dimensions["C"].width = 20
-    wrap_note(ws, n_cols, 62)
+    ws.column_dimensions["D"].width = 20
+    wrap_note(ws, len(formats), 62)
     print_setup(ws, pages_tall=0)
     ws.print_title_rows = "3:3"

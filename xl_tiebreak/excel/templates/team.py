@@ -140,6 +140,9 @@ TIEBREAK_SLOTS = 12
 """Rows reserved for the tie-break order on the Settings sheet (defined name ``TieBreaks``)."""
 FUNCTIONS_FIRST_ROW = 5
 """First team row of the Functions sheet (row 4 is the header)."""
+TEAM_ROWS = 500
+"""Team rows of the Functions and Formula standings sheets: every event of up to this many
+teams has its row (labels by TEAM_PARTICIPANTS); the rows beyond it stay empty."""
 _ARGS = 'Rules,"","",TeamSettings'
 """The last arguments of every team function call: rules, boards and match points (in the
 settings), the settings rows."""
@@ -347,19 +350,23 @@ def _functions_sheet(ws: Any, book: TeamBook, evaluation: TeamEvaluation) -> Non
                  "click Import Functions on the xlwings ribbon once, then Ctrl+Alt+F9.")
     ws["A1"].font = Font(bold=True)
     ws["A2"] = _('The last arguments: Rules, then boards and match points ("": from the '
-                 "settings), then the settings rows (TeamSettings: Settings!A2:C…).")
+                 "settings), then the settings rows (TeamSettings: Settings!A2:C…). No and "
+                 "Team come from the crosstable (TEAM_PARTICIPANTS), {rows} rows.",
+                 rows=TEAM_ROWS)
+    first, last = FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + TEAM_ROWS - 1
+    teams = f"$A${first}:$A${last}"
+    ws["A3"] = f'=TEAM_CROSSTABLE_CHECK(Crosstable,"","",TeamSettings,{teams})'
     columns = _function_columns(book, evaluation)
     header = [_("No", "crosstable header"), _("Team", "crosstable header"),
               *(h for h, _formula, _shown in columns)]
     for col, text in enumerate(header, start=1):
         ws.cell(row=FUNCTIONS_FIRST_ROW - 1, column=col, value=text)
     header_style(ws, FUNCTIONS_FIRST_ROW - 1, len(header))
-    first, last = FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + book.n_teams - 1
-    for i, team in enumerate(book.rows[1:]):
-        ws.cell(row=first + i, column=1, value=team[0]).alignment = Alignment(
-            horizontal="center")
-        ws.cell(row=first + i, column=2, value=team[1])
-    teams = f"$A${first}:$A${last}"
+    ws.cell(row=first, column=1).value = ArrayFormula(
+        range_ref(first, 1, last, 2), f'=TEAM_PARTICIPANTS(Crosstable,"","",TeamSettings,'
+        f'{TEAM_ROWS})')
+    for r in range(first, last + 1):
+        ws.cell(row=r, column=1).alignment = Alignment(horizontal="center")
     for col, (_header, formula, shown) in enumerate(columns, start=3):
         ws.cell(row=first, column=col).value = ArrayFormula(
             range_ref(first, col, last, col), formula.format(teams=teams))
@@ -374,7 +381,8 @@ def _functions_sheet(ws: Any, book: TeamBook, evaluation: TeamEvaluation) -> Non
 
 
 def _formula_standings_sheet(ws: Any, book: TeamBook, evaluation: TeamEvaluation) -> None:
-    call = "=TEAM_STANDINGS(Crosstable,TieBreaks,Rules,TRUE,\"\",\"\",TeamSettings)"
+    call = (f'=TEAM_STANDINGS(Crosstable,TieBreaks,Rules,TRUE,"","",TeamSettings,'
+            f'{TEAM_ROWS + 1},{6 + TIEBREAK_SLOTS})')
     ws["A1"] = _("The whole team standings from one formula: {{{call}}}. A fixed-size array "
                  "formula (any Excel); in Excel 365 a plain =TEAM_STANDINGS(Crosstable,,,,4) "
                  "in an empty cell spills.", call=call)
@@ -384,8 +392,10 @@ def _formula_standings_sheet(ws: Any, book: TeamBook, evaluation: TeamEvaluation
                team_points_format(book.event),
                *(team_number_format(book.event, d, _values(evaluation, d))
                  for d in descriptors)]
-    n_rows = len(book.rows)
-    ws["A3"] = ArrayFormula(range_ref(3, 1, 2 + n_rows, len(formats)), call)
+    n_rows = TEAM_ROWS + 1
+    ws["A2"] = (f'=TEAM_CROSSTABLE_CHECK(Crosstable,"","",TeamSettings,'
+                f'$B$4:$B${2 + n_rows})')
+    ws["A3"] = ArrayFormula(range_ref(3, 1, 2 + n_rows, 6 + TIEBREAK_SLOTS), call)
     for row in ws.iter_rows(min_row=4, max_row=2 + n_rows, max_col=len(formats)):
         for cell, shown in zip(row, formats, strict=True):
             if shown:

@@ -1,0 +1,114 @@
+"""The event token: ``CROSSTABLE_ID(crosstable, settings)`` and the functions that take it.
+
+Values are derived by hand from the Swiss template's sample (player 1, Anna Kowalska: R1–R4
+won, R5 lost by forfeit, R6–R7 won), or compared with the engine under the same settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import xl_tiebreak.udfs as udfs
+from xl_tiebreak.excel.templates.builder import SWISS
+from xl_tiebreak.formats.crosstable.reader import read_crosstable
+from xl_tiebreak.standings.final import compute_standings
+from xl_tiebreak.util.numbers import to_float
+
+XT: list[list[Any]] = [[float(c) if isinstance(c, int) else c for c in r] for r in SWISS.rows]
+"""The sample as xlwings passes it (numbers as floats)."""
+
+
+def settings(*rows: tuple[str, object]) -> list[list[object]]:
+    return [["Setting", "Value"], *([label, value] for label, value in rows)]
+
+
+@pytest.fixture(autouse=True)
+def fresh() -> None:
+    udfs.clear_cache()
+
+
+def test_after_round_and_points_per_result_reach_points() -> None:
+    # R1–R4 won (4 × 3), R5 lost by forfeit (0): 12 after round 5 with 3-1-0
+    token = udfs.CROSSTABLE_ID(XT, settings(("Standings after round", 5.0),
+                                            ("Points for a win", 3.0), ("Points for a draw", 1.0)))
+    assert token.startswith("xlt:") and token.endswith("16 participants in the crosstable")
+    assert udfs.POINTS(token, 1.0) == 12.0
+    assert udfs.POINTS(XT, 1.0) == 6.0  # the bare range: every round, 1-½-0
+
+
+def test_a_bye_value_reaches_the_tie_breaks() -> None:
+    # PAB ½ (#16 got it in round 3): its Buchholz under the engine with the same scoring
+    token = udfs.CROSSTABLE_ID(XT, settings(("Points for a pairing-allocated bye (PAB)", 0.5)))
+    tournament = read_crosstable(SWISS.rows)
+    tournament.scoring = tournament.scoring.replace(pab=tournament.scoring.draw)
+    want = compute_standings(tournament, ["BH"], "auto")
+    for no in (15.0, 16.0):
+        assert udfs.BUCHHOLZ(token, no) == to_float(want.row(int(no)).values[0])
+    assert udfs.POINTS(token, 16.0) == 0.5  # the PAB's half point, nothing else
+
+
+def test_the_settings_order_is_the_default_and_an_explicit_order_overrides_it() -> None:
+    token = udfs.CROSSTABLE_ID(XT, settings(("Tie-breaks (in order)", "SB")))
+    by_sb = compute_standings(read_crosstable(SWISS.rows), ["SB"], "auto")
+    by_bh = compute_standings(read_crosstable(SWISS.rows), ["BH"], "auto")
+    for no in range(1, 17):
+        assert udfs.PLACE(token, float(no)) == by_sb.row(no).rank
+        assert udfs.PLACE(token, float(no), "BH") == by_bh.row(no).rank
+    assert [r[6] for r in udfs.STANDINGS(token)][:1] == ["SB"]
+
+
+def test_rules_of_the_settings_and_an_explicit_override() -> None:
+    token = udfs.CROSSTABLE_ID(XT, settings(("Rules", "FIDE2023")))
+    early = compute_standings(read_crosstable(SWISS.rows), ["BH"], "fide2023")
+    late = compute_standings(read_crosstable(SWISS.rows), ["BH"], "fide2026")
+    got = [udfs.BUCHHOLZ(token, float(no)) for no in range(1, 17)]
+    assert got == [to_float(early.row(no).values[0]) for no in range(1, 17)]
+    assert [udfs.BUCHHOLZ(token, float(no), "FIDE2026") for no in range(1, 17)] == [
+        to_float(late.row(no).values[0]) for no in range(1, 17)]
+    assert got != [to_float(late.row(no).values[0]) for no in range(1, 17)]
+
+
+def test_the_language_row_translates_the_texts_returned_to_cells() -> None:
+    token = udfs.CROSSTABLE_ID(XT, settings(("Language", "pt-BR")))
+    assert token.endswith("16 participantes na tabela do torneio")
+    check = udfs.CROSSTABLE_CHECK(token, "", "", [[1.0], [2.0]])
+    assert "a planilha não cobre mais a tabela do torneio" in str(check)
+
+
+def test_problems_are_said_never_defaulted() -> None:
+    assert udfs.BUCHHOLZ("xlt:0123456789abcdef", 1.0).startswith("#EVENT? ")
+    bad = udfs.CROSSTABLE_ID(XT, settings(("Points for a win", "x")))
+    assert "#SETTINGS Settings!B2: cannot read 'x'" in bad
+    assert udfs.POINTS(bad, 1.0).startswith("#SETTINGS Settings!B2")
+    assert udfs.POINTS("#CROSSTABLE cell B3: …", 1.0) == "#CROSSTABLE cell B3: …"
+
+
+def test_a_sheet_that_leaves_participants_out_is_an_error_of_the_check() -> None:
+    token = udfs.CROSSTABLE_ID(XT, "")
+    everyone = [[float(no)] for no in range(1, 17)]
+    assert udfs.CROSSTABLE_CHECK(token, "", "", everyone) == udfs.CROSSTABLE_CHECK(token)
+    short = udfs.CROSSTABLE_CHECK(token, "", "", everyone[:10] + [[3.0], [None]])
+    text = short if isinstance(short, str) else " ".join(str(c) for row in short for c in row)
+    assert "leaves out 6 of the 16 participants (No 11, 12, 13, 14, 15 …)" in text
+    assert "lists No 3 more than once" in text
+
+
+def test_labels_and_tables_are_padded_to_the_array_size() -> None:
+    token = udfs.CROSSTABLE_ID(XT, "")
+    labels = udfs.PARTICIPANTS(token, 20.0)
+    assert labels[:2] == [[1.0, "Anna Kowalska"], [2.0, "Lukas Brenner"]]
+    assert labels[16:] == [["", ""]] * 4
+    table = udfs.STANDINGS(token, "", "", "", "", True, "", "", 20.0, 14.0)
+    assert len(table) == 20 and {len(r) for r in table} == {14}
+    assert table[17:] == [[""] * 14] * 3 and table[1][11:] == ["", "", ""]
+
+
+def test_per_cell_calls_with_the_token_share_one_read() -> None:
+    from xl_tiebreak.excel.functions.range_cache import RANGES
+
+    token = udfs.CROSSTABLE_ID(XT, settings(("Rating for unrated players", 1400.0)))
+    reads = RANGES.cache_info().currsize
+    values = [udfs.BUCHHOLZ_CUT1(token, float(no)) for no in range(1, 17)]
+    assert [[v] for v in values] == udfs.BUCHHOLZ_CUT1(token, [[float(n)] for n in range(1, 17)])
+    assert RANGES.cache_info().currsize == reads
