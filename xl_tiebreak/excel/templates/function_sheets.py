@@ -37,7 +37,7 @@ TIEBREAK_SLOTS = 12
 """Rows of the tie-break order on the Settings sheet (as the builder reserves them)."""
 FUNCTIONS_FIRST_ROW = 5
 """First player row of the Functions sheet (row 4 is the header)."""
-TEMPLATE_ROWS = 400
+TEMPLATE_ROWS = 200
 """Participant rows of the templates' Functions and Formula standings sheets: every event
 of up to this many participants has its row; the rows beyond the event stay empty."""
 DEMO_ROWS = 500

@@ -140,7 +140,7 @@ TIEBREAK_SLOTS = 12
 """Rows reserved for the tie-break order on the Settings sheet (defined name ``TieBreaks``)."""
 FUNCTIONS_FIRST_ROW = 5
 """First team row of the Functions sheet (row 4 is the header)."""
-TEAM_ROWS = 100
+TEAM_ROWS = 60
 """Team rows of the Functions and Formula standings sheets: every event of up to this many
 teams has its row (labels by TEAM_PARTICIPANTS); the rows beyond it stay empty."""
 _ARGS = 'Rules,"","",TeamSettings'
