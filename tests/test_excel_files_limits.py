@@ -120,7 +120,7 @@ def test_blank_texts_below_an_unnamed_crosstable_are_not_its_area(
     assert main(["compute", str(book)]) == 2
     assert time.process_time() - started < 10
     err = capsys.readouterr().err
-    assert "Crosstable!A1:M26017" in err and "refused before the file is loaded" in err
+    assert "Crosstable!A1:O26017" in err and "refused before the file is loaded" in err
 
 
 # ---------------------------------------------------------------- what is written is read
@@ -180,5 +180,6 @@ def test_a_workbook_of_5000_players_and_15_rounds_fits_the_limits(
     small, large = _written_cells(tmp_path, 40, 15), _written_cells(tmp_path, 80, 15)
     capsys.readouterr()
     per_player = (large - small) / 40
-    assert 60 <= per_player <= 90, per_player  # about 24 + 28 + 9 + 13 cells
+    assert 20 <= per_player <= 90, per_player  # crosstable and Standings rows (the function
+    # sheets are fixed-size arrays: their cells do not grow with the players)
     assert small + (5_000 - 40) * per_player <= files.MAX_CELLS

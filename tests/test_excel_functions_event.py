@@ -101,7 +101,8 @@ def test_labels_and_tables_are_padded_to_the_array_size() -> None:
     assert labels[16:] == [["", ""]] * 4
     table = udfs.STANDINGS(token, "", "", "", "", True, "", "", 20.0, 14.0)
     assert len(table) == 20 and {len(r) for r in table} == {14}
-    assert table[17:] == [[""] * 14] * 3 and table[1][11:] == ["", "", ""]
+    assert table[17:] == [[""] * 14] * 3 and table[1][12:] == ["", ""]
+    assert table[0][11] == "Decided by" and table[1][11]  # the last column the table has
 
 
 def test_per_cell_calls_with_the_token_share_one_read() -> None:

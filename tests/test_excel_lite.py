@@ -136,13 +136,13 @@ def lite() -> dict[str, Any]:
 def test_every_worksheet_function_is_registered(lite: dict[str, Any]) -> None:
     registered = {f["id"]: f for f in lite["functions"]}
     assert set(registered) == set(udfs.EXCEL_FUNCTIONS) | set(udfs.TEAM_FUNCTIONS)
-    assert len(udfs.EXCEL_FUNCTIONS) == 38  # + TIEBREAKS, COMPARE_ORDERS, RECURSIVE_BUCHHOLZ,
-    # WHY_AHEAD
+    assert len(udfs.EXCEL_FUNCTIONS) == 40  # + TIEBREAKS, COMPARE_ORDERS, RECURSIVE_BUCHHOLZ,
+    # WHY_AHEAD, CROSSTABLE_ID, PARTICIPANTS
     assert set(udfs.TEAM_FUNCTIONS) == {"TEAM_POINTS", "TEAM_TIEBREAK", "TEAM_PLACE",
                                         "TEAM_STANDINGS", "TEAM_TIEBREAK_EXPLAIN",
                                         "TEAM_TIEBREAKS", "TEAM_COMPARE_ORDERS",
-                                        "TEAM_CROSSTABLE_CHECK"}
-    assert len(lite["functions"]) == 38 + 8
+                                        "TEAM_CROSSTABLE_CHECK", "TEAM_PARTICIPANTS"}
+    assert len(lite["functions"]) == 40 + 9
     for name, function in {**udfs.EXCEL_FUNCTIONS, **udfs.TEAM_FUNCTIONS}.items():
         assert registered[name]["name"] == name  # the Excel name, no namespace
         assert registered[name]["description"] == function.__doc__

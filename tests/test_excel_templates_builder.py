@@ -138,7 +138,7 @@ def test_template_contents(name: str) -> None:
     assert wb.defined_names["Crosstable"].attr_text == CROSSTABLE_REFERS_TO
     assert set(wb.defined_names) == {"Crosstable", "Rules", "UnratedRating", "TieBreaks",
                                      "BlankRounds", "LotsSeed",
-                                     "TournamentType"}
+                                     "TournamentType", "Tournament", "SettingsTable"}
     rules = [dv for dv in wb["Settings"].data_validations.dataValidation
              if dv.formula1 == '"AUTO,FIDE2026,FIDE2023,FIDE2009,USCF"']
     kinds = [dv for dv in wb["Settings"].data_validations.dataValidation
@@ -444,8 +444,8 @@ def test_every_formula_reads_the_crosstable_through_the_sized_name(name: str) ->
         if c.data_type == "f" or isinstance(c.value, ArrayFormula)
     ]
     assert formulas
-    for formula in formulas:
-        assert re.search(r"\(Crosstable[,)]", formula), formula
+    for formula in formulas:  # the crosstable itself, or the event token made from it
+        assert re.search(r"\((?:Crosstable|Tournament)[,)]", formula), formula
         assert "Crosstable!" not in formula, formula  # never a fixed range of the sheet
 
 

@@ -258,10 +258,14 @@ def test_any_size_of_event(tmp_path: Path) -> None:
     assert [c.value for c in wb["Crosstable"][1]][-1] == f"R{generated.rounds}"
     assert [c.value for c in wb["Boards"][1]] == ["Round", "Team", *(
         f"B{b}" for b in range(1, generated.boards + 1))]
-    functions = [list(r) for r in wb["Functions"].iter_rows(min_row=5, values_only=True)]
-    assert [r[0] for r in functions if r[0] is not None] == list(range(1, generated.teams + 1))
+    # the No/Team labels come from the crosstable (TEAM_PARTICIPANTS) as the cached values show
+    shown = openpyxl.load_workbook(book, data_only=True)["Functions"]
+    nos = [r[0] for r in shown.iter_rows(min_row=5, values_only=True)
+           if isinstance(r[0], (int, float))]
+    assert nos == list(range(1, generated.teams + 1))
     formula = wb["Formula standings"]["A3"].value
-    assert formula.ref.endswith(str(2 + generated.teams + 1))
+    assert int(formula.ref.split(":")[1].lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) >= (
+        2 + generated.teams + 1)  # a fixed-size array over at least every team
 
 
 # ---------------------------------------------------------------- a CSV team crosstable

@@ -16,8 +16,8 @@ def test_a_star_import_brings_every_worksheet_function() -> None:
     """What xlwings Lite's main.py does: ``from xl_tiebreak.udfs import *``."""
     namespace: dict[str, object] = {}
     exec("from xl_tiebreak.udfs import *", namespace)
-    assert len(functions.EXCEL_FUNCTIONS) == 38  # + TIEBREAKS (8), COMPARE_ORDERS, RBH (12),
-    # WHY_AHEAD
+    assert len(functions.EXCEL_FUNCTIONS) == 40  # + TIEBREAKS (8), COMPARE_ORDERS, RBH (12),
+    # WHY_AHEAD, CROSSTABLE_ID, PARTICIPANTS
     for name, f in functions.EXCEL_FUNCTIONS.items():
         assert namespace[name] is f, name
     assert namespace["clear_cache"] is functions.clear_cache

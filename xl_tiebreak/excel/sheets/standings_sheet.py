@@ -51,7 +51,6 @@ from xl_tiebreak.report.table import (
     where_and_when,
 )
 from xl_tiebreak.standings.decided_by import HEADER as DECIDED_BY
-from xl_tiebreak.standings.decided_by import LEGEND as DECIDED_BY_LEGEND
 from xl_tiebreak.standings.decided_by import decisions
 from xl_tiebreak.standings.final import Standings
 from xl_tiebreak.tiebreaks.outside_games import legend_lines
@@ -249,8 +248,10 @@ def _legend(standings: Standings, settings: Settings, warnings: list[Problem]) -
         "rows ({example})", example=places)))
     lines.append(("item", _("Empty", "written sheet"), _(
         "no value: undefined (e.g. an unrated player's rating), or not needed")))
-    label, _sep, text = translated(DECIDED_BY_LEGEND).partition(": ")
-    lines.append(("item", label, text))
+    lines.append(("item", translated(DECIDED_BY), _(
+        "the first item of the order (Pts, then the tie-breaks) whose values differ between "
+        "the participant and the next one, with both values; shared: equal on every item.",
+        "written sheet")))
     lines.extend(("warning", _("Warning", "written sheet"), str(w)) for w in warnings)
     lines.append(("note", "", translated(STANDINGS_NOTE)))
     return lines

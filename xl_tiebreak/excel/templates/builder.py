@@ -261,13 +261,14 @@ def _crosstable_sheet(ws: Any, template: Template) -> None:
     names = [c for c in range(1, n_cols + 1) if str(template.rows[0][c - 1]) == "Name"]
     # each cell's style is one of a few: made once on a first cell, then copied (setting
     # openpyxl styles cell by cell costs about 0.1 ms a cell, seconds at 2,000 players)
-    made: dict[tuple[bool, bool, bool, bool], Any] = {}
+    made: dict[tuple[bool, bool, bool, bool, bool], Any] = {}
     for row in ws.iter_rows(min_row=1, max_row=len(template.rows), max_col=n_cols):
         for cell in row:
             diagonal = cell.row > 1 and template.rows[0][cell.column - 1] == template.rows[
                 cell.row - 1][0]  # a grid's diagonal (the player's own column): shaded
             points = cell.row > 1 and cell.column == n_cols
-            key = (points, cell.column in names, diagonal, cell.row == 1)
+            # a name written as text with the quote prefix keeps it (excel/files/output.text_cell)
+            key = (points, cell.column in names, diagonal, cell.row == 1, bool(cell.quotePrefix))
             first = made.get(key)
             if first is not None and cell.row > 1:
                 cell._style = copy.copy(first._style)
