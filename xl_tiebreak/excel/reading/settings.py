@@ -21,8 +21,8 @@ from xl_tiebreak.excel.reading.settings_schema import (
     COMMON_HINTS,
     COMMON_LABELS,
     blank_rounds,
-    label_aliases,
     label_key,
+    label_lookup,
     language,
     rules,
     start_date,
@@ -215,19 +215,8 @@ _FIELDS.update(COMMON_LABELS)
 _FIELDS.update({"pairingallocatedbye": "pab", "fullpointbye": "fpb", "halfpointbye": "hpb",
                 "zeropointbye": "zpb"})
 _FIELDS.update(_ALIASES)
-_FOREIGN: dict[str, str] = {}
-"""The labels in every catalogue's language (:func:`label_aliases`), read when first needed."""
-
-
-def _field_of(label: object) -> str | None:
-    """The field of a Settings label, in English or in any catalogue's language."""
-    key = _key(label)
-    found = _FIELDS.get(key)
-    if found is None:
-        if not _FOREIGN:
-            _FOREIGN.update(label_aliases(SETTINGS_ROWS))
-        found = _FOREIGN.get(key)
-    return found
+_field_of = label_lookup(_FIELDS, SETTINGS_ROWS)
+"""The field of a Settings label, in English or in any catalogue's language."""
 
 
 class Settings(Mutable):

@@ -17,6 +17,7 @@ import datetime
 import math
 import re
 import unicodedata
+from collections.abc import Callable
 from fractions import Fraction
 
 from xl_tiebreak.i18n import N_, _
@@ -32,6 +33,7 @@ __all__ = [
     "COMMON_LABELS",
     "blank_rounds",
     "label_aliases",
+    "label_lookup",
     "value_forms",
     "value_text",
     "value_words",
@@ -98,6 +100,24 @@ def label_aliases(rows: tuple[tuple[str, str, str], ...]) -> dict[str, str]:
             if translated:
                 found.setdefault(label_key(translated), field)
     return found
+
+
+def label_lookup(fields: dict[str, str],
+                 rows: tuple[tuple[str, str, str], ...]) -> Callable[[object], str | None]:
+    """The field of a Settings label, in English (``fields``) or in any catalogue's language
+    (:func:`label_aliases` of ``rows``, read when first needed)."""
+    foreign: dict[str, str] = {}
+
+    def field_of(label: object) -> str | None:
+        key = label_key(label)
+        found = fields.get(key)
+        if found is None:
+            if not foreign:
+                foreign.update(label_aliases(rows))
+            found = foreign.get(key)
+        return found
+
+    return field_of
 
 
 def value_words() -> dict[str, str]:

@@ -31,8 +31,8 @@ from xl_tiebreak.excel.reading.settings_schema import (
     COMMON_LABELS,
     blank_rounds,
     cell_number,
-    label_aliases,
     label_key,
+    label_lookup,
     language,
     rules,
     start_date,
@@ -116,19 +116,8 @@ _FIELDS.update({
     "pairingallocatedbye": "pab", "halfpointbye": "hpb", "fullpointbye": "fpb",
     "zeropointbye": "zpb", "forfeitwin": "forfeit_win", "forfeitloss": "forfeit_loss",
 })
-_FOREIGN: dict[str, str] = {}
-"""The labels in every catalogue's language (:func:`label_aliases`), read when first needed."""
-
-
-def _field_of(label: object) -> str | None:
-    """The field of a team Settings label, in English or in any catalogue's language."""
-    key = _key(label)
-    found = _FIELDS.get(key)
-    if found is None:
-        if not _FOREIGN:
-            _FOREIGN.update(label_aliases(TEAM_SETTINGS_ROWS))
-        found = _FOREIGN.get(key)
-    return found
+_field_of = label_lookup(_FIELDS, TEAM_SETTINGS_ROWS)
+"""The field of a Settings label, in English or in any catalogue's language."""
 
 
 class TeamSettings(Mutable):
