@@ -113,3 +113,31 @@ def test_per_cell_calls_with_the_token_share_one_read() -> None:
     values = [udfs.BUCHHOLZ_CUT1(token, float(no)) for no in range(1, 17)]
     assert [[v] for v in values] == udfs.BUCHHOLZ_CUT1(token, [[float(n)] for n in range(1, 17)])
     assert RANGES.cache_info().currsize == reads
+
+
+RATED: list[list[Any]] = [
+    ["No", "Name", "Rtg", "Rating CBX", "R1", "R2", "R3"],
+    [1.0, "Ana", 2000.0, 1900.0, "2w1", "3b1", "4w1"],
+    [2.0, "Bia", None, 1700.0, "1b0", "4w1", "3b½"],
+    [3.0, "Caio", 1800.0, None, "4b0", "1w0", "2w½"],
+    [4.0, "Davi", None, None, "3w1", "2b0", "1b0"],
+]
+"""Four players: both ratings, only national, only FIDE, none (as xlwings passes them)."""
+
+
+def test_the_rating_used_row_reaches_the_rating_based_functions() -> None:
+    # Ana met Bia (national 1700 only), Caio (FIDE 1800 only) and Davi (neither).
+    # FIDE: Bia and Davi unrated and no rating set for unrated players: undefined.
+    # National: Caio and Davi without a national rating: undefined.
+    # FIDE then national: Bia's 1700, Caio's 1800, Davi left out: (1700 + 1800) / 2 = 1750.
+    # Bia met Ana (FIDE 2000), Davi (left out), Caio (FIDE 1800): 1900 under the third choice;
+    # under National she met Ana (1900), Davi and Caio (none): undefined.
+    want = {"FIDE": (None, None), "National": (None, None),
+            "FIDE then national": (1750.0, 1900.0)}
+    for choice, (ana, bia) in want.items():
+        token = udfs.CROSSTABLE_ID(RATED, settings(("Rating used", choice)))
+        assert (udfs.ARO(token, 1.0), udfs.ARO(token, 2.0)) == (ana, bia), choice
+    token = udfs.CROSSTABLE_ID(RATED, settings(("Rating usado", "FIDE e depois nacional")))
+    assert udfs.ARO(token, 1.0) == 1750.0
+    assert udfs.TIEBREAK_EXPLAIN(token, 1.0, "ARO").endswith("(1700 + 1800) / 2 = 1750")
+    assert udfs.ARO(RATED, 1.0) is None  # the bare range: FIDE, as the engine's default

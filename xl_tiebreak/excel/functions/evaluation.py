@@ -177,6 +177,8 @@ def _read(content: Content, kind: TournamentType | None = None,
         _infer_type(tournament)
     tournament.tiebreaks = list(options.order or ())
     tournament.lots_seed = options.seed
+    if options.rating_used is not None:  # the Settings row wins, as on the Standings sheet
+        tournament.rating_used = options.rating_used
     players = Participants(PLAYER, ((p.start_no, p.name) for p in tournament.participants))
     return _Parsed(tournament, None, players)
 

@@ -8,9 +8,9 @@ A worksheet function's first argument is either
   (``xlt:3f9a0c…: 40 players``; the templates name that cell ``Tournament``): the crosstable
   read with every row of the Settings sheet that the Standings sheet uses — rules, type,
   start date, after round, points per result, each bye's value, blank rounds, unrated rating,
-  lots seed, round-robin withdrawals, tie-break order, language. The per-cell formula
-  ``=BUCHHOLZ_CUT1(Tournament, A5)`` then moves one short text from Excel to Python, not the
-  whole crosstable, and every function of the workbook agrees with the Standings sheet.
+  rating used, lots seed, round-robin withdrawals, tie-break order, language. The per-cell
+  formula ``=BUCHHOLZ_CUT1(Tournament, A5)`` then moves one short text from Excel to Python,
+  not the whole crosstable, and every function of the workbook agrees with the Standings sheet.
 
 Explicit arguments (rules, tournament type, blank rounds, unrated rating, order, lots seed)
 still override the settings when they are not empty.
@@ -33,7 +33,14 @@ from xl_tiebreak.excel.functions import arguments
 from xl_tiebreak.excel.functions.arguments import CellProblem
 from xl_tiebreak.excel.functions.range_cache import Content
 from xl_tiebreak.excel.reading.settings import SETTINGS, Settings, read_settings
-from xl_tiebreak.model.tournament import BlankRounds, Problem, Scoring, Severity, TournamentType
+from xl_tiebreak.model.tournament import (
+    BlankRounds,
+    Problem,
+    RatingUsed,
+    Scoring,
+    Severity,
+    TournamentType,
+)
 from xl_tiebreak.util.cells import is_blank
 from xl_tiebreak.util.plain import Frozen
 
@@ -60,6 +67,9 @@ class Options(Frozen):
     """Standings after this round; None: every round."""
     unrated: int | None = None
     """Rating for unrated players."""
+    rating_used: RatingUsed | None = None
+    """The Rating used row (FIDE, national, FIDE then national); None: the crosstable's own
+    choice (a row above its header) or FIDE."""
     withdrawals: str | None = None
     """Round-robin withdrawals (``count``/``annul``; None: the rule set's default)."""
     seed: str | None = None
@@ -109,8 +119,9 @@ def _options(settings: Settings) -> Options:
         kind=settings.tournament_type, blanks=settings.blank_rounds, scoring=settings.scoring,
         start_date=settings.start_date, scheduled_rounds=settings.scheduled_rounds,
         name=settings.name, rules=settings.rules, after_round=settings.after_round,
-        unrated=settings.unrated_rating, withdrawals=settings.rr_withdrawals,
-        seed=settings.lots_seed, order=tuple(settings.tiebreaks) or None,
+        unrated=settings.unrated_rating, rating_used=settings.rating_used,
+        withdrawals=settings.rr_withdrawals, seed=settings.lots_seed,
+        order=tuple(settings.tiebreaks) or None,
         language=settings.language or "en",
     )
 
