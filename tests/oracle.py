@@ -136,10 +136,13 @@ def run_text(
     unrated: int | None = None,
     rounds: int | None = None,
 ) -> OracleResult:
-    """Run the checker on TRF text (written to a temporary ``.trf`` file)."""
+    """Run the checker on TRF text (written to a temporary ``.trf`` file in Latin-1, the
+    encoding the checker reads: it refuses a UTF-8 ``á`` with its error 401, see
+    tests/test_formats_trf_encoding.py; a character outside Latin-1 becomes ``?``, which only
+    names can hold and no value depends on)."""
     fd, name = tempfile.mkstemp(suffix=".trf", prefix="oracle_")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+        with os.fdopen(fd, "w", encoding="latin-1", errors="replace", newline="\n") as f:
             f.write(trf_text)
         return run_file(
             name, tiebreaks, predetermined=predetermined, swiss=swiss, unrated=unrated,

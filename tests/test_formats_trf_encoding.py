@@ -80,3 +80,16 @@ def test_the_fide_checker_reads_the_latin1_file_and_refuses_the_utf8_one(
         assert checked.values[no]["PTS"] == row.points
         assert checked.values[no]["SB"] == row.values[0]
         assert checked.values[no]["WIN"] == row.values[1]
+
+
+@pytest.mark.skipif(not oracle.available(), reason="the FIDE checker (gacrux) is not installed")
+def test_the_oracle_helper_gives_the_checker_names_it_can_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the UTF-8 export's text (Dvořák, Tomáš) handed to the test oracle as text: it writes
+    # Latin-1 for the checker, so the checker reads it instead of refusing it as misaligned
+    text = _export(tmp_path, "--encoding", "utf-8").read_text(encoding="utf-8")
+    capsys.readouterr()
+    checked = oracle.run_text(text, ["PTS", "SB"], predetermined=True)
+    ours = compute_standings(parse_trf(text), "SB")
+    assert {no: v["SB"] for no, v in checked.values.items()} == {
+        r.participant.start_no: r.values[0] for r in ours.rows}
