@@ -13,10 +13,18 @@ achieved", "missed by X points" (the score that the same games needed) or "not p
 the first requirement that no score can meet. A last round won by forfeit counts as a game
 lost when the player needed it for the number of games (1.4.2c).
 
-What the input cannot tell is said beside the result: the exemptions of 1.4.3a-d (national
-championships, zonals, large Swiss opens), the administrative rules of 1.1 (rounds per day,
-time control, arbiters), and whether the ratings given are those of the FIDE list in force at
-the start (1.4.6a). Decisions: docs/decisions.md D-F1 to D-F6, D-F8.
+The exemptions from the normal foreigner requirement (1.4.3 and 1.4.4): a Swiss with enough
+foreign rated and titled players (1.4.3d) is decided from the file; the national
+championships, national team championships and zonals of 1.4.3a-c are declared by the user
+(``--norm-event``). A double round robin counts the title holders of 1.4.5b-e as different
+players, half the number. An achieved norm says how many games it counts for: full points
+above the requirement add games (1.4.1d), a tournament of more than 13 rounds counts only as 13
+(1.7).
+
+What the input cannot tell is said beside the result: what a declared event is, the
+administrative rules of 1.1 (rounds per day, time control, arbiters), 1.4.2d-e, and whether
+the ratings given are those of the FIDE list in force at the start (1.4.6a). Decisions:
+docs/decisions.md D-F1 to D-F6, D-F8, D-N1 to D-N4.
 """
 
 from __future__ import annotations
