@@ -162,6 +162,19 @@ def test_swiss_exemption_unknown_without_the_host_federation() -> None:
     assert rows(c, "1.4.3") == ["not met unless 1.4.3d applies"]
 
 
+def test_swiss_exemption_with_players_without_a_federation() -> None:
+    # one of the 20 without a federation: 19 counted < 20, but were he a foreigner the 20
+    # would be there: the input cannot tell (his title, GM, is needed too: 9 + 1 = 10)
+    feds = [""] + FEDS[1:]
+    c = gm(open_event(feds=feds))
+    assert c.outcome == "unknown" and "1.4.3d" in c.reason
+    # two without a federation and a third foreigner missing two rounds: 17 known + 2 = 19
+    # < 20 even so: not exempt
+    feds = ["", ""] + FEDS[2:]
+    c = gm(open_event(feds=feds, absent={19: [1, 2]}))
+    assert c.outcome == "impossible" and rows(c, "1.4.3") == ["not met"]
+
+
 def test_no_swiss_exemption_in_a_round_robin() -> None:
     # 1.4.3d is for Swiss events: in a round robin the normal requirement applies
     t = open_event()
