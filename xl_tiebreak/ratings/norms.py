@@ -47,8 +47,9 @@ from xl_tiebreak.tiebreaks.ratings import dp, percent_of
 from xl_tiebreak.util.numbers import fmt, round_half_up
 from xl_tiebreak.util.plain import Frozen
 
-__all__ = ["NORM_TITLES", "NormCheck", "NormGame", "NormReport", "NormTitle", "PlayerNorms",
-           "Requirement", "check_games", "norm_report"]
+__all__ = ["NORM_EVENTS", "NORM_TITLES", "NormCheck", "NormGame", "NormReport", "NormTitle",
+           "PlayerNorms", "Requirement", "Setting", "check_games", "declared_exemption",
+           "double_round_robin", "norm_report", "swiss_exemption"]
 
 IN_FORCE = datetime.date(2024, 1, 1)
 """The regulations this module implements apply to tournaments starting on or after this day."""
