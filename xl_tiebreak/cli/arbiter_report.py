@@ -86,6 +86,9 @@ def build(standings: Standings, args: argparse.Namespace) -> Extras:
                                 rate_given=bool(rate),
                                 order=[r.participant.start_no for r in standings.rows])
     norms = None
+    if getattr(args, "norm_event", None) and not getattr(args, "norms", False):
+        raise InputError(_("--norm-event declares the event for the title norm check: give "
+                           "--norms too"))
     if getattr(args, "norms", False):
         if standings.evaluation is not None and standings.evaluation.team:
             raise InputError(_("--norms: a team event; the title norm check is for "
@@ -93,5 +96,6 @@ def build(standings: Standings, args: argparse.Namespace) -> Extras:
         from xl_tiebreak.ratings.norms import norm_report
 
         norms = norm_report(standings.tournament, standings.rounds,
-                            order=[r.participant.start_no for r in standings.rows])
+                            order=[r.participant.start_no for r in standings.rows],
+                            event=getattr(args, "norm_event", None) or "")
     return Extras(whys, progression, ratings, norms)

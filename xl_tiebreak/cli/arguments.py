@@ -117,6 +117,12 @@ def _add_compute(sub: Any) -> None:
                    help=_("also print the title norm check (FIDE B.01 applied from 1 January "
                           "2024): for every player and GM, IM, WGM, WIM each requirement "
                           "with its value, the games that may be left out, and the result"))
+    c.add_argument("--norm-event", metavar="KIND",
+                   choices=["national-championship", "national-team-championship", "zonal"],
+                   help=_("with --norms: declare the event exempt from the federation "
+                          "requirements, which the file cannot show: national-championship "
+                          "(its final stage, 1.4.3a), national-team-championship (1.4.3b) or "
+                          "zonal (zonal or sub-zonal, 1.4.3c)"))
     c.add_argument("--lots-seed", metavar="SEED",
                    help=_("seed of the drawing of lots (tie-break OTHER_LOTS, e.g. "
                    "--tiebreaks 'BH/C1,BH,LOTS'); the same seed gives the same draw"))

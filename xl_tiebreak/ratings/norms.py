@@ -13,10 +13,18 @@ achieved", "missed by X points" (the score that the same games needed) or "not p
 the first requirement that no score can meet. A last round won by forfeit counts as a game
 lost when the player needed it for the number of games (1.4.2c).
 
-What the input cannot tell is said beside the result: the exemptions of 1.4.3a-d (national
-championships, zonals, large Swiss opens), the administrative rules of 1.1 (rounds per day,
-time control, arbiters), and whether the ratings given are those of the FIDE list in force at
-the start (1.4.6a). Decisions: docs/decisions.md D-F1 to D-F6, D-F8.
+The exemptions from the normal foreigner requirement (1.4.3 and 1.4.4): a Swiss with enough
+foreign rated and titled players (1.4.3d) is decided from the file; the national
+championships, national team championships and zonals of 1.4.3a-c are declared by the user
+(``--norm-event``). A double round robin counts the title holders of 1.4.5b-e as different
+players, half the number. An achieved norm says how many games it counts for: full points
+above the requirement add games (1.4.1d), a tournament of more than 13 rounds counts only as 13
+(1.7).
+
+What the input cannot tell is said beside the result: what a declared event is, the
+administrative rules of 1.1 (rounds per day, time control, arbiters), 1.4.2d-e, and whether
+the ratings given are those of the FIDE list in force at the start (1.4.6a). Decisions:
+docs/decisions.md D-F1 to D-F6, D-F8, D-N1 to D-N4.
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ import datetime
 import itertools
 from fractions import Fraction
 
-from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n import N_, _
 from xl_tiebreak.i18n.conventions import number_text
 from xl_tiebreak.model.tournament import (
     InputError,
@@ -39,14 +47,24 @@ from xl_tiebreak.tiebreaks.ratings import dp, percent_of
 from xl_tiebreak.util.numbers import fmt, round_half_up
 from xl_tiebreak.util.plain import Frozen
 
-__all__ = ["NORM_TITLES", "NormCheck", "NormGame", "NormReport", "NormTitle", "PlayerNorms",
-           "Requirement", "check_games", "norm_report"]
+__all__ = ["NORM_EVENTS", "NORM_TITLES", "NormCheck", "NormGame", "NormReport", "NormTitle",
+           "PlayerNorms", "Requirement", "Setting", "check_games", "declared_exemption",
+           "double_round_robin", "norm_report", "swiss_exemption"]
 
 IN_FORCE = datetime.date(2024, 1, 1)
 """The regulations this module implements apply to tournaments starting on or after this day."""
 URL = "https://handbook.fide.com/chapter/B012024"
 MIN_GAMES = 9
 """1.4.1a: at least nine games."""
+MAX_ROUNDS_COUNTED = 13
+"""1.7: a norm of a tournament of more than 13 rounds counts only as 13 games."""
+EXEMPT_PLAYERS = 20
+"""1.4.3d: FIDE-rated players not from the host federation in every round of the Swiss…"""
+EXEMPT_FEDERATIONS = 3
+"""… from at least three federations…"""
+EXEMPT_TITLED = 10
+"""… at least ten of them GM, IM, WGM or WIM."""
+EXEMPT_TITLES = frozenset({"GM", "IM", "WGM", "WIM"})
 MIN_SCORE = Fraction(35, 100)
 """1.4.8b: the minimum score for every norm."""
 UNRATED = 1400
@@ -112,11 +130,26 @@ class Requirement(Frozen):
     text: str
     met: bool | None
     adjustment: bool = False
+    waived: str = ""
+    """The exemption (1.4.3a-d) lifting this federation requirement (``met`` True), or that
+    might lift it but the input cannot tell (``met`` None); empty: none."""
+    exemption: bool = False
+    """An exemption from the normal foreigner requirement (1.4.3a-d), not a condition:
+    ``met`` says whether it holds for the player."""
 
     def verdict(self) -> str:
-        """``met``, ``not met``, ``unknown`` or (an adjustment) ``applied``, translated."""
+        """``met``, ``not met``, ``unknown``, (an adjustment) ``applied``, (an exemption)
+        ``exempt`` / ``not exempt``, or (a waived requirement) ``waived (1.4.3d)``, translated."""
         if self.adjustment:
             return _("applied")
+        if self.exemption:
+            if self.met is None:
+                return _("unknown")
+            return _("exempt") if self.met else _("not exempt")
+        if self.waived:
+            if self.met is None:
+                return _("not met unless {article} applies", article=self.waived)
+            return _("waived ({article})", article=self.waived)
         if self.met is None:
             return _("unknown")
         return _("met") if self.met else _("not met")
@@ -153,6 +186,9 @@ class NormCheck(Frozen):
     games: int
     needed: Fraction | None
     notes: tuple[str, ...] = ()
+    counts_as: int | None = None
+    """An achieved norm: the games it counts for in a title application (1.4.1c, 1.4.1d,
+    1.7); None otherwise."""
 
     def result(self) -> str:
         """The verdict as a sentence: ``norm achieved``, ``missed by 1 point``, ``not
@@ -258,10 +294,12 @@ class NormReport(Frozen):
                     "missed_by": None if c.missed_by is None else fmt(c.missed_by),
                     "games": c.games, "score": fmt(c.score), "ra": c.ra, "rp": c.rp,
                     "needed": None if c.needed is None else fmt(c.needed),
+                    "counts_as": c.counts_as,
                     "dropped": [{"round": g.round, "opponent": g.opponent, "article": why}
                                 for g, why in c.dropped],
                     "requirements": [{"article": r.article, "text": r.text, "met": r.met,
-                                      "adjustment": r.adjustment}
+                                      "adjustment": r.adjustment, "exemption": r.exemption,
+                                      "waived": r.waived}
                                      for r in c.requirements],
                     "notes": list(c.notes),
                 } for c in p.checks],
@@ -316,8 +354,32 @@ def _performance_met(f: _Figures, n: int, title: NormTitle) -> bool:
     return f.ra >= title.average and f.score >= MIN_SCORE * n and f.rp >= title.performance
 
 
-def _mix(games: list[NormGame], own: str, title: NormTitle) -> list[Requirement]:
-    """The opponents' federations (1.4.3, 1.4.4) and titles (1.4.5) over ``games``."""
+class Setting(Frozen):
+    """What the check of one player needs beside his games: ``own``, his federation (empty:
+    not given, or FID); ``exempt``: whether an exemption of 1.4.3a-d lifts the normal
+    foreigner requirement (1.4.3, 1.4.4) for him (None: the input cannot tell), ``waiver``:
+    its article; ``double``: the number of players of a double round robin (1.4.5), None
+    for any other event."""
+
+    own: str
+    exempt: bool | None = False
+    waiver: str = ""
+    double: int | None = None
+
+
+def _waive(req: Requirement, setting: Setting) -> Requirement:
+    """A federation requirement as an exemption leaves it: lifted when the exemption holds,
+    "not met unless …" when it fails and the input cannot tell whether the exemption holds."""
+    if setting.exempt:
+        return req.replace(met=True, waived=setting.waiver)
+    if setting.exempt is None and req.met is False:
+        return req.replace(met=None, waived=setting.waiver)
+    return req
+
+
+def _federations(games: list[NormGame], own: str) -> list[Requirement]:
+    """The normal foreigner requirement over ``games``: at least two federations other than
+    the player's (1.4.3), at most 3/5 from his own and 2/3 from one federation (1.4.4)."""
     n = len(games)
     out = []
     feds = [g.federation.strip().upper() for g in games]
@@ -354,18 +416,39 @@ def _mix(games: list[NormGame], own: str, title: NormTitle) -> list[Requirement]
     out.append(Requirement("1.4.4", _(
         "most opponents from one federation: {count} ({fed}) of {n}; at most {most} (2/3, "
         "rounded down)", count=top_count, fed=top, n=n, most=most), met))
+    return out
+
+
+def _mix(games: list[NormGame], setting: Setting, title: NormTitle) -> list[Requirement]:
+    """The opponents' federations (1.4.3, 1.4.4, as an exemption leaves them) and titles
+    (1.4.5) over ``games``."""
+    n = len(games)
+    out = [_waive(r, setting) for r in _federations(games, setting.own)]
     holders = sum(1 for g in games if g.title in TITLE_HOLDERS)
     need = _ceil(n, 2)
     out.append(Requirement("1.4.5a", _(
         "title holders (GM, IM, FM, WGM, WIM, WFM; CM and WCM do not count): {count} of {n}; "
         "at least {need} (50%)", count=holders, n=n, need=need), holders >= need))
     article = {"GM": "1.4.5b", "IM": "1.4.5c", "WGM": "1.4.5d", "WIM": "1.4.5e"}[title.name]
-    count = sum(1 for g in games if g.title in title.holders)
+    titles = "/".join(sorted(title.holders, key=["GM", "IM", "WGM", "WIM"].index))
     need = max(3, _ceil(n, 3))
+    if setting.double is None:
+        count = sum(1 for g in games if g.title in title.holders)
+        out.append(Requirement(article, _(
+            "opponents holding {titles}: {count} of {n}; at least {need} (one third, at "
+            "least 3)", titles=titles, count=count, n=n, need=need), count >= need))
+        return out
+    # 1.4.5, double round robin: at least 6 players, and the opponents required by 1.4.5b-e
+    # counted as different players, half the number, rounded up
+    out.append(Requirement("1.4.5", _(
+        "a double round robin of {players} players; at least 6", players=setting.double),
+        setting.double >= 6))
+    different = len({g.opponent for g in games if g.title in title.holders})
+    half = _ceil(need, 2)
     out.append(Requirement(article, _(
-        "opponents holding {titles}: {count} of {n}; at least {need} (one third, at least 3)",
-        titles="/".join(sorted(title.holders, key=["GM", "IM", "WGM", "WIM"].index)),
-        count=count, n=n, need=need), count >= need))
+        "different opponents holding {titles}: {count}; at least {half} (a double round "
+        "robin: half of the {need} required for {n} games, rounded up)", titles=titles,
+        count=different, half=half, need=need, n=n), different >= half))
     return out
 
 
@@ -421,75 +504,127 @@ def _needed(games: list[NormGame], title: NormTitle) -> Fraction | None:
     return None
 
 
-def check_games(games: list[NormGame], own: str, title: NormTitle, swiss: bool,
-                eight: bool = False, forfeit: NormGame | None = None) -> NormCheck:
+def _counts_as(used: int, score: Fraction, needed: Fraction | None, eight: bool,
+               event_rounds: int) -> tuple[int, Requirement]:
+    """The games an achieved norm counts for, and the line saying why: eight games of 1.4.1c
+    count as nine; every full point above the score needed adds a game (1.4.1d); in a
+    tournament of more than 13 rounds the norm counts only as 13 games (1.7, read as a cap:
+    docs/decisions.md D-N3)."""
+    base = MIN_GAMES if eight and used == MIN_GAMES - 1 else used
+    extra = int(score - needed) if needed is not None else 0  # whole points, rounded down
+    total = base + extra
+    need = number_text(fmt(needed if needed is not None else Fraction(0)))
+    if event_rounds > MAX_ROUNDS_COUNTED:
+        total = min(total, MAX_ROUNDS_COUNTED)
+        return total, Requirement("1.7", _(
+            "the norm counts as {total} games: in a tournament of {rounds} rounds a norm "
+            "counts only as 13 games ({games} games, {extra} full point(s) above the {needed} "
+            "needed, 1.4.1d)", total=total, rounds=event_rounds, games=base, extra=extra,
+            needed=need), True, True)
+    if extra:
+        return total, Requirement("1.4.1d", _(
+            "the norm counts as {total} games: {games} games and {extra} full point(s) above "
+            "the {needed} needed", total=total, games=base, extra=extra, needed=need),
+            True, True)
+    return total, Requirement("1.4.1d", _(
+        "the norm counts as {total} games (no full point above the {needed} needed)",
+        total=total, needed=need), True, True)
+
+
+def _achieved(title: NormTitle, reqs: list[Requirement], used: list[NormGame],
+              dropped: tuple[tuple[NormGame, str], ...], setting: Setting, eight: bool,
+              event_rounds: int, notes: tuple[str, ...] = ()) -> NormCheck:
+    """An achieved norm over ``used``, with the games it counts for (1.4.1c-d, 1.7) and,
+    when an exemption lifted a federation requirement the games fail, 1.4.3e's reminder."""
+    f = _figures(used, title)
+    needed = _needed(used, title)
+    total, counts = _counts_as(len(used), f.score, needed, eight, event_rounds)
+    if setting.exempt and any(r.met is not True for r in _federations(used, setting.own)):
+        notes += (_("the federation requirements are lifted by the exemption of {article}: "
+                    "at least one norm of a title application must meet the normal "
+                    "foreigner requirement (1.4.3e)", article=setting.waiver),)
+    return NormCheck(title.name, ACHIEVED, tuple(reqs + [counts]), dropped, None, "", f.ra,
+                     f.rp, f.score, len(used), needed, notes, total)
+
+
+def check_games(games: list[NormGame], own: str | Setting, title: NormTitle, swiss: bool,
+                eight: bool = False, forfeit: NormGame | None = None,
+                exemptions: tuple[Requirement, ...] = (),
+                event_rounds: int = 0) -> NormCheck:
     """The norm check of ``title`` over a player's counted ``games`` (in round order), the
-    player's federation ``own``; ``swiss``: the pairings were not predetermined (1.4.1e lets
-    the games after a title result be left out); ``eight``: a 9-round event in which the one
-    round without a game was a forfeit win or a pairing-allocated bye (1.4.1c); ``forfeit``:
-    the last round's forfeit win, as a game lost against that opponent (1.4.2c, D-F8)."""
+    player's federation ``own`` (or his whole :class:`Setting`); ``swiss``: the pairings were
+    not predetermined (1.4.1e lets the games after a title result be left out); ``eight``: a
+    9-round event in which the one round without a game was a forfeit win or a
+    pairing-allocated bye (1.4.1c); ``forfeit``: the last round's forfeit win, as a game lost
+    against that opponent (1.4.2c, D-F8); ``exemptions``: the exemptions of 1.4.3a-d
+    considered for the player, shown first; ``event_rounds``: the rounds of the event
+    (1.7)."""
+    setting = own if isinstance(own, Setting) else Setting(own)
+    first = list(exemptions)
     if not games:
         return NormCheck(title.name, IMPOSSIBLE, (_games_requirement(0, False),), (), None,
                          _("no game over the board"), None, None, Fraction(0), 0, None)
-    found = _search(games, own, title, swiss)
+    found = _search(games, setting, title, swiss)
     if found is None and forfeit is not None and len(games) + 1 == MIN_GAMES:
-        lost = _search(games + [forfeit.replace(score=Fraction(0))], own, title, swiss)
+        lost = _search(games + [forfeit.replace(score=Fraction(0))], setting, title, swiss)
         if lost is not None:
             used = lost[0]
             f = _figures(used, title)
             reqs = ([Requirement("1.4.2c", _(
                 "the last round's forfeit win counted as a game lost against {game}: the "
                 "game was needed for the number of games, and the norm holds even lost",
-                game=forfeit.label()), True, True), _games_requirement(len(used), False)]
-                + _mix(used, own, title) + _performance_requirements(used, title, f))
-            return NormCheck(title.name, ACHIEVED, tuple(reqs), (), None, "", f.ra, f.rp,
-                             f.score, len(used), _needed(used, title))
+                game=forfeit.label()), True, True)] + first
+                + [_games_requirement(len(used), False)]
+                + _mix(used, setting, title) + _performance_requirements(used, title, f))
+            return _achieved(title, reqs, used, (), setting, False, event_rounds)
     if found is not None:
         used, dropped = found
         f = _figures(used, title)
-        reqs = ([_games_requirement(len(used), False)] + _mix(used, own, title)
+        reqs = (first + [_games_requirement(len(used), False)] + _mix(used, setting, title)
                 + _performance_requirements(used, title, f))
         notes: tuple[str, ...] = ()
         if not swiss and dropped:
             notes = (_("a round robin: the opponents' mix is that of every game "
                        "(1.4.1f)"),)
-        return NormCheck(title.name, ACHIEVED, tuple(reqs), tuple(dropped), None, "", f.ra,
-                         f.rp, f.score, len(used), _needed(used, title), notes)
+        return _achieved(title, reqs, used, tuple(dropped), setting, False, event_rounds,
+                         notes)
     n = len(games)
     f = _figures(games, title)
     games_req = _games_requirement(n, eight)
-    mix = _mix(games, own, title)
+    mix = _mix(games, setting, title)
     perf = _performance_requirements(games, title, f)
-    reqs = [games_req] + mix + perf
+    reqs = first + [games_req] + mix + perf
     needed = _needed(games, title)
     if games_req.met and all(r.met is not False for r in mix) and _performance_met(f, n, title):
         unknown = [r for r in mix if r.met is None]
         if not unknown:  # eight games of a nine-round event (1.4.1c)
-            return NormCheck(title.name, ACHIEVED, tuple(reqs), (), None, "", f.ra, f.rp,
-                             f.score, n, needed)
+            return _achieved(title, reqs, games, (), setting, eight, event_rounds)
+        why = unknown[0]
+        if why.waived:  # the normal requirement fails; the exemption is not decidable
+            why = next((r for r in first if r.article == why.waived), why)
         return NormCheck(title.name, UNKNOWN, tuple(reqs), (), None, _(
-            "{article}: {text}", article=unknown[0].article, text=unknown[0].text), f.ra,
+            "{article}: {text}", article=why.article, text=why.text), f.ra,
             f.rp, f.score, n, needed)
     blocking = [r for r in [games_req] + mix if r.met is False]
     if f.ra < title.average:
         blocking.append(next(r for r in perf if r.article == "1.4.7"))
     if blocking or needed is None:
-        first = blocking[0]
+        block = blocking[0]
         return NormCheck(title.name, IMPOSSIBLE, tuple(reqs), (), None, _(
-            "{article}: {text}", article=first.article, text=first.text), f.ra, f.rp,
+            "{article}: {text}", article=block.article, text=block.text), f.ra, f.rp,
             f.score, n, needed)
     return NormCheck(title.name, MISSED, tuple(reqs), (), needed - f.score, "", f.ra, f.rp,
                      f.score, n, needed)
 
 
-def _search(games: list[NormGame], own: str, title: NormTitle,
+def _search(games: list[NormGame], setting: Setting, title: NormTitle,
             swiss: bool) -> tuple[list[NormGame], list[tuple[NormGame, str]]] | None:
     """The games making a norm with the fewest left out: every game first, then (1.4.1e, a
     Swiss only) the games after a round ignored, and (1.4.1f) games the player won left out,
     at least nine games remaining. None: no such set. In a round robin the opponents' mix
     must be met by every game (1.4.1f)."""
     n = len(games)
-    whole_mix_ok = all(r.met for r in _mix(games, own, title))
+    whole_mix_ok = all(r.met for r in _mix(games, setting, title))
     for total in range(0, n - MIN_GAMES + 1):
         for later in (range(total + 1) if swiss else (0,)):
             prefix = games[:n - later]
@@ -508,7 +643,7 @@ def _search(games: list[NormGame], own: str, title: NormTitle,
                 if not _performance_met(_figures(used, title), len(used), title):
                     continue
                 mix_ok = whole_mix_ok if not swiss else all(
-                    r.met for r in _mix(used, own, title))
+                    r.met for r in _mix(used, setting, title))
                 if mix_ok:
                     dropped = ([(g, "1.4.1e") for g in games[n - later:]]
                                + [(g, "1.4.1f") for g in chosen])
@@ -588,10 +723,125 @@ def counted_games(t: Tournament, p: Participant,
     return games, skipped, nine and len(games) == 8 and spare == [True], forfeit
 
 
-def norm_report(t: Tournament, rounds: int, order: list[int] | None = None) -> NormReport:
+NORM_EVENTS: dict[str, tuple[str, str]] = {
+    "national-championship": ("1.4.3a", N_("the final stage of a national championship "
+                                            "(open or women's)")),
+    "national-team-championship": ("1.4.3b", N_("a national team championship")),
+    "zonal": ("1.4.3c", N_("a zonal or sub-zonal tournament")),
+}
+"""The events exempt from the normal foreigner requirement that the input cannot show, as
+the user declares them (``--norm-event``): the name → its article of 1.4.3 and what it is."""
+
+
+def declared_exemption(t: Tournament, kind: str, own: str) -> Requirement:
+    """The exemption of the declared event ``kind`` (:data:`NORM_EVENTS`) for a player of
+    federation ``own``: 1.4.3c for everyone; 1.4.3a and 1.4.3b for the players of the
+    federation that registered the event (TRF 032), unknown when the input does not give
+    it (docs/decisions.md D-N1)."""
+    article, what = NORM_EVENTS[kind]
+    if article == "1.4.3c":
+        return Requirement(article, _("declared {what}: every player is exempt",
+                                      what=_(what)), True, exemption=True)
+    host = t.federation.strip().upper()
+    if not host:
+        return Requirement(article, _(
+            "declared {what}: the exemption is for the players of the federation that "
+            "registered the event, which the input does not give (TRF 032)", what=_(what)),
+            None, exemption=True)
+    return Requirement(article, _(
+        "declared {what}: the exemption is for the players of {host}, the federation that "
+        "registered the event; the player's: {own}", what=_(what), host=host,
+        own=own or "-"), own == host, exemption=True)
+
+
+def _absent(kind: Kind) -> bool:
+    """A round the player missed (1.4.3d): a bye or absence other than a pairing-allocated
+    bye, or a forfeit lost."""
+    return (kind.bye and kind is not Kind.PAB) or kind is Kind.FORFEIT_LOSS
+
+
+def _exemption_figures(players: list[tuple[str, str]]) -> tuple[int, int, int]:
+    """1.4.3d's figures of the players counted, (federation, title) each: how many, their
+    federations, and how many hold GM, IM, WGM or WIM."""
+    return (len(players), len({fed for fed, _ in players}),
+            sum(1 for _, title in players if title in EXEMPT_TITLES))
+
+
+def _holds(figures: tuple[int, int, int]) -> bool:
+    """The players, federations and titles 1.4.3d asks for."""
+    n, f, k = figures
+    return n >= EXEMPT_PLAYERS and f >= EXEMPT_FEDERATIONS and k >= EXEMPT_TITLED
+
+
+def swiss_exemption(t: Tournament, rounds: int) -> Requirement:
+    """1.4.3d: in a Swiss, the normal foreigner requirement is lifted when the participants
+    include in every round at least 20 FIDE-rated players not from the host federation
+    (TRF 032; FID is no federation, 1.4.2a), from at least 3 federations, at least 10 of
+    them GM, IM, WGM or WIM, counting only players who missed at most one round (a
+    pairing-allocated bye or a forfeit win is no round missed): such a player counts in
+    every round (docs/decisions.md D-N2). Unknown when the input cannot tell: it holds but
+    the host federation is not given, or it fails but would hold were the rated players
+    without a federation foreigners, each of a federation of his own."""
+    host = t.federation.strip().upper()
+    known: list[tuple[str, str]] = []
+    blank: list[tuple[str, str]] = []
+    for p in t.participants:
+        fed = p.federation.strip().upper()
+        if p.rating is None or fed == NO_FEDERATION or (host and fed == host):
+            continue
+        kinds = [r.kind for r in p.rounds[:rounds]]
+        missed = rounds - len(kinds) + sum(1 for k in kinds if _absent(k))
+        if missed > 1:
+            continue
+        if fed:
+            known.append((fed, shown_title(p.title)))
+        else:
+            blank.append((f"?{p.start_no}", shown_title(p.title)))
+    figures = _exemption_figures(known)
+    met: bool | None = rounds > 0 and _holds(figures)
+    if (met and not host) or (rounds > 0 and not met and blank
+                              and _holds(_exemption_figures(known + blank))):
+        met = None
+    players, feds, titled = figures
+    text = _(
+        "a Swiss: FIDE-rated players not from the host federation ({host}) who missed at most "
+        "one round: {players} (at least 20), from {feds} federation(s) (at least 3), "
+        "{titled} GM/IM/WGM/WIM (at least 10)", host=host or _("not given, TRF 032"),
+        players=players, feds=feds, titled=titled)
+    if blank:
+        text += "; " + _("{count} rated player(s) without a federation not counted",
+                         count=len(blank))
+    return Requirement("1.4.3d", text, met, exemption=True)
+
+
+def double_round_robin(t: Tournament, rounds: int) -> int | None:
+    """The number of players when ``t`` is a double round robin (predetermined pairings in
+    which some pair met twice), for 1.4.5; None otherwise."""
+    if t.type is not TournamentType.PREDETERMINED:
+        return None
+    for p in t.participants:
+        met = [r.opponent for r in p.rounds[:rounds] if r.opponent is not None]
+        if len(met) != len(set(met)):
+            return len(t.participants)
+    return None
+
+
+def _setting(own: str, rows: list[Requirement], double: int | None) -> Setting:
+    """The player's :class:`Setting`: exempt by the first exemption that holds, else unknown
+    by the first the input cannot decide, else not exempt."""
+    for wanted in (True, None):
+        for row in rows:
+            if row.met is wanted:
+                return Setting(own, wanted, row.article, double)
+    return Setting(own, False, "", double)
+
+
+def norm_report(t: Tournament, rounds: int, order: list[int] | None = None,
+                event: str = "") -> NormReport:
     """The norm check of ``t`` after ``rounds`` rounds, players in ``order`` (start numbers;
-    default the input's). InputError for a rapid or blitz event or one that started before
-    1 January 2024 (other regulations)."""
+    default the input's); ``event``: an exempt event the user declares (a key of
+    :data:`NORM_EVENTS`; empty: none). InputError for a rapid or blitz event or one that
+    started before 1 January 2024 (other regulations)."""
     if t.rate in ("rapid", "blitz"):
         raise InputError(_("--norms: the event is {rate} chess; title norms are gained in "
                            "standard chess only (B.01 0.3.1)",
@@ -602,14 +852,20 @@ def norm_report(t: Tournament, rounds: int, order: list[int] | None = None) -> N
             "1 January 2024; only those applied from 1 January 2024 are implemented",
             date=t.start_date.isoformat()))
     version = _("FIDE Title Regulations applied from 1 January 2024 (B.01)")
-    notes = [
-        _("not checked, the input does not tell: the exemptions of 1.4.3a-d (national "
-          "championships, zonals, Swiss events with 20 foreign rated players of 3 "
-          "federations), the conditions of 1.1 (rounds per day, time control, arbiters) and "
-          "of 1.4.2d-e"),
+    notes = []
+    if event:
+        article, what = NORM_EVENTS[event]
+        notes.append(_("declared by the user: {what} ({article}); the tool does not check "
+                       "what the declaration says", what=_(what), article=article))
+    else:
+        notes.append(_("not checked unless declared (--norm-event): the exemptions of "
+                       "1.4.3a-c (national championships, national team championships, "
+                       "zonals); 1.4.3d is checked from the file"))
+    notes += [
+        _("not checked, the input does not tell: the conditions of 1.1 (rounds per day, time "
+          "control, arbiters) and of 1.4.2d-e"),
         _("the ratings and titles are those of the input: 1.4.6a uses the FIDE list in "
           "force at the start of the event"),
-        _("a norm from more than 13 rounds counts as 13 games (1.7)"),
     ]
     if t.start_date is None:
         notes.append(_("no start date known: the regulations applied from 1 January 2024 "
@@ -617,6 +873,14 @@ def norm_report(t: Tournament, rounds: int, order: list[int] | None = None) -> N
     by_no = {p.start_no: p for p in t.participants}
     numbers = order if order is not None else [p.start_no for p in t.participants]
     swiss = t.type is not TournamentType.PREDETERMINED
+    event_rounds = t.scheduled_rounds or t.rounds
+    swiss_row = swiss_exemption(t, rounds) if swiss else None
+    if swiss_row is not None:
+        notes.append(_("{article} {text}: {verdict}", article=swiss_row.article,
+                       text=swiss_row.text, verdict=swiss_row.verdict()))
+        if swiss_row.met is False:
+            swiss_row = None  # the normal foreigner requirement applies: said once, above
+    double = double_round_robin(t, rounds)
     players = []
     for no in numbers:
         p = by_no[no]
@@ -624,6 +888,10 @@ def norm_report(t: Tournament, rounds: int, order: list[int] | None = None) -> N
         own = p.federation.strip().upper()
         if own == NO_FEDERATION:
             own = ""
+        rows = [] if not event else [declared_exemption(t, event, own)]
+        if swiss_row is not None:
+            rows.append(swiss_row)
+        setting = _setting(own, rows, double)
         checks = []
         for title in NORM_TITLES:
             sex = p.sex.strip().lower()
@@ -632,7 +900,8 @@ def norm_report(t: Tournament, rounds: int, order: list[int] | None = None) -> N
                                         _("a women's title"), None, None, Fraction(0), 0,
                                         None))
                 continue
-            check = check_games(games, own, title, swiss, eight, forfeit)
+            check = check_games(games, setting, title, swiss, eight, forfeit, tuple(rows),
+                                event_rounds)
             extra = []
             if title.women and not sex:
                 extra.append(_("sex not given: a women's title, checked all the same"))
