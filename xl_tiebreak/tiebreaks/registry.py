@@ -408,8 +408,8 @@ without decimals then (:mod:`xl_tiebreak.report.decimals`). AOB:MP is an average
 TIEBREAKS = TIEBREAKS + TEAM_TIEBREAKS
 
 SWISS_MANAGER_ALSO: dict[int, tuple[str, str]] = {
-    53: ("BPG", "most games with Black"),
-    50: ("EMGSB", "Olympiad Sonneborn-Berger: opponents' match points × own game points"),
+    53: ("BPG", N_("most games with Black")),
+    50: ("EMGSB", N_("Olympiad Sonneborn-Berger: opponents' match points × own game points")),
 }
 """Swiss-Manager numbers DiSwiss publishes (spec §9.2, §9.3) for rows written back with their
 own number (53 → BPG, written 68 / 3; 50 → EMGSB, written 82 / 1): code and meaning."""
