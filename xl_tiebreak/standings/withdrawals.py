@@ -18,7 +18,8 @@ from __future__ import annotations
 import enum
 from fractions import Fraction
 
-from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n import N_, _
+from xl_tiebreak.i18n.language import translate
 from xl_tiebreak.model.tournament import (
     Kind,
     Participant,
@@ -30,7 +31,7 @@ from xl_tiebreak.model.tournament import (
 )
 from xl_tiebreak.tiebreaks.rules import RuleSet
 
-RULE = "FIDE Tournament Rules C.06 Art. 5.4"
+RULE = N_("FIDE Tournament Rules C.06 Art. 5.4")
 """Where the rule is written."""
 
 
@@ -132,13 +133,13 @@ def round_robin_withdrawals(
                 "{scheduled} games completed, fewer than half: his results and those against "
                 "him are not counted in the standings ({rule}.1; --rr-withdrawals count counts "
                 "them)", who=who, round=after + 1, completed=completed, scheduled=scheduled,
-                rule=RULE)))
+                rule=translate(RULE))))
         else:
             warnings.append(Problem(Severity.WARNING, _(
                 "{who}: no game from round {round} on, taken as withdrawn; {completed} of "
                 "{scheduled} games completed, at least half: his results count, the games he "
                 "did not play as forfeits ({rule}.2)", who=who, round=after + 1,
-                completed=completed, scheduled=scheduled, rule=RULE)))
+                completed=completed, scheduled=scheduled, rule=translate(RULE))))
     if not annulled:
         return t, warnings
     kept = [p.replace(rounds=[_without(rec, annulled) for rec in p.rounds],

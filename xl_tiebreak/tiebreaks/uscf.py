@@ -129,7 +129,7 @@ def tb_opp_cumulative(eng: Engine, d: Descriptor, i: int, terms: list[Term] | No
         total += cum
         if terms is not None:
             terms.append(Term(r + 1, eng.label(o), ctx.to_points(cum),
-                              contribution=ctx.to_points(cum), reason="opponent's Cumulative"))
+                              contribution=ctx.to_points(cum), reason=_("opponent's Cumulative")))
     return ctx.to_points(total)
 
 
