@@ -342,7 +342,8 @@ def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
                                                   *SWISS_MANAGER_ALSO}))
         if old is not None:
             raise fail(_("{number} is Swiss-Manager's {name}, with no certain FIDE "
-                         "equivalent (known: {known})", number=number, name=old, known=known))
+                         "equivalent (known: {known})", number=number, name=translated(old),
+                         known=known))
         raise fail(_("no certain FIDE equivalent (known: {known})", known=known))
     layout = rows[0].swiss_manager.params if rows[0].swiss_manager else ()
     if SmParam.POINTS_TAG in layout and params and params[0] in ("GP", "MP"):
