@@ -13,6 +13,7 @@ ratings, the regulation's symbols), never a word."""
 from __future__ import annotations
 
 import datetime
+import html
 import json
 import re
 import string
@@ -28,10 +29,13 @@ from tests.test_cli_portuguese import KNOCKOUT, PRIZES, TRF, Runner, _check_port
 from xl_tiebreak.cli.main import main
 from xl_tiebreak.formats.trf.reader import parse_trf
 from xl_tiebreak.formats.trf.writer import write_trf
+from xl_tiebreak.i18n import _
 from xl_tiebreak.i18n.catalogue import Catalogue
 from xl_tiebreak.i18n.language import using_catalogue
 from xl_tiebreak.model.tournament import Color, Kind, Participant, Record, Tournament
 from xl_tiebreak.ratings.rating_change import rating_report
+from xl_tiebreak.report.html import standings_html
+from xl_tiebreak.standings.final import compute_standings
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = str(ROOT / "examples" / "club_round_robin.csv")
@@ -338,3 +342,29 @@ def test_every_word_of_the_rating_report_goes_through_the_catalogue(
         left = set(re.findall(r"[A-Za-z]{2,}", _outside_marks(text))) - names - SYMBOLS
         assert left == set(), text
     assert data["rate"] == rate  # machine-readable: the code, not a word
+
+
+def test_the_html_page_holds_the_rating_report(run_pt: Runner, tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    code, text = run_pt(["compute", TRF, "--ratings", "--format", "html", "-o", str(page)])
+    assert code == 0, text
+    body = page.read_text(encoding="utf-8")
+    assert '<h2 id="report1">Relatório de rating</h2>' in body
+    assert "variação de rating = K × (6 − 3,89) = +42,2 (8.3.2)" in body
+    assert "Relatório de rating" not in text  # on the page, not beside it
+
+
+def test_every_word_of_the_html_rating_report_goes_through_the_catalogue() -> None:
+    t = parse_trf(write_trf(UNRATED))
+    names = {w for p in t.participants for w in re.findall(r"[A-Za-z]{2,}", p.name)}
+    with piece_marking():
+        standings = compute_standings(t, "BH,SB")
+        report = rating_report(t, t.rounds, "rapid", rate_given=False)
+        page = standings_html(standings, [(_("Rating report"), report.lines())])
+    found = re.search(r'<section aria-labelledby="report1">(.*?)</section>', page, re.S)
+    assert found is not None
+    shown = html.unescape(re.sub(r"<[^>]+>", " ", found.group(1)))
+    assert OPEN + "Rating report" + CLOSE in shown
+    words = set(re.findall(r"[A-Za-z]{2,}", _outside_marks(
+        shown.replace(report.regulations.url, " "))))
+    assert words - names - SYMBOLS == set(), shown

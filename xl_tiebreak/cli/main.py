@@ -265,10 +265,10 @@ def _compute(args: argparse.Namespace) -> int:
     elif args.format == "html":
         from xl_tiebreak.report.html import standings_html
 
-        out.write(standings_html(standings))
+        out.write(standings_html(standings, extras.blocks()))  # the report on the page
         for w in standings.warnings:  # also listed on the page
             print(warning_line(w), file=sys.stderr)
-        sys.stderr.write(_explanations_text(standings, args.explain) + extras.text())
+        sys.stderr.write(_explanations_text(standings, args.explain))
     else:
         out.write(standings_table(standings))
         out.write(_explanations_text(standings, args.explain) + extras.text())
