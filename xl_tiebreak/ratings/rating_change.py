@@ -244,7 +244,7 @@ class PlayerRating(Frozen):
                 "− {expected}) = {change} (8.3.2), rounded {rounded} (8.3.4)",
                 "{count} rated games: score {score}, expected {expected}; change = K × "
                 "({score} − {expected}) = {change} (8.3.2), rounded {rounded} (8.3.4)",
-                self.rated_games, score=_number(self.score), expected=_number(self.expected),
+                count=self.rated_games, score=_number(self.score), expected=_number(self.expected),
                 change=_signed(self.change), rounded=_signed(Fraction(self.rounded or 0))))
         out.extend(f"  {x}" for x in self.performance_lines)
         out.extend("  " + _("note: {note}", note=n) for n in self.notes)

@@ -360,7 +360,7 @@ def ede_explain(boards: str) -> GroupExplain:
                                   reason=_n("{score} in matches inside the group; {count} "
                                             "match not played",
                                             "{score} in matches inside the group; {count} "
-                                            "matches not played", missing[j],
+                                            "matches not played", count=missing[j],
                                             score=score.value)))
         why = _ede(te, d, group, boards)[1]
         teams = _names(te, group)
