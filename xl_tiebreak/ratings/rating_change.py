@@ -31,8 +31,8 @@ from xl_tiebreak.util.numbers import fmt, round_half_up
 from xl_tiebreak.util.patterns import LazyPattern
 from xl_tiebreak.util.plain import Frozen
 
-__all__ = ["RATES", "GameLine", "PlayerRating", "RatingReport", "Regulations", "k_factor",
-           "rating_report", "regulations_for"]
+__all__ = ["RATES", "RATE_NAMES", "GameLine", "PlayerRating", "RatingReport", "Regulations",
+           "k_factor", "rate_text", "rating_report", "regulations_for"]
 
 RATES = ("standard", "rapid", "blitz")
 """The rates of play B.02 rates separately (the codes ``--ratings`` takes and JSON writes)."""
