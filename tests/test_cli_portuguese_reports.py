@@ -352,6 +352,12 @@ def test_the_html_page_holds_the_rating_report(run_pt: Runner, tmp_path: Path) -
     assert '<h2 id="report1">Relatório de rating</h2>' in body
     assert "variação de rating = K × (6 − 3,89) = +42,2 (8.3.2)" in body
     assert "Relatório de rating" not in text  # on the page, not beside it
+    code, text = run_pt(["compute", TRF, "--prizes", PRIZES, "--format", "html", "-o",
+                         str(page), "--force"])
+    assert code == 0, text
+    body = page.read_text(encoding="utf-8")
+    assert '<h2 id="report1">Prêmios</h2>' in body and "Total em dinheiro distribuído" in body
+    _check_portuguese(body)
 
 
 def test_every_word_of_the_html_rating_report_goes_through_the_catalogue() -> None:

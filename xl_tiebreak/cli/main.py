@@ -265,7 +265,10 @@ def _compute(args: argparse.Namespace) -> int:
     elif args.format == "html":
         from xl_tiebreak.report.html import standings_html
 
-        out.write(standings_html(standings, extras.blocks()))  # the report on the page
+        blocks = extras.blocks()  # the report and the prizes on the page
+        if allocation is not None:
+            blocks.append((_("Prizes"), prizes.text(allocation).strip("\n").splitlines()))
+        out.write(standings_html(standings, blocks))
         for w in standings.warnings:  # also listed on the page
             print(warning_line(w), file=sys.stderr)
         sys.stderr.write(_explanations_text(standings, args.explain))
