@@ -36,16 +36,22 @@ class Extras:
         self.ratings = ratings
         self.norms = norms
 
+    def blocks(self) -> list[tuple[str, list[str]]]:
+        """Every part asked: its title and its lines (in the language in force)."""
+        blocks = [(_("Why one participant is ahead of the other"), why.lines())
+                  for why in self.whys]
+        if self.progression is not None:
+            blocks.append((_("Rank and score after each round"), self.progression.lines()))
+        if self.ratings is not None:
+            blocks.append((_("Rating report"), self.ratings.lines()))
+        if self.norms is not None:
+            blocks.append((_("Title norm check"), self.norms.lines()))
+        return blocks
+
     def text(self) -> str:
         """Every part as text, each after a blank line; empty when nothing was asked."""
-        blocks = [why.lines() for why in self.whys]
-        if self.progression is not None:
-            blocks.append(self.progression.lines())
-        if self.ratings is not None:
-            blocks.append(self.ratings.lines())
-        if self.norms is not None:
-            blocks.append(self.norms.lines())
-        return "".join("\n" + "\n".join(formula_safe(x) for x in b) + "\n" for b in blocks)
+        return "".join("\n" + "\n".join(formula_safe(x) for x in lines) + "\n"
+                       for _title, lines in self.blocks())
 
     def as_json(self) -> dict[str, object]:
         """The keys added to the JSON document (``why``, ``progression``), only those asked."""

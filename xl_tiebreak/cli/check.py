@@ -21,6 +21,7 @@ from typing import TextIO
 from xl_tiebreak.cli.outputs import refuse_existing, write_text
 from xl_tiebreak.events.check import check_file
 from xl_tiebreak.i18n import N_, _, _n
+from xl_tiebreak.i18n.language import current, using
 from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.standings.verify import FileReport, Verdict, event_files
@@ -51,8 +52,15 @@ def verify_all(files: Sequence[Path], jobs: int, fallback: str | None = None
 
     chunk = max(1, min(32, len(names) // (jobs * 8)))
     with ProcessPoolExecutor(max_workers=min(jobs, len(names))) as pool:
-        yield from pool.map(functools.partial(check_file, fallback=fallback), names,
+        yield from pool.map(functools.partial(_check_in, current(), fallback=fallback), names,
                             chunksize=chunk)
+
+
+def _check_in(language: str, name: str, fallback: str | None) -> FileReport:
+    """One file's report line written in ``language`` (a worker process started by spawn
+    does not inherit the language in force)."""
+    with using(language):
+        return check_file(name, fallback)
 
 
 class Progress:
@@ -111,8 +119,11 @@ def _json_escape(char: str) -> str:
 _VERDICTS = {Verdict.AGREES: N_("agrees"), Verdict.DIFFERS: N_("differs"),
              Verdict.NO_RANKS: N_("no ranks"), Verdict.ERROR: N_("error")}
 """Each verdict as the table report says it."""
-_KINDS = (N_("individual"), N_("team"), N_("knockout"), N_("prize list"))
-"""The kinds of event a file can be (:class:`xl_tiebreak.events.loader.EventKind`)."""
+_KINDS = (N_("individual"), N_("team"), N_("knockout"), N_("prize list"),
+          N_("individual Swiss"), N_("individual round robin"), N_("team Swiss"),
+          N_("team round robin"))
+"""The kinds of event a file can be (:func:`xl_tiebreak.events.loader.describe`), as the
+table report says them."""
 
 
 def table_report(reports: Sequence[FileReport]) -> str:
@@ -145,8 +156,8 @@ def run(args: argparse.Namespace) -> int:
     out = None if args.output is None else refuse_existing(args.output, args.force,
                                                             inputs=files)
     if not files:
-        raise InputError("no event files (.trf, .trfx, .csv) found in "
-                         + ", ".join(args.paths))
+        raise InputError(_("no event files (.trf, .trfx, .csv) found in {paths}",
+                           paths=", ".join(args.paths)))
     progress = Progress(len(files), sys.stderr)
     reports = []
     if args.tiebreaks:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from xl_tiebreak.events.loader import load_event
 from xl_tiebreak.i18n import _
-from xl_tiebreak.i18n.conventions import number_text, place_text
+from xl_tiebreak.i18n.conventions import csv_separator, number_text, place_text
 from xl_tiebreak.knockout.bracket import Bracket, explain, knockout_standings, stage_text
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.util.numbers import fmt, fmt_half
@@ -76,11 +76,13 @@ def run(args: argparse.Namespace) -> int:
         import csv
 
         buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(["Place", "Player", "Stage", "Pts", "Play-off", "How"])
+        # as the language's spreadsheet opens it (``;`` and decimal commas in Portuguese)
+        w = csv.writer(buf, delimiter=csv_separator(), lineterminator="\n")
+        w.writerow([_("Place"), _("Player"), _("Stage"), _("Pts"), _("Play-off"), _("How")])
         for r in rows:
-            w.writerow([r.place, formula_safe(r.player), r.stage, fmt(r.points),
-                        fmt(r.playoff_points), formula_safe(r.eliminated)])
+            w.writerow([r.place, formula_safe(r.player), stage_text(r.stage),
+                        number_text(fmt(r.points)), number_text(fmt(r.playoff_points)),
+                        formula_safe(r.eliminated)])
         sys.stdout.write(buf.getvalue())
         return 0
     table = [[_("Place"), _("Player"), _("Stage"), _("Pts"), _("Play-off"), _("How")]]

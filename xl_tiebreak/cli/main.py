@@ -265,10 +265,13 @@ def _compute(args: argparse.Namespace) -> int:
     elif args.format == "html":
         from xl_tiebreak.report.html import standings_html
 
-        out.write(standings_html(standings))
+        blocks = extras.blocks()  # the report and the prizes on the page
+        if allocation is not None:
+            blocks.append((_("Prizes"), prizes.text(allocation).strip("\n").splitlines()))
+        out.write(standings_html(standings, blocks))
         for w in standings.warnings:  # also listed on the page
             print(warning_line(w), file=sys.stderr)
-        sys.stderr.write(_explanations_text(standings, args.explain) + extras.text())
+        sys.stderr.write(_explanations_text(standings, args.explain))
     else:
         out.write(standings_table(standings))
         out.write(_explanations_text(standings, args.explain) + extras.text())

@@ -11,7 +11,9 @@ from __future__ import annotations
 import os
 
 from xl_tiebreak.events.loader import describe, load_event, read_input, suffix
-from xl_tiebreak.knockout.bracket import Bracket, knockout_standings
+from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n.conventions import place_range_text, place_text
+from xl_tiebreak.knockout.bracket import Bracket, knockout_standings, stage_text
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.standings.verify import FileReport, Verdict, short, verify_tournament
 
@@ -21,8 +23,8 @@ def check_file(path: str | os.PathLike[str], fallback: str | None = None) -> Fil
     event that declares none)."""
     name = os.fspath(path)
     if suffix(name) == ".csv" and _prize_list(name):
-        return FileReport(name, Verdict.NO_RANKS, why="a prize list (for compute --prizes), "
-                          "not an event", kind="prize list")
+        return FileReport(name, Verdict.NO_RANKS, why=_("a prize list (for compute --prizes), "
+                                                        "not an event"), kind="prize list")
     try:
         event = load_event(name)
         if isinstance(event, Bracket):
@@ -30,7 +32,8 @@ def check_file(path: str | os.PathLike[str], fallback: str | None = None) -> Fil
     except InputError as exc:
         return FileReport(name, Verdict.ERROR, why=short(str(exc)))
     except (OSError, ValueError) as exc:
-        return FileReport(name, Verdict.ERROR, why=short(f"cannot read the file: {exc}"))
+        return FileReport(name, Verdict.ERROR, why=short(_("cannot read the file: {error}",
+                                                           error=exc)))
     return verify_tournament(event, name, fallback)
 
 
@@ -67,14 +70,16 @@ def verify_bracket(bracket: Bracket, name: str, declared: dict[str, int | None] 
     declares none) with the places by the stage reached."""
     rows = knockout_standings(bracket)
     kind = describe(bracket)
+    stage = _("stage reached")
     if declared is None:
-        return FileReport(name, Verdict.NO_RANKS, why="a bracket table declares no ranks",
-                          tiebreaks="stage reached", participants=len(rows), kind=kind)
+        return FileReport(name, Verdict.NO_RANKS, why=_("a bracket table declares no ranks"),
+                          tiebreaks=stage, participants=len(rows), kind=kind)
     missing = sum(declared.get(r.player) is None for r in rows)
     if missing:
-        return FileReport(name, Verdict.NO_RANKS, why=f"{missing} of {len(rows)} players "
-                          "declare no rank", tiebreaks="stage reached", participants=len(rows),
-                          kind=kind)
+        return FileReport(name, Verdict.NO_RANKS,
+                          why=_("{missing} of {count} players declare no rank", missing=missing,
+                                count=len(rows)),
+                          tiebreaks=stage, participants=len(rows), kind=kind)
     wrong = []
     for r in rows:
         d = declared[r.player]
@@ -82,11 +87,10 @@ def verify_bracket(bracket: Bracket, name: str, declared: dict[str, int | None] 
         if not r.first <= d <= r.last:
             wrong.append((min(d, r.first), r, d))
     if not wrong:
-        return FileReport(name, Verdict.AGREES, tiebreaks="stage reached",
+        return FileReport(name, Verdict.AGREES, tiebreaks=stage,
                           participants=len(rows), kind=kind)
     place, r, d = min(wrong, key=lambda w: (w[0], w[1].first))
-    places = str(r.first) if r.first == r.last else f"{r.first}-{r.last}"
-    why = (f"the file ranks {r.player} {d}, the stage reached ({r.stage}) gives place "
-           f"{places}")
-    return FileReport(name, Verdict.DIFFERS, place, short(why), "stage reached", len(rows),
-                      kind)
+    why = _("the file ranks {player} {declared}, the stage reached ({stage}) gives place "
+            "{places}", player=r.player, declared=place_text(d), stage=stage_text(r.stage),
+            places=place_range_text(r.first, r.last))
+    return FileReport(name, Verdict.DIFFERS, place, short(why), stage, len(rows), kind)

@@ -22,6 +22,7 @@ import enum
 import os
 import re
 
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import BlankRounds, InputError, Problem, Severity, Tournament
 from xl_tiebreak.util.text_files import (
     MAX_INPUT_BYTES,
@@ -97,17 +98,20 @@ def read_input(path: str | os.PathLike[str]) -> bytes:
         raise InputError(str(exc)) from None
     ext = suffix(name)
     if ext in OTHER_SPREADSHEETS:
-        raise InputError(f"{name}: {ext} files are not read; save it as an Excel workbook "
-                         "(.xlsx), or export the crosstable as CSV or TRF")
+        raise InputError(_("{name}: {ext} files are not read; save it as an Excel workbook "
+                           "(.xlsx), or export the crosstable as CSV or TRF", name=name,
+                           ext=ext))
     if ext in WORKBOOK_SUFFIXES:
-        raise InputError(f"{name}: a workbook is read by the spreadsheet layer "
-                         "(xl-tiebreak compute reads it with openpyxl)")
+        raise InputError(_("{name}: a workbook is read by the spreadsheet layer (xl-tiebreak "
+                           "compute reads it with openpyxl)", name=name))
     try:
         data = read_capped(name)
     except OSError as exc:
-        raise InputError(f"cannot read the file: {exc.strerror or exc}", name) from None
+        raise InputError(_("cannot read the file: {error}", error=exc.strerror or exc),
+                         name) from None
     if len(data) > MAX_INPUT_BYTES:
-        raise InputError(f"{name}: file is larger than {MAX_INPUT_BYTES // 2**20} MB")
+        raise InputError(_("{name}: file is larger than {size} MB", name=name,
+                           size=MAX_INPUT_BYTES // 2**20))
     return data
 
 
@@ -157,11 +161,12 @@ def parse_event(
     else:
         text, notes = data.removeprefix("\ufeff"), []
     if len(text) > MAX_INPUT_BYTES:
-        raise InputError(f"the input is larger than {MAX_INPUT_BYTES // 2**20} MB", source)
+        raise InputError(_("the input is larger than {size} MB", size=MAX_INPUT_BYTES // 2**20),
+                         source)
     if csv is None:
         csv = not looks_like_trf(text)
     if teams is not None and not csv:
-        raise InputError("--teams: expects a CSV team crosstable", source)
+        raise InputError(_("--teams: expects a CSV team crosstable"), source)
     event = (_csv_event(text, source, blank_rounds, teams, knockout) if csv else
              _trf_event(text, source, blank_rounds, incomplete_lineups, knockout))
     _add_notes(event, notes, source)
@@ -205,8 +210,8 @@ def _csv_event(text: str, source: str, blank_rounds: BlankRounds, teams: int | N
 
     rows = csv_rows(text, source)
     if not knockout and teams is None and is_prize_list(rows):
-        raise InputError("a prize list, not an event: give it to compute with --prizes "
-                         "(compute EVENT --prizes PRIZES.csv)", source)
+        raise InputError(_("a prize list, not an event: give it to compute with --prizes "
+                           "(compute EVENT --prizes PRIZES.csv)"), source)
     if knockout or (teams is None and _is_bracket(rows)):
         from xl_tiebreak.knockout.bracket import read_bracket_csv
 

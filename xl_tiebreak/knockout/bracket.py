@@ -121,31 +121,32 @@ class Match(Frozen):
         """What decided the match. Raises ValueError when it is not decided or inconsistent."""
         if self.b is None:
             if self.games or self.playoff or self.armageddon or self.walkover:
-                raise ValueError("a bye has no games")
+                raise ValueError(_("a bye has no games"))
             return Decision.BYE
         if self.walkover:
             if self.games or self.playoff or self.armageddon:
-                raise ValueError("a walkover has no games")
+                raise ValueError(_("a walkover has no games"))
             return Decision.WALKOVER
         if not self.games:
-            raise ValueError("no games: give the results or a walkover (+- / -+)")
+            raise ValueError(_("no games: give the results or a walkover (+- / -+)"))
         pa, pb = self.points
         qa, qb = _sum(self.playoff)
         if pa != pb:
             if self.playoff or self.armageddon:
-                raise ValueError(f"the regular games decided the match ({_score(pa, pb)}): "
-                                 "no play-off or Armageddon may follow")
+                raise ValueError(_("the regular games decided the match ({score}): no "
+                                   "play-off or Armageddon may follow", score=_score(pa, pb)))
             return Decision.GAMES
         if self.playoff and qa != qb:
             if self.armageddon:
-                raise ValueError(f"the play-off decided the match ({_score(qa, qb)}): no "
-                                 "Armageddon may follow")
+                raise ValueError(_("the play-off decided the match ({score}): no Armageddon "
+                                   "may follow", score=_score(qa, qb)))
             return Decision.PLAYOFF
         if self.armageddon is not None:
             return Decision.ARMAGEDDON
-        tied = f"play-off {_score(qa, qb)}" if self.playoff else f"regular games {_score(pa, pb)}"
-        raise ValueError(f"the match is not decided ({tied}): add the play-off or the "
-                         "Armageddon game")
+        tied = (_("play-off {score}", score=_score(qa, qb)) if self.playoff
+                else _("regular games {score}", score=_score(pa, pb)))
+        raise ValueError(_("the match is not decided ({tied}): add the play-off or the "
+                           "Armageddon game", tied=tied))
 
     @property
     def winner(self) -> str:
@@ -222,10 +223,11 @@ def parse_game(token: str) -> Game:
             a = _point(s)
             game = Game(a, 1 - a)
     except ValueError:
-        raise ValueError(f"{quoted(token)} is not a game result (1-0, ½-½, 0-1 or A's score "
-                         "1, ½, 0)") from None
+        raise ValueError(_("{text} is not a game result (1-0, ½-½, 0-1 or A's score 1, ½, 0)",
+                           text=quoted(token))) from None
     if game.a + game.b != 1:
-        raise ValueError(f"{quoted(token)}: a game gives 1 point in all (1-0, ½-½, 0-1)")
+        raise ValueError(_("{text}: a game gives 1 point in all (1-0, ½-½, 0-1)",
+                           text=quoted(token)))
     return game
 
 
@@ -238,8 +240,8 @@ def parse_armageddon(text: str) -> Armageddon:
     """``½-½ black``: the result from Player A's side and Player A's colour."""
     parts = text.strip().split()
     if len(parts) != 2 or parts[1].lower() not in _COLOURS:
-        raise ValueError(f"{quoted(text)}: write the result from Player A's side and Player A's "
-                         "colour, e.g. '½-½ black' or '1-0 white'")
+        raise ValueError(_("{text}: write the result from Player A's side and Player A's "
+                           "colour, e.g. '½-½ black' or '1-0 white'", text=quoted(text)))
     game = parse_game(parts[0])
     return Armageddon(game.a, game.b, _COLOURS[parts[1].lower()])
 
@@ -289,19 +291,19 @@ def _read_match(
     elif re.fullmatch(r"\d{1,3}", c.text) and int(c.text) >= 1:
         rnd = int(c.text)
     else:
-        error(f"{quoted(c.text)} is not a round (1, 2, … or 3rd)", c.where)
+        error(_("{text} is not a round (1, 2, … or 3rd)", text=quoted(c.text)), c.where)
     c = get("match")
     number = 0
     if re.fullmatch(r"\d{1,4}", c.text) and int(c.text) >= 1:
         number = int(c.text)
     else:
-        error(f"{quoted(c.text)} is not a match number (1, 2, …)", c.where)
+        error(_("{text} is not a match number (1, 2, …)", text=quoted(c.text)), c.where)
     a_cell, b_cell = get("a"), get("b")
     if not a_cell.text:
-        error("the player is missing", a_cell.where)
+        error(_("the player is missing"), a_cell.where)
     b: str | None = None if b_cell.text.lower() in _BYE else b_cell.text
     if b is not None and b.lower() == a_cell.text.lower():
-        error(f"{quoted(b)} cannot play against himself", b_cell.where)
+        error(_("{name} cannot play against himself", name=quoted(b)), b_cell.where)
     g = get("games")
     games: tuple[Game, ...] = ()
     walkover = ""
@@ -397,7 +399,7 @@ def build_bracket(matches: Sequence[Match], source: str = "") -> Bracket:
     regular = [m for m in matches if not m.third_place]
     thirds = [m for m in matches if m.third_place]
     if not regular:
-        raise InputError("the bracket has no matches", source)
+        raise InputError(_("the bracket has no matches"), source)
     rounds = max(m.round for m in regular)
     by_round: dict[int, list[Match]] = {r: [] for r in range(1, rounds + 1)}
     for m in regular:
@@ -407,9 +409,11 @@ def build_bracket(matches: Sequence[Match], source: str = "") -> Bracket:
         got = by_round[r]
         if len(got) != expected:
             where = got[0].where if got else source
-            error(f"round {r} has {len(got)} match(es), but a bracket of {2 ** rounds} players "
-                  f"({rounds} rounds) has {expected} in round {r}", where)
-        _check_round(got, f"round {r}", error)
+            error(_("round {round} has {count} match(es), but a bracket of {players} players "
+                    "({rounds} rounds) has {expected} in round {round}", round=r,
+                    count=len(got), players=2 ** rounds, rounds=rounds, expected=expected),
+                  where)
+        _check_round(got, _("round {round}", round=r), error)
     if problems:
         raise InputError(problems)
     for r in range(2, rounds + 1):
@@ -417,20 +421,23 @@ def build_bracket(matches: Sequence[Match], source: str = "") -> Bracket:
         players = {p: m for m in by_round[r] for p in (m.a, m.b) if p is not None}
         for p, m in winners.items():
             if p not in players:
-                error(f"{p} won {m.label()} but does not play in round {r}", m.where)
+                error(_("{player} won {match} but does not play in round {round}", player=p,
+                        match=m.label(), round=r), m.where)
         for p, m in players.items():
             if p not in winners:
-                error(f"{p} plays in round {r} ({m.label()}) without having won a match of "
-                      f"round {r - 1}", m.where)
+                error(_("{player} plays in round {round} ({match}) without having won a match "
+                        "of round {previous}", player=p, round=r, match=m.label(),
+                        previous=r - 1), m.where)
     third = None
     if len(thirds) > 1:
-        error("more than one match for third place", thirds[1].where)
+        error(_("more than one match for third place"), thirds[1].where)
     elif thirds:
         third = thirds[0].replace(round=rounds)
         semis = {m.loser for m in by_round.get(rounds - 1, [])} if rounds >= 2 else set()
         if third.b is None or {third.a, third.b} != semis:
-            error("the match for third place must be between the semi-final losers "
-                  f"({', '.join(sorted(p for p in semis if p)) or 'none'})", third.where)
+            losers = ", ".join(sorted(p for p in semis if p)) or _("none")
+            error(_("the match for third place must be between the semi-final losers "
+                    "({players})", players=losers), third.where)
     if problems:
         raise InputError(problems)
     ordered = [m for r in range(1, rounds + 1) for m in sorted(by_round[r], key=_number)]
@@ -446,13 +453,15 @@ def _check_round(matches: list[Match], what: str, error: Callable[[str, str], No
     seen: dict[str, Match] = {}
     for m in matches:
         if m.number in numbers:
-            error(f"{m.label()} is given twice (also {numbers[m.number].where})", m.where)
+            error(_("{match} is given twice (also {where})", match=m.label(),
+                    where=numbers[m.number].where), m.where)
         numbers.setdefault(m.number, m)
         for p in (m.a, m.b):
             if p is None:
                 continue
             if p in seen:
-                error(f"{p} plays twice in {what} ({seen[p].label()} and {m.label()})", m.where)
+                error(_("{player} plays twice in {round} ({first} and {second})", player=p,
+                        round=what, first=seen[p].label(), second=m.label()), m.where)
             seen.setdefault(p, m)
 
 

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from xl_tiebreak.formats.trf.reader import parse_trf
+from xl_tiebreak.i18n import _
 from xl_tiebreak.knockout.bracket import Armageddon, Bracket, Game, Match, build_bracket
 from xl_tiebreak.model.tournament import (
     Color,
@@ -42,6 +43,7 @@ from xl_tiebreak.model.tournament import (
     Problem,
     Record,
     Severity,
+    kind_text,
 )
 from xl_tiebreak.util.cells import quoted
 from xl_tiebreak.util.numbers import fmt
@@ -69,23 +71,24 @@ def _read_xxk(text: str, source: str) -> tuple[list[RoundKind] | None, str]:
     for number, line in enumerate(lines, start=1):
         if line[:3].upper() != KO_RECORD:
             continue
-        where = f"line {number}"
+        where = _("line {line}", line=number)
         kinds: list[RoundKind] = []
         problems: list[Problem] = []
         for k, token in enumerate(line[4:].split(), start=1):
             m = _TOKEN.fullmatch(token)
             if m is None or int(m.group(1)) < 1:
                 problems.append(Problem(
-                    Severity.ERROR, f"XXK token {k} {quoted(token)} is not a knockout round "
-                    "and kind (e.g. 1G, 1P, 1A)", where))
+                    Severity.ERROR, _("XXK token {k} {token} is not a knockout round and kind "
+                                      "(e.g. 1G, 1P, 1A)", k=k, token=quoted(token)), where))
                 continue
             kinds.append(RoundKind(int(m.group(1)), m.group(2).upper()))
         if problems:
             raise InputError(problems)
         for prev, cur in zip(kinds, kinds[1:]):
             if cur.ko_round < prev.ko_round:
-                raise InputError(f"XXK: knockout round {cur.ko_round} after round "
-                                 f"{prev.ko_round} (list the TRF rounds in order)", where)
+                raise InputError(_("XXK: knockout round {round} after round {previous} (list "
+                                   "the TRF rounds in order)", round=cur.ko_round,
+                                   previous=prev.ko_round), where)
         return kinds, where
     return None, source
 
@@ -105,8 +108,8 @@ def read_knockout_trf(text: str | bytes, source: str = "") -> Bracket:
     if kinds is None:
         kinds = _inferred_kinds(t.participants, rounds)
     elif len(kinds) < rounds:
-        raise InputError(f"XXK lists {len(kinds)} TRF rounds, the player lines have {rounds}",
-                         xxk_where)
+        raise InputError(_("XXK lists {listed} TRF rounds, the player lines have {rounds}",
+                           listed=len(kinds), rounds=rounds), xxk_where)
     names = _names(t.participants)
     by_no = {p.start_no: p for p in t.participants}
     problems: list[Problem] = []
@@ -116,8 +119,9 @@ def read_knockout_trf(text: str | bytes, source: str = "") -> Bracket:
         for r, rec in enumerate(p.rounds):
             kind = kinds[r] if r < len(kinds) else RoundKind(0, "G")
             if kind.ko_round == 0:
-                problems.append(_error(f"{names[p.start_no]}: round {r + 1} is not listed in "
-                                       "XXK", rec.where or p.where))
+                problems.append(_error(_("{player}: round {round} is not listed in XXK",
+                                         player=names[p.start_no], round=r + 1),
+                                       rec.where or p.where))
                 continue
             _read_game(p, r, rec, kind, by_no, matches, byes, problems, names)
     if problems:
@@ -185,17 +189,18 @@ def _read_game(
     if rec.opponent is None:
         if rec.kind in (Kind.PAB, Kind.FPB):
             if kind.kind != "G":
-                problems.append(_error(f"{names[p.start_no]}: a bye in a play-off round",
-                                       where))
+                problems.append(_error(_("{player}: a bye in a play-off round",
+                                         player=names[p.start_no]), where))
             else:
                 byes.setdefault((kind.ko_round, p.start_no), p)
         elif rec.kind is not Kind.ZPB:
-            problems.append(_error(f"{names[p.start_no]}: a {rec.kind.value} is not a "
-                                   "knockout result (a game, a forfeit, or a bye U/F)", where))
+            problems.append(_error(_("{player}: a {kind} is not a knockout result (a game, a "
+                                     "forfeit, or a bye U/F)", player=names[p.start_no],
+                                     kind=kind_text(rec.kind)), where))
         return
     other = by_no.get(rec.opponent)
     if other is None:
-        problems.append(_error(f"opponent {rec.opponent} has no player line", where))
+        problems.append(_error(_("opponent {no} has no player line", no=rec.opponent), where))
         return
     key = (kind.ko_round, frozenset((p.start_no, other.start_no)))
     draft = matches.get(key)
@@ -205,32 +210,36 @@ def _read_game(
     if p.start_no != low:
         mirror = other.record(r + 1)
         if mirror.opponent != p.start_no:
-            problems.append(_error(f"{names[p.start_no]} meets {names[other.start_no]} in "
-                                   f"round {r + 1}, but not the other way round", where))
+            problems.append(_error(_("{player} meets {other} in round {round}, but not the "
+                                     "other way round", player=names[p.start_no],
+                                     other=names[other.start_no], round=r + 1), where))
         return
     back = other.record(r + 1)
     if back.opponent != p.start_no:
-        problems.append(_error(f"{names[p.start_no]} meets {names[other.start_no]} in round "
-                               f"{r + 1}, but not the other way round", where))
+        problems.append(_error(_("{player} meets {other} in round {round}, but not the other "
+                                 "way round", player=names[p.start_no],
+                                 other=names[other.start_no], round=r + 1), where))
         return
     if rec.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS):
         draft.forfeits += 1
         if kind.kind != "G" or draft.games or draft.playoff or draft.forfeits > 1:
-            problems.append(_error("a walkover (+/-) must be the only entry of its match",
+            problems.append(_error(_("a walkover (+/-) must be the only entry of its match"),
                                    where))
         elif rec.kind is back.kind:
-            problems.append(_error("a forfeit on both sides does not decide a knockout match",
-                                   where))
+            problems.append(_error(_("a forfeit on both sides does not decide a knockout "
+                                     "match"), where))
         else:
             draft.walkover = low if rec.kind is Kind.FORFEIT_WIN else high
         return
     if rec.kind not in _POINTS or back.kind not in _POINTS or \
             _POINTS[rec.kind] + _POINTS[back.kind] != 1:
-        problems.append(_error(f"round {r + 1}: the results of {names[low]} and "
-                               f"{names[high]} do not agree", where))
+        problems.append(_error(_("round {round}: the results of {first} and {second} do not "
+                                 "agree", round=r + 1, first=names[low], second=names[high]),
+                               where))
         return
     if draft.walkover is not None:
-        problems.append(_error("a walkover (+/-) must be the only entry of its match", where))
+        problems.append(_error(_("a walkover (+/-) must be the only entry of its match"),
+                               where))
         return
     game = Game(_POINTS[rec.kind], _POINTS[back.kind])
     if kind.kind == "G":
@@ -238,7 +247,7 @@ def _read_game(
     elif kind.kind == "P":
         draft.playoff.append(game)
     elif draft.armageddon is not None:
-        problems.append(_error("a second Armageddon game in one match", where))
+        problems.append(_error(_("a second Armageddon game in one match"), where))
     else:
         draft.armageddon = Armageddon(game.a, game.b, rec.color is Color.WHITE)
 
@@ -255,7 +264,8 @@ def _numbered(
         entries.setdefault(d.ko_round, []).append((d.low, d.high, d))
     for (r, no), _p in byes.items():
         if r != 1:
-            problems.append(_error(f"{names[no]}: a bye after knockout round 1", _p.where))
+            problems.append(_error(_("{player}: a bye after knockout round 1", player=names[no]),
+                                   _p.where))
         entries.setdefault(r, []).append((no, None, None))
     first_match: dict[int, int] = {}
     out: list[Match] = []
@@ -292,7 +302,7 @@ def _flipped(d: _Draft) -> _Draft:
 def _match(r: int, number: int, a: int, b: int | None, d: _Draft | None,
            names: dict[int, str]) -> Match:
     if d is None:
-        return Match(r, number, names[a], None, where=f"knockout round {r}")
+        return Match(r, number, names[a], None, where=_("knockout round {round}", round=r))
     walkover = "" if d.walkover is None else ("a" if d.walkover == a else "b")
     return Match(r, number, names[a], names[b] if b is not None else None, tuple(d.games),
                  tuple(d.playoff), d.armageddon, walkover, where=d.where)

@@ -294,8 +294,10 @@ def _sources(
         key = prize.category.lower()
         cat = cats.get(key)
         if cat is None:
-            problems.append(Problem(Severity.ERROR, f"{prize.name()}: no category "
-                                    f"{quoted(prize.category)} is defined", prize.where))
+            problems.append(Problem(Severity.ERROR, _("{prize}: no category {category} is "
+                                                      "defined", prize=prize.name(),
+                                                      category=quoted(prize.category)),
+                                    prize.where))
             continue
         if key not in by_cat:
             by_cat[key] = _Source(cat.name, {}, set())

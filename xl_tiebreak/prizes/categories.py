@@ -24,12 +24,13 @@ from collections.abc import Mapping
 from typing import Protocol
 
 from xl_tiebreak.formats.tables import header_key
+from xl_tiebreak.i18n import N_, _
 from xl_tiebreak.model.tournament import InputError, Participant
 from xl_tiebreak.util.cells import quoted
 from xl_tiebreak.util.dates import parse_date
 from xl_tiebreak.util.plain import Frozen, field
 
-_BIRTH_DATA = "birth date or year (a Born/Nascimento column; TRF cols 70-79)"
+_BIRTH_DATA = N_("birth date or year (a Born/Nascimento column; TRF cols 70-79)")
 
 
 class Eligibility(Frozen):
@@ -69,14 +70,17 @@ class RatingBand(Frozen):
         return low and (self.maximum is None or p.rating <= self.maximum)
 
     def data(self) -> str:
-        return "rating (a Rating column; TRF cols 49-52)"
+        return _RATING_DATA
 
     def text(self) -> str:
         if self.minimum is None:
-            return f"rating at most {self.maximum}"
+            return _("rating at most {rating}", rating=self.maximum)
         if self.maximum is None:
-            return f"rating at least {self.minimum}"
-        return f"rating {self.minimum}–{self.maximum}"
+            return _("rating at least {rating}", rating=self.minimum)
+        return _("rating {low}–{high}", low=self.minimum, high=self.maximum)
+
+
+_RATING_DATA = N_("rating (a Rating column; TRF cols 49-52)")
 
 
 class Unrated(Frozen):
@@ -88,10 +92,10 @@ class Unrated(Frozen):
         return (p.rating is not None) is self.rated
 
     def data(self) -> str:
-        return "rating (a Rating column; TRF cols 49-52)"
+        return _RATING_DATA
 
     def text(self) -> str:
-        return "rated" if self.rated else "unrated"
+        return _("rated") if self.rated else _("unrated")
 
 
 def birth_year(p: Participant) -> int | None:
@@ -124,10 +128,10 @@ class BirthYears(Frozen):
 
     def text(self) -> str:
         if self.first is None:
-            return f"born in {self.last} or earlier"
+            return _("born in {year} or earlier", year=self.last)
         if self.last is None:
-            return f"born in {self.first} or later"
-        return f"born {self.first}–{self.last}"
+            return _("born in {year} or later", year=self.first)
+        return _("born {first}–{last}", first=self.first, last=self.last)
 
 
 class AgeGroup(Frozen):
@@ -145,8 +149,8 @@ class AgeGroup(Frozen):
 
     def admits(self, p: Participant, ctx: Eligibility) -> bool | None:
         if ctx.event_year is None:
-            raise InputError(f"the age group {self.text()} needs the event's year "
-                             "(its start date)")
+            raise InputError(_("the age group {group} needs the event's year (its start date)",
+                               group=self.text()))
         return self.years(ctx.event_year).admits(p, ctx)
 
     def data(self) -> str:
@@ -173,10 +177,10 @@ class Women(Frozen):
         return False if sex in _MALE else None
 
     def data(self) -> str:
-        return "sex (a Sex/Sexo column: M or F; TRF col 10: m or w)"
+        return N_("sex (a Sex/Sexo column: M or F; TRF col 10: m or w)")
 
     def text(self) -> str:
-        return "women"
+        return _("women")
 
 
 class Federation(Frozen):
@@ -188,10 +192,10 @@ class Federation(Frozen):
         return p.federation.strip().upper() in self.codes
 
     def data(self) -> str:
-        return "federation (a Fed column; TRF cols 54-56)"
+        return N_("federation (a Fed column; TRF cols 54-56)")
 
     def text(self) -> str:
-        return "federation " + "/".join(sorted(self.codes))
+        return _("federation {codes}", codes="/".join(sorted(self.codes)))
 
 
 _PARTICIPANT_FIELDS = {
@@ -229,7 +233,7 @@ class FieldValue(Frozen):
         return text.strip().lower() == self.value.strip().lower()
 
     def data(self) -> str:
-        return f"the {self.name} column"
+        return _("the {name} column", name=self.name)
 
     def text(self) -> str:
         return f"{self.name} = {self.value}"
@@ -254,7 +258,7 @@ class Category(Frozen):
 
     def text(self) -> str:
         """The criteria in words."""
-        return " and ".join(c.text() for c in self.criteria) or "everyone"
+        return _(" and ").join(c.text() for c in self.criteria) or _("everyone")
 
     def undecided(self, p: Participant, ctx: Eligibility) -> list[str]:
         """The data (:meth:`Criterion.data`) that leave ``p`` undecided: those of the
@@ -304,7 +308,8 @@ def parse_criterion(text: str) -> Criterion:
     if m:
         a, b = int(m.group(2)), int(m.group(3))
         if a > b:
-            raise ValueError(f"{quoted(s)}: the range runs from {a} down to {b}")
+            raise ValueError(_("{text}: the range runs from {first} down to {last}",
+                               text=quoted(s), first=a, last=b))
         return BirthYears(a, b) if m.group(1) == "born" else RatingBand(a, b)
     m = _UNDER.fullmatch(low)
     if m:
@@ -319,11 +324,11 @@ def parse_criterion(text: str) -> Criterion:
         if header_key(name) in ("fed", "federation"):
             codes = frozenset(c.strip().upper() for c in value.split("/") if c.strip())
             if not codes:
-                raise ValueError(f"{quoted(s)}: no federation given")
+                raise ValueError(_("{text}: no federation given", text=quoted(s)))
             return Federation(codes)
         return FieldValue(name, value)
-    raise ValueError(f"{quoted(s)} is not a category criterion (e.g. U1800, U12, women, "
-                     "unrated, fed=GER, Club=…)")
+    raise ValueError(_("{text} is not a category criterion (e.g. U1800, U12, women, unrated, "
+                       "fed=GER, Club=…)", text=quoted(s)))
 
 
 def parse_category(text: str, where: str = "") -> Category:
@@ -335,9 +340,10 @@ def parse_category(text: str, where: str = "") -> Category:
     name = name.strip()
     parts = [x for x in re.split(r"\s*&\s*|\s+and\s+", rest.strip(), flags=re.I) if x.strip()]
     if not name or not parts:
-        raise InputError(f"category {quoted(s)} has no name or no criteria", where)
+        raise InputError(_("category {text} has no name or no criteria", text=quoted(s)), where)
     try:
         criteria = tuple(parse_criterion(x) for x in parts)
     except ValueError as exc:
-        raise InputError(f"category {quoted(s)}: {exc}", where) from None
+        raise InputError(_("category {text}: {error}", text=quoted(s), error=exc),
+                         where) from None
     return Category(name, criteria, where)

@@ -77,7 +77,7 @@ def parse_money(value: object) -> Fraction:
     """An amount: ``300``, ``300.50``, ``300,5``, ``€ 300`` or a spreadsheet number; exact.
     Raises ValueError (thousands separators are refused: ``1,000`` could be 1 or 1000)."""
     if isinstance(value, bool):
-        raise ValueError(f"{quoted(value)} is not an amount")
+        raise ValueError(_("{text} is not an amount", text=quoted(value)))
     if isinstance(value, int):
         result = Fraction(value)
     elif isinstance(value, float):
@@ -88,12 +88,12 @@ def parse_money(value: object) -> Fraction:
             s = s.removeprefix(code).removesuffix(code).strip()
         m = _MONEY.fullmatch(s)
         if not m:
-            raise ValueError(f"{quoted(value)} is not an amount (write e.g. 300 or 300.50, "
-                             "without thousands separators)")
+            raise ValueError(_("{text} is not an amount (write e.g. 300 or 300.50, without "
+                               "thousands separators)", text=quoted(value)))
         result = Fraction(int(m.group(1))) + (
             Fraction(int(m.group(2)), 10 ** len(m.group(2))) if m.group(2) else 0)
     if result < 0:
-        raise ValueError(f"{quoted(value)} is negative")
+        raise ValueError(_("{text} is negative", text=quoted(value)))
     return result
 
 
@@ -113,7 +113,7 @@ def read_prize_rows(rows: Sequence[Sequence[object]], source: str = "") -> Prize
     :class:`InputError` naming the row and column of every problem."""
     table = read_table(rows, _FIELDS, ["place"], source, "prize list")
     if "amount" not in table.columns and "trophy" not in table.columns:
-        raise InputError("the prize list needs an Amount or a Trophy column",
+        raise InputError(_("the prize list needs an Amount or a Trophy column"),
                          table.row_place(table.rows[0][0] - 1))
     problems: list[Problem] = []
     prizes: list[Prize] = []
@@ -125,8 +125,9 @@ def read_prize_rows(rows: Sequence[Sequence[object]], source: str = "") -> Prize
             continue
         key = (prize.category.lower(), prize.place)
         if key in seen:
-            problems.append(Problem(Severity.ERROR, f"{prize.name()} is given twice (also "
-                                    f"{seen[key]})", table.row_place(number)))
+            problems.append(Problem(Severity.ERROR, _("{prize} is given twice (also {where})",
+                                                      prize=prize.name(), where=seen[key]),
+                                    table.row_place(number)))
             continue
         seen[key] = table.row_place(number)
         prizes.append(prize)
@@ -145,9 +146,10 @@ def _read_prize(
     place_cell = table.cell(number, cells, "place")
     place = 0
     if not place_cell.text:
-        error("the place is missing", place_cell.where)
+        error(_("the place is missing"), place_cell.where)
     elif not re.fullmatch(r"\d{1,6}", place_cell.text) or int(place_cell.text) < 1:
-        error(f"{quoted(place_cell.text)} is not a place (1, 2, 3 …)", place_cell.where)
+        error(_("{text} is not a place (1, 2, 3 …)", text=quoted(place_cell.text)),
+              place_cell.where)
     else:
         place = int(place_cell.text)
     amount = Fraction(0)
@@ -161,7 +163,7 @@ def _read_prize(
             error(str(exc), amount_cell.where)
     trophy = table.cell(number, cells, "trophy").text
     if not amount_cell.text and not trophy:
-        error("the prize has neither an amount nor a trophy", table.row_place(number))
+        error(_("the prize has neither an amount nor a trophy"), table.row_place(number))
     category = PLACE
     cat_cell = table.cell(number, cells, "category")
     if cat_cell.text:
@@ -174,8 +176,8 @@ def _read_prize(
         if known is None:
             categories[cat.name.lower()] = cat
         elif known.criteria != cat.criteria:
-            error(f"category {quoted(cat.name)} is defined differently in {known.where}",
-                  cat_cell.where)
+            error(_("category {name} is defined differently in {where}",
+                    name=quoted(cat.name), where=known.where), cat_cell.where)
         category = known.name if known is not None else cat.name
     if not place:
         return None

@@ -22,17 +22,22 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 
-from xl_tiebreak.model.tournament import InputError, Kind, Participant, Tournament
+from xl_tiebreak.i18n import N_, _, _n
+from xl_tiebreak.i18n.conventions import date_text, number_text
+from xl_tiebreak.i18n.language import translate
+from xl_tiebreak.model.tournament import InputError, Kind, Participant, Tournament, kind_text
 from xl_tiebreak.tiebreaks.ratings import dp, expected_hundredths, percent_of
 from xl_tiebreak.util.numbers import fmt, round_half_up
 from xl_tiebreak.util.patterns import LazyPattern
 from xl_tiebreak.util.plain import Frozen
 
-__all__ = ["RATES", "GameLine", "PlayerRating", "RatingReport", "Regulations", "k_factor",
-           "rating_report", "regulations_for"]
+__all__ = ["RATES", "RATE_NAMES", "GameLine", "PlayerRating", "RatingReport", "Regulations",
+           "k_factor", "rate_text", "rating_report", "regulations_for"]
 
 RATES = ("standard", "rapid", "blitz")
-"""The rates of play B.02 rates separately."""
+"""The rates of play B.02 rates separately (the codes ``--ratings`` takes and JSON writes)."""
+RATE_NAMES = {"standard": N_("standard"), "rapid": N_("rapid"), "blitz": N_("blitz")}
+"""Each rate's name as the report writes it (through the catalogue: :func:`rate_text`)."""
 
 IN_FORCE = datetime.date(2024, 3, 1)
 """The regulations this module implements apply from this date."""
@@ -80,31 +85,32 @@ def regulations_for(start: datetime.date | None, rate: str) -> Regulations:
     for events that started before 1 March 2024). Without a start date: the version in force
     today's regulations describe (every amendment applied), said in ``note``."""
     if rate not in RATES:
-        raise InputError(f"--ratings {rate}: expected one of {', '.join(RATES)}")
+        raise InputError(_("--ratings {rate}: expected one of {rates}", rate=rate,
+                           rates=", ".join(RATES)))
     if start is not None and start < IN_FORCE:
-        raise InputError(
-            f"--ratings: the event started on {start.isoformat()}, under the FIDE Rating "
-            "Regulations in force before 1 March 2024 (another initial rating, the 400-point "
-            "rule limited for players rated 2650 and above); only the regulations applied "
-            "from 1 March 2024 are implemented")
+        raise InputError(_(
+            "--ratings: the event started on {date}, under the FIDE Rating Regulations in "
+            "force before 1 March 2024 (another initial rating, the 400-point rule limited for "
+            "players rated 2650 and above); only the regulations applied from 1 March 2024 are "
+            "implemented", date=date_text(start)))
     standard = rate == "standard"
     if standard:
-        label = "FIDE Rating Regulations applied from 1 March 2024 (B.02)"
+        label = _("FIDE Rating Regulations applied from 1 March 2024 (B.02)")
         url = "https://handbook.fide.com/chapter/B022024"
     else:
-        label = "FIDE Rapid and Blitz Rating Regulations applied from 1 March 2024"
+        label = _("FIDE Rapid and Blitz Rating Regulations applied from 1 March 2024")
         url = "https://handbook.fide.com/chapter/B02RBRegulations2024"
     day = start or datetime.date.max
     no_cap = standard and day >= NO_CAP_2650
     exclude = not standard and day >= RAPID_600
     if start is None:
-        note = "no start date known: every amendment applied"
+        note = _("no start date known: every amendment applied")
     else:
-        note = f"in force on the start date {start.isoformat()}"
+        note = _("in force on the start date {date}", date=date_text(start))
     if no_cap:
-        label += ", 8.3.1 as amended from 1 October 2025"
+        label += ", " + _("8.3.1 as amended from 1 October 2025")
     if exclude:
-        label += ", 7.3.1 as amended from 1 December 2024"
+        label += ", " + _("7.3.1 as amended from 1 December 2024")
     return Regulations(label, url, rate, no_cap, exclude, note)
 
 
@@ -150,24 +156,27 @@ class GameLine(Frozen):
 
     def text(self) -> str:
         """``R3 #12 Nick (1770): D = +340 → PD 0.88; scored 1: 1 − 0.88 = +0.12 × K 20 =
-        +2.4``; for a round not rated, the reason."""
+        +2.4``; for a round not rated, the reason (in the language in force)."""
         who = (f"#{self.opponent} {self.opponent_name}" if self.opponent is not None
-               else "no opponent")
+               else _("no opponent"))
         if self.opponent_rating is not None:
             who += f" ({self.opponent_rating})"
+        where = f"{_('R{round}', round=self.round)} {who}"
         if not self.rated:
-            return f"R{self.round} {who}: not rated ({self.reason})"
+            return _("{game}: not rated ({reason})", game=where, reason=self.reason)
         if self.difference is None:  # an unrated player's game for the initial rating
             assert self.score is not None
-            return f"R{self.round} {who}: scored {fmt(self.score)} ({self.reason})"
+            return _("{game}: scored {score} ({reason})", game=where, score=_number(self.score),
+                     reason=self.reason)
         assert self.expected is not None
         assert self.score is not None
-        counted = (f", counted as {self.counted:+d} (8.3.1)"
+        counted = (", " + _("counted as {counted} (8.3.1)", counted=f"{self.counted:+d}")
                    if self.counted != self.difference else "")
-        text = (f"R{self.round} {who}: D = {self.difference:+d}{counted} → PD "
-                f"{fmt(self.expected, 2)} (8.1.2); scored {fmt(self.score)}: "
-                f"{fmt(self.score)} − {fmt(self.expected, 2)} = "
-                f"{_signed(self.score - self.expected)}")
+        expected = _number(self.expected, 2)
+        text = _("{game}: D = {difference}{counted} → PD {expected} (8.1.2); scored {score}: "
+                 "{score} − {expected} = {result}", game=where,
+                 difference=f"{self.difference:+d}", counted=counted, expected=expected,
+                 score=_number(self.score), result=_signed(self.score - self.expected))
         if self.change is not None:
             text += f"; × K = {_signed(self.change)}"
         return text
@@ -222,19 +231,23 @@ class PlayerRating(Frozen):
         return sum(1 for g in self.games if g.rated)
 
     def lines(self) -> list[str]:
-        """The player's block: heading, K and its reason, every round, the result."""
-        rating = "unrated" if self.rating is None else str(self.rating)
+        """The player's block: heading, K and its reason, every round, the result (in the
+        language in force)."""
+        rating = _("unrated") if self.rating is None else str(self.rating)
         out = [f"#{self.start_no} {self.name} ({rating})"]
         if self.k is not None:
             out.append(f"  K = {self.k}: {self.k_reason}")
         out.extend(f"  {g.text()}" for g in self.games)
         if self.change is not None:
-            out.append(f"  {self.rated_games} rated game(s): score {fmt(self.score)}, expected "
-                       f"{fmt(self.expected)}; change = K × ({fmt(self.score)} − "
-                       f"{fmt(self.expected)}) = {_signed(self.change)} (8.3.2), rounded "
-                       f"{_signed(Fraction(self.rounded or 0))} (8.3.4)")
+            out.append("  " + _n(
+                "{count} rated game: score {score}, expected {expected}; change = K × ({score} "
+                "− {expected}) = {change} (8.3.2), rounded {rounded} (8.3.4)",
+                "{count} rated games: score {score}, expected {expected}; change = K × "
+                "({score} − {expected}) = {change} (8.3.2), rounded {rounded} (8.3.4)",
+                count=self.rated_games, score=_number(self.score), expected=_number(self.expected),
+                change=_signed(self.change), rounded=_signed(Fraction(self.rounded or 0))))
         out.extend(f"  {x}" for x in self.performance_lines)
-        out.extend(f"  note: {n}" for n in self.notes)
+        out.extend("  " + _("note: {note}", note=n) for n in self.notes)
         return out
 
 
@@ -255,16 +268,20 @@ class RatingReport(Frozen):
         set_field(self, "rate_note", rate_note)
 
     def lines(self) -> list[str]:
-        """The whole report: the version, a summary table, then every player's block."""
+        """The whole report: the version, a summary table, then every player's block (in the
+        language in force)."""
         r = self.regulations
-        out = [f"Rating report ({r.rate}{self.rate_note}): {r.label}, {r.url}; {r.note}"]
-        head = ["No", "Name", "Rtg", "K", "Games", "Score", "Exp", "Change", "Perf"]
+        out = [_("Rating report ({rate}{assumed}): {regulations}, {url}; {note}",
+                 rate=rate_text(r.rate), assumed=self.rate_note, regulations=r.label,
+                 url=r.url, note=r.note)]
+        head = [_("No"), _("Name"), _("Rtg"), _("K"), _("Games"), _("Score"),
+                _("Exp"), _("Change"), _("Perf")]
         rows = [head]
         for p in self.players:
             rows.append([
                 str(p.start_no), p.name, "" if p.rating is None else str(p.rating),
-                "" if p.k is None else str(p.k), str(p.rated_games), fmt(p.score),
-                fmt(p.expected) if p.change is not None else "",
+                "" if p.k is None else str(p.k), str(p.rated_games), _number(p.score),
+                _number(p.expected) if p.change is not None else "",
                 "" if p.change is None else _signed(p.change),
                 "" if p.performance is None else str(p.performance),
             ])
@@ -295,10 +312,21 @@ class RatingReport(Frozen):
         }
 
 
+def rate_text(rate: str) -> str:
+    """A rate of play's name in the language in force (``standard``, ``clássico``)."""
+    name = RATE_NAMES.get(rate)
+    return rate if name is None else translate(name)
+
+
+def _number(value: Fraction, places: int | None = None) -> str:
+    """``3.89`` as the language writes it (``3,89`` in Portuguese)."""
+    return number_text(fmt(value, places))
+
+
 def _signed(value: Fraction) -> str:
-    """``+4.8``, ``-4.2``, ``0``."""
+    """``+4.8``, ``-4.2``, ``0`` (``+4,8`` in Portuguese)."""
     text = fmt(value)
-    return text if text.startswith("-") or value == 0 else f"+{text}"
+    return number_text(text if text.startswith("-") or value == 0 else f"+{text}")
 
 
 def birth_year(text: str) -> int | None:
@@ -319,24 +347,24 @@ def k_factor(rating: int, born: int | None, event_year: int | None,
     assumed not to change K, and said. Then K × n ≤ 700 (n: this event's rated games)."""
     notes = []
     if rating >= 2400:
-        k, why = 10, "published rating 2400 or more (8.3.3)"
+        k, why = 10, _("published rating 2400 or more (8.3.3)")
     elif born is not None and event_year is not None and event_year - born <= 18 \
             and rating < 2300:
-        k, why = 40, (f"junior: born {born}, until the end of the year of the 18th birthday, "
-                      "rating under 2300 (8.3.3)")
+        k, why = 40, _("junior: born {year}, until the end of the year of the 18th birthday, "
+                       "rating under 2300 (8.3.3)", year=born)
     else:
-        k, why = 20, "rating under 2400 (8.3.3)"
+        k, why = 20, _("rating under 2400 (8.3.3)")
         if born is not None and event_year is not None and event_year - born <= 18:
-            why += f"; a junior (born {born}) but rated 2300 or more"
+            why += "; " + _("a junior (born {year}) but rated 2300 or more", year=born)
         elif born is None and rating < 2300:
-            notes.append("birth year unknown: a junior rated under 2300 would have K = 40")
-        notes.append("assumed: at least 30 rated games completed (K = 40 until then) and no "
-                     "earlier published rating of 2400 or more (K = 10 then)")
+            notes.append(_("birth year unknown: a junior rated under 2300 would have K = 40"))
+        notes.append(_("assumed: at least 30 rated games completed (K = 40 until then) and no "
+                       "earlier published rating of 2400 or more (K = 10 then)"))
     if rated_games and k * rated_games > 700:
         capped = 700 // rated_games
-        why += (f"; K × n = {k} × {rated_games} = {k * rated_games} > 700, so K = {capped} "
-                "(8.3.3; n counted in this event only: other events of the rating period "
-                "count too)")
+        why += "; " + _("K × n = {k} × {n} = {product} > 700, so K = {capped} (8.3.3; n counted "
+                        "in this event only: other events of the rating period count too)",
+                        k=k, n=rated_games, product=k * rated_games, capped=capped)
         k = capped
     return k, why, notes
 
@@ -361,23 +389,24 @@ def _game_lines(t: Tournament, p: Participant, rounds: int,
         opp_rating = opp.rating if opp is not None else None
         line = GameLine(r, record.opponent, name, opp_rating, False, "")
         if record.kind.bye or opp is None:
-            out.append(line.replace(reason=f"{record.kind.value}: no game"))
+            out.append(line.replace(reason=_("{kind}: no game", kind=kind_text(record.kind))))
         elif record.kind.forfeit:
-            out.append(line.replace(reason="forfeit: unplayed games are not counted (5.1)"))
+            out.append(line.replace(reason=_("forfeit: unplayed games are not counted (5.1)")))
         elif record.short_game:
-            out.append(line.replace(reason="less than one move: a game is rated when both "
-                                           "players made at least one move (5.1)"))
+            out.append(line.replace(reason=_("less than one move: a game is rated when both "
+                                             "players made at least one move (5.1)")))
         elif opp_rating is None:
-            out.append(line.replace(reason="the opponent is unrated (8.3.1 counts games "
-                                           "against rated players)"))
+            out.append(line.replace(reason=_("the opponent is unrated (8.3.1 counts games "
+                                             "against rated players)")))
         elif p.rating is None:
-            out.append(line.replace(rated=True, reason="for the initial rating (8.2)",
+            out.append(line.replace(rated=True, reason=_("for the initial rating (8.2)"),
                                     score=_score(record.kind)))
         else:
             diff = p.rating - opp_rating
             if regs.exclude_600 and abs(diff) >= 600 and max(p.rating, opp_rating) > 2600:
-                out.append(line.replace(reason="difference of 600 or more with a player rated "
-                                               "above 2600 (7.3.1, from 1 December 2024)"))
+                out.append(line.replace(reason=_("difference of 600 or more with a player "
+                                                 "rated above 2600 (7.3.1, from 1 December "
+                                                 "2024)")))
                 continue
             exempt = regs.no_cap_2650 and p.rating >= 2650
             counted = diff if exempt or abs(diff) <= 400 else (400 if diff > 0 else -400)
@@ -392,31 +421,34 @@ def _performance(games: list[GameLine]) -> tuple[int | None, tuple[str, ...]]:
     """The provisional performance of 8.2 over the games against rated opponents."""
     rated = [g for g in games if g.rated and g.opponent_rating is not None]
     if not rated:
-        return None, ("no game against a rated opponent: no initial rating (8.2)",)
+        return None, (_("no game against a rated opponent: no initial rating (8.2)"),)
     score = sum((g.score or Fraction(0) for g in rated), Fraction(0))
     n = len(rated)
     total = sum(g.opponent_rating or 0 for g in rated)
     lines = []
     if score == 0:
-        lines.append("scored zero against rated opponents: disregarded if this is the "
-                     "player's first event (8.2.1)")
+        lines.append(_("scored zero against rated opponents: disregarded if this is the "
+                       "player's first event (8.2.1)"))
     ra = Fraction(total + 2 * HYPOTHETICAL, n + 2)
     p = (score + 1) / (n + 2)
     percent = percent_of(p)
     d = dp(percent)
     ru = round_half_up(ra + d)
-    lines.append(f"Ra = ({' + '.join(str(g.opponent_rating) for g in rated)} + 2 × "
-                 f"{HYPOTHETICAL}) / {n + 2} = {fmt(ra)} (8.2.2: two hypothetical opponents "
-                 f"rated {HYPOTHETICAL}, both draws)")
-    lines.append(f"p = ({fmt(score)} + 1) / {n + 2} = {fmt(p)} → {percent}%, dp = {d:+d} "
-                 f"(8.1.1); Ru = Ra + dp = {fmt(ra + d)}, rounded {int(ru)} (8.2.3)")
+    lines.append(_("Ra = ({ratings} + 2 × {hypothetical}) / {games} = {average} (8.2.2: two "
+                   "hypothetical opponents rated {hypothetical}, both draws)",
+                   ratings=" + ".join(str(g.opponent_rating) for g in rated),
+                   hypothetical=HYPOTHETICAL, games=n + 2, average=_number(ra)))
+    lines.append(_("p = ({score} + 1) / {games} = {p} → {percent}%, dp = {dp} (8.1.1); Ru = "
+                   "Ra + dp = {ru}, rounded {rounded} (8.2.3)", score=_number(score),
+                   games=n + 2, p=_number(p), percent=percent, dp=f"{d:+d}",
+                   ru=_number(ra + d), rounded=int(ru)))
     performance = int(ru)
     if performance > MAX_INITIAL:
-        lines.append(f"the maximum initial rating is {MAX_INITIAL} (8.2.3)")
+        lines.append(_("the maximum initial rating is {maximum} (8.2.3)", maximum=MAX_INITIAL))
         performance = MAX_INITIAL
-    lines.append(f"published only when based on at least 5 games against rated opponents "
-                 f"(7.1.4, pooled over up to 26 months; this event gives {n}) and at least "
-                 "1400")
+    lines.append(_("published only when based on at least 5 games against rated opponents "
+                   "(7.1.4, pooled over up to 26 months; this event gives {games}) and at "
+                   "least 1400", games=n))
     return performance, tuple(lines)
 
 
@@ -438,8 +470,8 @@ def rating_report(t: Tournament, rounds: int, rate: str = "standard",
         score = sum((g.score or Fraction(0) for g in rated), Fraction(0))
         notes: list[str] = []
         if rate != "standard" and p.rating is None:
-            notes.append("an unrated player with a standard rating is rated with it (7.2.1 of "
-                         "the rapid and blitz regulations)")
+            notes.append(_("an unrated player with a standard rating is rated with it (7.2.1 "
+                           "of the rapid and blitz regulations)"))
         if p.rating is None:
             performance, perf_lines = _performance(games)
             players.append(PlayerRating(no, p.name, None, None, "", tuple(games), score,
@@ -448,7 +480,7 @@ def rating_report(t: Tournament, rounds: int, rate: str = "standard",
             continue
         k, why, k_notes = k_factor(p.rating, birth_year(p.birth), event_year, len(rated))
         if event_year is None:
-            k_notes.append("no start date: a junior's K cannot be told")
+            k_notes.append(_("no start date: a junior's K cannot be told"))
         expected = sum((g.expected or Fraction(0) for g in rated), Fraction(0))
         games = [g.replace(change=k * ((g.score or Fraction(0)) - (g.expected or Fraction(0))))
                  if g.rated else g for g in games]
@@ -456,5 +488,6 @@ def rating_report(t: Tournament, rounds: int, rate: str = "standard",
         players.append(PlayerRating(no, p.name, p.rating, k, why, tuple(games), score,
                                     expected, change, int(round_half_up(change)), None, (),
                                     tuple(notes + k_notes)))
-    rate_note = "" if rate_given else ", assumed: give --ratings rapid or blitz otherwise"
+    rate_note = "" if rate_given else ", " + _("assumed: give --ratings rapid or blitz "
+                                                 "otherwise")
     return RatingReport(regs, tuple(players), rate_note)

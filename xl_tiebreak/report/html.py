@@ -21,7 +21,7 @@ from strangers.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from xl_tiebreak.i18n import _, _n, current
 from xl_tiebreak.i18n.conventions import decimal_separator, number_text, place_text
@@ -98,6 +98,7 @@ dl.legend dt { font-weight: 700; }
 dl.legend dd { margin: 0; }
 ul.warnings { margin: .4rem 0 0; padding-left: 1.2rem; color: #7a4500; }
 p.note { margin: .4rem 0; color: #444c56; font-size: .9rem; }
+pre.report { font-size: .85rem; white-space: pre-wrap; margin: .4rem 0; }
 footer { margin-top: 2rem; font-size: .8rem; color: #6e7781; }
 @media print {
   body { margin: 0; max-width: none; font-size: 10pt; }
@@ -320,8 +321,23 @@ def _crosstable(standings: Standings) -> str:
     )
 
 
-def standings_html(standings: Standings) -> str:
-    """The standings, legend and crosstable as one self-contained HTML5 page (UTF-8 text)."""
+def _report_sections(report: Sequence[tuple[str, Sequence[str]]]) -> list[str]:
+    """The arbiter's report parts (``compute --why``, ``--progression``, ``--ratings``,
+    ``--norms``) as sections after the crosstable: each titled, its lines as the command line
+    prints them (aligned columns kept: preformatted)."""
+    out = []
+    for k, (title, lines) in enumerate(report, start=1):
+        out += [f'<section aria-labelledby="report{k}">',
+                f'<h2 id="report{k}">{_e(title)}</h2>',
+                '<pre class="report">' + _e("\n".join(lines)) + "</pre>",
+                "</section>"]
+    return out
+
+
+def standings_html(standings: Standings,
+                   report: Sequence[tuple[str, Sequence[str]]] = ()) -> str:
+    """The standings, legend and crosstable as one self-contained HTML5 page (UTF-8 text);
+    ``report``: the arbiter's report parts asked (title, lines), each a section after them."""
     title = f"{_title(standings)} — {_status(standings)}"
     footer = _("Computed by xl-tiebreak {version}, rules {rules}.", version=__version__,
                rules=standings.rules.label)
@@ -350,6 +366,7 @@ def standings_html(standings: Standings) -> str:
         '<h2 id="crosstable">' + _e(_("Crosstable")) + "</h2>",
         _crosstable(standings),
         "</section>",
+        *_report_sections(report),
         "</main>",
         f"<footer>{_e(footer)}</footer>",
         "</body>",

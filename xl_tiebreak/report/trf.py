@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from xl_tiebreak.formats.trf.reader import write_trf
 from xl_tiebreak.formats.trf.writer import given_colours, round_date_text
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import Problem, Severity, Tournament
 from xl_tiebreak.standings.ranking import Standings
 from xl_tiebreak.tiebreaks.rules import resolve_rules
@@ -47,19 +48,19 @@ def export_warnings(standings: Standings) -> list[Problem]:
     if standings.rules is not auto:
         out.append(Problem(
             Severity.WARNING,
-            f"ranked under the rules {standings.rules.label}, but a reader of the TRF file "
-            f"picks {auto.label} from its start date: the file records the ranks and the "
-            f"tie-break list, not the rule set"))
+            _("ranked under the rules {rules}, but a reader of the TRF file picks {auto} from "
+              "its start date: the file records the ranks and the tie-break list, not the "
+              "rule set", rules=standings.rules.label, auto=auto.label)))
     extra = [p for p in t.participants if p.extra_points]
     if extra:  # docs/decisions.md D51
         numbers = ", ".join(f"#{p.start_no}" for p in extra[:20])
         more = ", …" if len(extra) > 20 else ""
         out.append(Problem(
             Severity.WARNING,
-            f"extra points of {len(extra)} participant(s) ({numbers}{more}) "
-            "are in the points written (cols 81-84) but have no record of their own (the "
-            "spec gives no columns for TRF26 299): a reader of the file ranks by the results "
-            "alone"))
+            _("extra points of {count} participant(s) ({numbers}) are in the points written "
+              "(cols 81-84) but have no record of their own (the spec gives no columns for "
+              "TRF26 299): a reader of the file ranks by the results alone",
+              count=len(extra), numbers=numbers + more)))
     odd = [p for p in t.participants if p.fide_id and not (p.fide_id.isascii()
                                                            and p.fide_id.isdigit())]
     if odd:
@@ -67,26 +68,28 @@ def export_warnings(standings: Standings) -> list[Problem]:
         more = ", …" if len(odd) > 10 else ""
         out.append(Problem(
             Severity.WARNING,
-            f"{len(odd)} FIDE ID(s) are not numbers ({shown}{more}): written as given in "
-            "cols 58-68, but FIDE's checker refuses such a file; correct or remove them "
-            "before submitting it for rating"))
+            _("{count} FIDE ID(s) are not numbers ({ids}): written as given in cols 58-68, "
+              "but FIDE's checker refuses such a file; correct or remove them before "
+              "submitting it for rating", count=len(odd), ids=shown + more)))
     given = given_colours(t)
     if given:
-        shown = ", ".join(f"#{no} round {rnd}" for no, rnd in sorted(given)[:10])
+        shown = ", ".join(_("#{no} round {round}", no=no, round=rnd)
+                          for no, rnd in sorted(given)[:10])
         more = ", …" if len(given) > 10 else ""
         out.append(Problem(
             Severity.WARNING,
-            f"{len(given)} game record(s) have no colour ({shown}{more}): written with one "
-            "(the opponent's opposite, else White for the lower start number), since a TRF "
-            "game needs w or b; a comment line lists them for xl-tiebreak, but other "
-            "programs count them as written (BPG, BWG, points by colour)"))
+            _("{count} game record(s) have no colour ({games}): written with one (the "
+              "opponent's opposite, else White for the lower start number), since a TRF game "
+              "needs w or b; a comment line lists them for xl-tiebreak, but other programs "
+              "count them as written (BPG, BWG, points by colour)", count=len(given),
+              games=shown + more)))
     dates = [r for r, text in enumerate(t.round_dates, start=1)
              if text and round_date_text(text) is None]
     if dates:
         out.append(Problem(
             Severity.WARNING,
-            f"the date of round(s) {', '.join(map(str, dates))} is not a date and does not "
-            "fit in the 8 columns of the 132 record: not written"))
+            _("the date of round(s) {rounds} is not a date and does not fit in the 8 columns "
+              "of the 132 record: not written", rounds=", ".join(map(str, dates)))))
     return out
 
 

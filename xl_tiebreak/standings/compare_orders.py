@@ -79,9 +79,10 @@ def compare_orders(evaluation: Evaluation, orders: Sequence[Order]) -> Compariso
     """Rank ``evaluation``'s event under each order (at least one, at most
     :data:`MAX_ORDERS`); an empty order means the declared or default list."""
     if not orders:
-        raise InputError("no tie-break order to compare")
+        raise InputError(_("no tie-break order to compare"))
     if len(orders) > MAX_ORDERS:
-        raise InputError(f"{len(orders)} orders to compare: at most {MAX_ORDERS}")
+        raise InputError(_("{count} orders to compare: at most {most}", count=len(orders),
+                           most=MAX_ORDERS))
     standings = tuple(evaluation.standings(o) for o in orders)
     labels = tuple(",".join(d.label for d in s.descriptors) or "PTS" for s in standings)
     places: dict[int, list[int]] = {}

@@ -122,9 +122,9 @@ class Evaluation:
         from xl_tiebreak.tiebreaks.team_engine import TeamEngine
 
         if not event.rounds_known and after_round is not None:
-            raise InputError("after round: the input has no rounds (a round-robin grid); "
-                             "give the rounds in a team crosstable for intermediate standings",
-                             event.source)
+            raise InputError(_("after round: the input has no rounds (a round-robin grid); "
+                               "give the rounds in a team crosstable for intermediate "
+                               "standings"), event.source)
         warnings = self._start(check_event(event), rules, event.start_date, after_round,
                                event.rounds, "event")
         self.team = True
@@ -158,7 +158,10 @@ class Evaluation:
         self.rules_note = rules_note(rules, start_date)
         """How the rule set was chosen (``auto: rules in force on the start date …``)."""
         if after_round is not None and not 0 <= after_round <= rounds:
-            raise InputError(f"after round {after_round}: the {what} has {rounds} rounds")
+            raise InputError(
+                _("after round {k}: the event has {n} rounds", k=after_round, n=rounds)
+                if what == "event" else
+                _("after round {k}: the tournament has {n} rounds", k=after_round, n=rounds))
         self._standings: dict[tuple[object, ...], Standings] = {}
         self._by_start_no: dict[Descriptor, dict[int, Value]] = {}
         return [p for p in found if p.severity is Severity.WARNING]
@@ -178,7 +181,8 @@ class Evaluation:
         try:
             return self.engine.index_of(start_no)
         except KeyError:
-            raise InputError(f"no participant with start number {start_no}") from None
+            raise InputError(_("no participant with start number {no}", no=start_no)) \
+                from None
 
     def participant(self, start_no: int) -> Participant:
         """The participant with a start number; InputError when unknown."""
@@ -242,9 +246,9 @@ class Evaluation:
         """InputError for a tie-break that depends on the order of the rounds when the input
         has none (a round-robin grid; docs/decisions.md D58)."""
         if not self.rounds_known and (d.tiebreak.round_order or d.fore):
-            raise InputError(f"{d.label} depends on the order of the rounds, and a round-robin "
-                             "grid has none; give the rounds in a team crosstable",
-                             self.event.source)
+            raise InputError(_("{label} depends on the order of the rounds, and a round-robin "
+                               "grid has none; give the rounds in a team crosstable",
+                               label=d.label), self.event.source)
 
     # ---------------------------------------------------------------- standings
     def descriptors(self, order: Order = None) -> list[Descriptor]:
@@ -497,18 +501,20 @@ def _score_order(order: str | Sequence[str] | Sequence[Descriptor], event: TeamE
         if event.primary_from:
             notes.append(Problem(
                 Severity.WARNING,
-                f"the tie-break list ranks by {_score_name(first)} first ({code}) where the "
-                f"input declares {_score_name(primary)} ({event.primary_from}): ranked as the "
-                f"list says; Pts shows {_score_name(primary)}"
-                + (", on which EDE, SSSC, MPvGP and the codes without score type are read"
+                _("the tie-break list ranks by {first} first ({code}) where the input declares "
+                  "{primary} ({source}): ranked as the list says; Pts shows {primary}",
+                  first=_score_name(first), code=code, primary=_score_name(primary),
+                  source=event.primary_from)
+                + (_(", on which EDE, SSSC, MPvGP and the codes without score type are read")
                    if on_primary else ""), event.source))
         elif on_primary:
             notes.append(Problem(
                 Severity.WARNING,
-                f"the input declares no primary score: {_score_name(primary)} is primary for "
-                f"EDE, SSSC, MPvGP and the codes without score type, although the list ranks "
-                f"by {_score_name(first)} first ({code}); give --primary {first.value} (or "
-                "TRF 192, the Primary row) to make it primary", event.source))
+                _("the input declares no primary score: {primary} is primary for EDE, SSSC, "
+                  "MPvGP and the codes without score type, although the list ranks by {first} "
+                  "first ({code}); give --primary {score} (or TRF 192, the Primary row) to make "
+                  "it primary", primary=_score_name(primary), first=_score_name(first),
+                  code=code, score=first.value), event.source))
     return Resolved(descriptors, NO_POINTS, primary, notes)
 
 
@@ -520,7 +526,8 @@ def _lists_pts(order: str | list[str]) -> bool:
 
 
 def _score_name(score: Score) -> str:
-    return "match points" if score.value == "MP" else "game points"
+    """``match points`` or ``game points`` in the language in force."""
+    return _("match points") if score.value == "MP" else _("game points")
 
 
 def _undeclared(event: TeamEvent) -> list[Problem]:
@@ -529,9 +536,9 @@ def _undeclared(event: TeamEvent) -> list[Problem]:
     if event.primary_from:
         return []
     return [Problem(Severity.WARNING,
-                    f"ranked by {_score_name(event.primary)} first: the input declares no "
-                    "primary score (TRF 192, the Primary row or --primary) and the tie-break "
-                    "list names neither MPTS nor GPTS", event.source)]
+                    _("ranked by {score} first: the input declares no primary score (TRF 192, "
+                      "the Primary row or --primary) and the tie-break list names neither MPTS "
+                      "nor GPTS", score=_score_name(event.primary)), event.source)]
 
 
 class Standings:
@@ -624,7 +631,8 @@ class Standings:
         try:
             row = self.row(start_no)
         except KeyError:
-            raise InputError(f"no participant with start number {start_no}") from None
+            raise InputError(_("no participant with start number {no}", no=start_no)) \
+                from None
         level: int | None
         if isinstance(descriptor, int):
             level, d = descriptor, self.descriptors[descriptor]
@@ -635,8 +643,8 @@ class Standings:
         if explain_group is None:
             return self._engine.explain(d, start_no)
         if level is None:
-            raise InputError(f"{d.label} is not in the tie-break list; a group-based "
-                             "tie-break is explained at its place in the list")
+            raise InputError(_("{label} is not in the tie-break list; a group-based "
+                               "tie-break is explained at its place in the list", label=d.label))
         group = self.group_at(start_no, level)
         explained: Explanation = explain_group(self._engine, d, self._engine.index_of(start_no),
                                                group, row.values[level])

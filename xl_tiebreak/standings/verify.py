@@ -14,6 +14,8 @@ from __future__ import annotations
 import enum
 from pathlib import Path
 
+from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n.conventions import number_text, place_range_text, place_text
 from xl_tiebreak.model.tournament import InputError, Participant, Tournament, TournamentType
 from xl_tiebreak.standings.evaluation import Evaluation, Standings
 from xl_tiebreak.standings.rows import Row
@@ -68,8 +70,8 @@ def _label(p: Participant) -> str:
 
 
 def _values(standings: Standings, row: Row) -> str:
-    parts = [f"Pts {fmt(row.points)}"]
-    parts += [f"{d.label} {fmt(v) if v is not None else '-'}"
+    parts = [f"Pts {number_text(fmt(row.points))}"]
+    parts += [f"{d.label} {number_text(fmt(v)) if v is not None else '-'}"
               for d, v in zip(standings.descriptors, row.values)]
     return ", ".join(parts)
 
@@ -107,23 +109,25 @@ def first_difference(standings: Standings) -> tuple[int, str] | None:
     place, row = found
     first, last = row.rank, row.rank + size[row.rank] - 1
     at = next((r for r in rows if r.rank <= place < r.rank + size[r.rank]), None)
-    why = (f"the file ranks {_label(row.participant)} {row.participant.declared_rank}, the "
-           f"computation {_place(first, last)} ({_values(standings, row)})")
+    declared = row.participant.declared_rank
+    assert declared is not None
+    why = _("the file ranks {who} {declared}, the computation {computed} ({values})",
+            who=_label(row.participant), declared=place_text(declared),
+            computed=place_range_text(first, last), values=_values(standings, row))
     if at is not None and at is not row:
-        why += f"; computed {place}: {_label(at.participant)} ({_values(standings, at)})"
+        why += "; " + _("computed {place}: {who} ({values})", place=place_text(place),
+                        who=_label(at.participant), values=_values(standings, at))
     holder = next((r for r in rows if r.participant.declared_rank == place), None)
     if holder is not None and holder is not row:
-        why += (f"; declared {place}: {_label(holder.participant)}, computed "
-                f"{_place(holder.rank, holder.rank + size[holder.rank] - 1)}")
+        why += "; " + _("declared {place}: {who}, computed {computed}", place=place_text(place),
+                        who=_label(holder.participant), computed=place_range_text(
+                            holder.rank, holder.rank + size[holder.rank] - 1))
     return place, why
 
 
-def _place(first: int, last: int) -> str:
-    return str(first) if first == last else f"{first}-{last}"
-
-
 def kind_text(t: Tournament | TeamEvent) -> str:
-    """``individual Swiss``, ``team round robin`` …"""
+    """``individual Swiss``, ``team round robin`` … (untranslated: the report's ``kind``
+    field; the table report shows it translated)."""
     who = "individual" if isinstance(t, Tournament) else "team"
     form = "round robin" if t.type is TournamentType.PREDETERMINED else "Swiss"
     return f"{who} {form}"
@@ -144,13 +148,18 @@ def verify_tournament(t: Tournament | TeamEvent, source: str = "",
         return FileReport(name, Verdict.ERROR, why=_short(str(exc)),
                           tiebreaks=",".join(t.tiebreaks), participants=size, kind=kind)
     listed = ",".join(d.label for d in standings.descriptors)
-    given = "the list given" if fallback else "the default"
-    note = "" if t.tiebreaks else f"no declared tie-break list: {given} {listed} was used; "
+    note = ""
+    if not t.tiebreaks:
+        note = (_("no declared tie-break list: the list given {listed} was used", listed=listed)
+                if fallback else
+                _("no declared tie-break list: the default {listed} was used", listed=listed)
+                ) + "; "
     ranks = [p.declared_rank for p in standings.tournament.participants]
     if any(r is None for r in ranks):
         missing = sum(r is None for r in ranks)
         return FileReport(name, Verdict.NO_RANKS,
-                          why=f"{note}{missing} of {len(ranks)} participants declare no rank",
+                          why=note + _("{missing} of {count} participants declare no rank",
+                                       missing=missing, count=len(ranks)),
                           tiebreaks=listed, participants=len(ranks), kind=kind)
     found = first_difference(standings)
     if found is None:
@@ -158,7 +167,7 @@ def verify_tournament(t: Tournament | TeamEvent, source: str = "",
                           participants=len(ranks), kind=kind)
     place, why = found
     warnings = "; ".join(str(w) for w in standings.warnings[:2])
-    extra = f" (warnings: {warnings})" if warnings else ""
+    extra = " " + _("(warnings: {warnings})", warnings=warnings) if warnings else ""
     return FileReport(name, Verdict.DIFFERS, place, _short(note + why + extra), listed,
                       len(ranks), kind)
 
@@ -188,5 +197,5 @@ def event_files(paths: list[str]) -> list[Path]:
         elif p.is_file():
             out.append(p)
         else:
-            raise InputError(f"{name}: no such file or folder")
+            raise InputError(_("{name}: no such file or folder", name=name))
     return out

@@ -18,6 +18,8 @@ from __future__ import annotations
 import enum
 from fractions import Fraction
 
+from xl_tiebreak.i18n import N_, _
+from xl_tiebreak.i18n.language import translate
 from xl_tiebreak.model.tournament import (
     Kind,
     Participant,
@@ -29,7 +31,7 @@ from xl_tiebreak.model.tournament import (
 )
 from xl_tiebreak.tiebreaks.rules import RuleSet
 
-RULE = "FIDE Tournament Rules C.06 Art. 5.4"
+RULE = N_("FIDE Tournament Rules C.06 Art. 5.4")
 """Where the rule is written."""
 
 
@@ -124,18 +126,20 @@ def round_robin_withdrawals(
             continue
         completed = sum(1 for r in range(1, after + 1) if p.record(r).kind.played)
         who = f"#{p.start_no} {p.name}".rstrip()
-        share = f"{completed} of {scheduled} games completed"
-        since = f"no game from round {after + 1} on, taken as withdrawn"
         if Fraction(completed, max(scheduled, 1)) < Fraction(1, 2):
             annulled.add(p.start_no)
-            warnings.append(Problem(Severity.WARNING, (
-                f"{who}: {since}; {share}, fewer than half: his results and those against "
-                f"him are not counted in the standings ({RULE}.1; --rr-withdrawals count "
-                "counts them)")))
+            warnings.append(Problem(Severity.WARNING, _(
+                "{who}: no game from round {round} on, taken as withdrawn; {completed} of "
+                "{scheduled} games completed, fewer than half: his results and those against "
+                "him are not counted in the standings ({rule}.1; --rr-withdrawals count counts "
+                "them)", who=who, round=after + 1, completed=completed, scheduled=scheduled,
+                rule=translate(RULE))))
         else:
-            warnings.append(Problem(Severity.WARNING, (
-                f"{who}: {since}; {share}, at least half: his results count, the games he "
-                f"did not play as forfeits ({RULE}.2)")))
+            warnings.append(Problem(Severity.WARNING, _(
+                "{who}: no game from round {round} on, taken as withdrawn; {completed} of "
+                "{scheduled} games completed, at least half: his results count, the games he "
+                "did not play as forfeits ({rule}.2)", who=who, round=after + 1,
+                completed=completed, scheduled=scheduled, rule=translate(RULE))))
     if not annulled:
         return t, warnings
     kept = [p.replace(rounds=[_without(rec, annulled) for rec in p.rounds],

@@ -256,12 +256,15 @@ def _swiss_manager_item(item: str, team: Score | None) -> Descriptor:
     """A Swiss-Manager code of a list, of the event's kind (individual or team)."""
     d = parse_swiss_manager(item, team)
     if d.tiebreak.team != (team is not None):
-        kind = "a team" if d.tiebreak.team else "an individual"
-        why = ""
+        text = (_("Swiss-Manager code '{code}' is a team tie-break ({tiebreak})", code=item,
+                  tiebreak=d.code) if d.tiebreak.team else
+                _("Swiss-Manager code '{code}' is an individual tie-break ({tiebreak})",
+                  code=item, tiebreak=d.code))
         if d.code == "WIN:MP":
-            why = ("; Swiss-Manager's own 12 for individuals ('greater number of victories') "
-                   "does not say how byes and forfeits count: write 68 (WIN, WON, BWG, BPG)")
-        raise InputError(f"Swiss-Manager code '{item}' is {kind} tie-break ({d.code}){why}")
+            text += "; " + _("Swiss-Manager's own 12 for individuals ('greater number of "
+                             "victories') does not say how byes and forfeits count: write 68 "
+                             "(WIN, WON, BWG, BPG)")
+        raise InputError(text)
     return d
 
 
@@ -307,25 +310,30 @@ def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
     (docs/decisions.md D84). 53 and 50 (DiSwiss) read as BPG and EMGSB."""
     raw = code.strip()
     if len(raw) > MAX_DESCRIPTOR:
-        raise InputError(f"Swiss-Manager code {shown(raw)} is too long (at most "
-                         f"{MAX_DESCRIPTOR} characters)")
+        raise InputError(_("Swiss-Manager code {code} is too long (at most {count} "
+                           "characters)", code=shown(raw), count=MAX_DESCRIPTOR))
     m = re.match(r"^SM\s*:?\s*([0-9]{1,3})\s*(?:/\s*(.*))?$", raw, re.IGNORECASE)
     if not m:
-        raise InputError(f"{shown(raw)}: write a Swiss-Manager code as SM:84/0,0,1,-")
+        raise InputError(_("{code}: write a Swiss-Manager code as SM:84/0,0,1,-",
+                           code=shown(raw)))
     number = int(m.group(1))
     params = [p.strip().upper() for p in (m.group(2) or "").split(",") if p.strip()]
 
     def fail(why: str) -> InputError:
-        return InputError(f"Swiss-Manager code {shown(raw)}: {why}")
+        return InputError(_("Swiss-Manager code {code}: {why}", code=shown(raw), why=why))
 
     also = SWISS_MANAGER_ALSO.get(number)
     if also is not None:  # a number DiSwiss publishes for a row written with another one
         row = tiebreak(also[0])
+        meaning = translated(also[1])
         if params:
-            raise fail(f"{number} ({also[1]}) takes no parameters")
+            raise fail(_("{number} ({meaning}) takes no parameters", number=number,
+                         meaning=meaning))
         if row.team != (team is not None):
-            what = "a team" if row.team else "an individual"
-            raise fail(f"{number} ({also[1]}) is {what} tie-break ({row.code})")
+            raise fail(_("{number} ({meaning}) is a team tie-break ({tiebreak})",
+                         number=number, meaning=meaning, tiebreak=row.code) if row.team else
+                       _("{number} ({meaning}) is an individual tie-break ({tiebreak})",
+                         number=number, meaning=meaning, tiebreak=row.code))
         return Descriptor(row, text=raw)
     rows = swiss_manager_rows(number)
     if not rows:
@@ -333,17 +341,21 @@ def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
         known = ", ".join(str(n) for n in sorted({*swiss_manager_numbers(),
                                                   *SWISS_MANAGER_ALSO}))
         if old is not None:
-            raise fail(f"{number} is Swiss-Manager's {old}, with no certain FIDE equivalent "
-                       f"(known: {known})")
-        raise fail(f"no certain FIDE equivalent (known: {known})")
+            raise fail(_("{number} is Swiss-Manager's {name}, with no certain FIDE "
+                         "equivalent (known: {known})", number=number, name=translated(old),
+                         known=known))
+        raise fail(_("no certain FIDE equivalent (known: {known})", known=known))
     layout = rows[0].swiss_manager.params if rows[0].swiss_manager else ()
     if SmParam.POINTS_TAG in layout and params and params[0] in ("GP", "MP"):
         tag, params = params[0], params[1:]
         if team is None and tag == "MP":
-            raise fail("only game points apply to individual events")
+            raise fail(_("only game points apply to individual events"))
         if team is not None and tag != team.value:
-            raise fail(f"{rows[0].code} on {'match' if tag == 'MP' else 'game'} points in an "
-                       f"event ranked on {team.value}: not a FIDE form (C.07 Art. 13)")
+            raise fail(_("{tiebreak} on match points in an event ranked on {primary}: not a "
+                         "FIDE form (C.07 Art. 13)", tiebreak=rows[0].code, primary=team.value)
+                       if tag == "MP" else
+                       _("{tiebreak} on game points in an event ranked on {primary}: not a "
+                         "FIDE form (C.07 Art. 13)", tiebreak=rows[0].code, primary=team.value))
     order: list[SmParam] = [p for p in layout if p is not SmParam.POINTS_TAG]
     values: dict[SmParam, str] = dict(zip(order, params))
 
@@ -352,7 +364,8 @@ def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
         if text in ("-", "--"):
             return 0
         try:
-            return parse_whole(text, f"parameter {order.index(p) + 1}", 0, 9999, digits=4)
+            return parse_whole(text, _("parameter {number}", number=order.index(p) + 1), 0,
+                               9999, digits=4)
         except ValueError as exc:
             raise fail(str(exc)) from None
 
@@ -367,9 +380,9 @@ def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
     else:
         score_type = num(SmParam.GAME_POINTS) if SmParam.GAME_POINTS in layout else 0
     if team is None and score_type != 0:
-        raise fail("only game points (type 0) apply to individual events")
+        raise fail(_("only game points (type 0) apply to individual events"))
     if score_type not in (0, 1):
-        raise fail("the type must be 0 (game points) or 1 (match points)")
+        raise fail(_("the type must be 0 (game points) or 1 (match points)"))
     row = rows[0]
     if SmParam.KIND in layout:
         kind = num(SmParam.KIND)
@@ -377,7 +390,7 @@ def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
         if not chosen:
             kinds = ", ".join(sorted(f"{r.swiss_manager.select} ({r.code})"
                                      for r in rows if r.swiss_manager))
-            raise fail(f"type must be one of {kinds}")
+            raise fail(_("type must be one of {kinds}", kinds=kinds))
         row = chosen[0]
     elif SmParam.FORE_BUCHHOLZ in layout:
         select = "F" if flag(SmParam.FORE_BUCHHOLZ, "F") else "-"
@@ -385,21 +398,22 @@ def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
     if team is not None and SmParam.GAME_POINTS in layout:
         form = lookup(f"{row.code}:{'MP' if score_type else 'GP'}")  # Score values
         if form is None:
-            raise fail(f"{row.name} has no team form")
+            raise fail(_("{name} has no team form", name=translated(row.name)))
         row = form[0]
     fields: dict[str, object] = {"text": raw, "tiebreak": row}
     high = num(SmParam.HIGH) if SmParam.HIGH in layout else 0
     low = num(SmParam.LOW) if SmParam.LOW in layout else 0
     if high and high != low:
-        raise fail("different numbers of strongest and weakest results discarded")
+        raise fail(_("different numbers of strongest and weakest results discarded"))
     if high and "M" not in row.modifiers:
-        raise fail(f"a median of {row.name} is not a FIDE tie-break")
+        raise fail(_("a median of {name} is not a FIDE tie-break", name=translated(row.name)))
     if SmParam.ZERO in layout and num(SmParam.ZERO):
-        raise fail(f"discarded values of {row.name} have no certain FIDE equivalent")
+        raise fail(_("discarded values of {name} have no certain FIDE equivalent",
+                     name=translated(row.name)))
     if (SmParam.MINIMUM_RATING in layout and num(SmParam.MINIMUM_RATING)) or (
             SmParam.UNPLAYED in layout and num(SmParam.UNPLAYED)):
-        raise fail("a minimum rating or 'take unplayed games into account' has no certain "
-                   "FIDE equivalent")
+        raise fail(_("a minimum rating or 'take unplayed games into account' has no certain "
+                     "FIDE equivalent"))
     if low:
         fields.update(low=low, high=high)
     if SmParam.FORFEITS in layout and flag(SmParam.FORFEITS, "P"):
@@ -409,7 +423,7 @@ def parse_swiss_manager(code: str, team: Score | None = None) -> Descriptor:
     if SmParam.PERCENT in layout:
         percent = num(SmParam.PERCENT) or 50
         if percent > 100:
-            raise fail("a Koya limit in % must be 0 to 100")
+            raise fail(_("a Koya limit in % must be 0 to 100"))
         if percent != 50:
             fields["limit_percent"] = percent
     return Descriptor(**fields)  # type: ignore[arg-type]

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import xl_tiebreak.tiebreaks.ratings as ratings
+from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n.conventions import number_text
 from xl_tiebreak.model.tournament import Color, Kind
 from xl_tiebreak.tiebreaks.categories import Category
 from xl_tiebreak.tiebreaks.engine import (
@@ -106,7 +108,8 @@ def tb_rep(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Valu
     ]
     value = _count(eng, i, terms, rounds)
     if terms is not None and rest:
-        terms[:] = [t.replace(label="rest round of the round robin", reason="not a choice (D10)")
+        terms[:] = [t.replace(label=_("rest round of the round robin"),
+                              reason=_("not a choice (D10)"))
                     if rest >> (t.round - 1) & 1 else t for t in terms]
     return value
 
@@ -137,8 +140,9 @@ def tb_ps(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value
         if terms is not None:
             value = ctx.to_points(running)
             terms.append(
-                Term(r + 1, f"score after round {r + 1}", value, ctx.to_points(ctx.pts[i][r]),
-                     value, cut="first rounds cut (Art. 14.1)" if dropped else "")
+                Term(r + 1, _("score after round {round}", round=r + 1), value,
+                     ctx.to_points(ctx.pts[i][r]), value,
+                     cut=_("first rounds cut (Art. 14.1)") if dropped else "")
             )
     return ctx.to_points(total)
 
@@ -151,9 +155,9 @@ def tb_tpn(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Valu
 def tb_pts(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """PTS: the score (extra points included, each part itemised; docs/decisions.md D51)."""
     if terms is not None and eng.extra[i]:
-        terms.append(Term(0, "results of the rounds", None,
+        terms.append(Term(0, _("results of the rounds"), None,
                           contribution=eng.games_points(i)))
-        terms.append(Term(0, "extra points (arbiter; in no tie-break)", None,
+        terms.append(Term(0, _("extra points (arbiter; in no tie-break)"), None,
                           contribution=eng.extra[i]))
     return eng.points(i)
 
@@ -262,7 +266,9 @@ def tb_ks(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value
             terms.append(Term(
                 r + 1, eng.label(o), ctx.to_points(ctx.score[o]), ctx.to_points(ctx.pts[i][r]),
                 ctx.to_points(ctx.pts[i][r]) if qualifies else Fraction(0),
-                f"threshold {fmt_half(limit / ctx.den)}" + ("" if qualifies else " not reached"),
+                _("threshold {points}", points=number_text(fmt_half(limit / ctx.den)))
+                if qualifies else
+                _("threshold {points} not reached", points=number_text(fmt_half(limit / ctx.den))),
             ))
     return ctx.to_points(total)
 
@@ -391,9 +397,11 @@ def tb_ptp(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Valu
             exp = ratings.expected_hundredths(value - rt)
             terms.append(Term(r + 1, eng.label(o), Fraction(rt),
                               contribution=Fraction(exp, 100),
-                              reason=f"{eng.rating_reason(d, o)}; expected score at {value}"))
-        terms.append(Term(0, f"points over the board {fmt_half(score)} in {games} games", score,
-                          reason="lowest rating whose expected score reaches them (10.3)"))
+                              reason=_("{rating}; expected score at {value}",
+                                       rating=eng.rating_reason(d, o), value=value)))
+        terms.append(Term(0, _("points over the board {points} in {games} games",
+                               points=number_text(fmt_half(score)), games=games), score,
+                          reason=_("lowest rating whose expected score reaches them (10.3)")))
     return Fraction(value)
 
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from xl_tiebreak.i18n import N_, _
 from xl_tiebreak.i18n.conventions import date_text
+from xl_tiebreak.i18n.language import translate
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.tiebreaks.categories import Category
 
@@ -173,7 +174,7 @@ class Fide2009Policy(_UnplayedAsDraws):
     """Before Sept 2023 (C.02 13.15.2, Kallithea 2009): one's own unplayed round is a virtual
     opponent (score before the round, the opposite result, then draws)."""
 
-    label = "FIDE pre-2023 (virtual opponent)"
+    label = N_("FIDE pre-2023 (virtual opponent)")
     dummy_label = N_("virtual opponent")
     counted_as_draws_rule = "C.02 13.15.2"
 
@@ -228,8 +229,8 @@ class RuleSet(enum.Enum):
 
     @property
     def label(self) -> str:
-        """The name shown to users: ``FIDE 2026``."""
-        return _POLICIES[self].label
+        """The name shown to users: ``FIDE 2026`` (translated where it has words)."""
+        return translate(_POLICIES[self].label)
 
     @property
     def vur_cut_first(self) -> bool:

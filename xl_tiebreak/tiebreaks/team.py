@@ -18,8 +18,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import xl_tiebreak.tiebreaks.fide as tiebreaks
+from xl_tiebreak.i18n import N_, _, _n
+from xl_tiebreak.i18n.conventions import number_text
+from xl_tiebreak.i18n.language import translate
 from xl_tiebreak.model.teams import Score
-from xl_tiebreak.model.tournament import Kind
+from xl_tiebreak.model.tournament import Kind, kind_text
 from xl_tiebreak.tiebreaks.categories import Category
 from xl_tiebreak.tiebreaks.encounter import (
     direct_encounter,
@@ -96,16 +99,19 @@ def score_terms(te: TeamEngine, score: Score, i: int) -> list[Term]:
         pts = ev.mp_of(m) if score is Score.MP else ev.gp_of(m)
         own = m.mp if score is Score.MP else m.gp
         if m.set_by and own is not None:
-            why = f"{score.value} set for this round by {m.set_by}"
+            why = _("{score} set for this round by {record}", score=score.value,
+                    record=m.set_by)
         elif own is not None and not m.played:
-            why = "absent (no game, no bye record): nothing"
+            why = _("absent (no game, no bye record): nothing")
         elif m.played:
-            why = ("by the match result, " + ev.scoring.describe() if score is Score.MP
-                   else "the sum of its boards")
+            why = (_("by the match result, {scoring}", scoring=ev.scoring.describe())
+                   if score is Score.MP else _("the sum of its boards"))
         else:
             source = ev.scoring.source(m.kind)
-            why = f"the event's {score.value} for a {m.kind.value}" + (
-                f", set by {source}" if source else " (docs/decisions.md D25)")
+            why = (_("the event's {score} for a {kind}, set by {record}", score=score.value,
+                     kind=kind_text(m.kind), record=source) if source
+                   else _("the event's {score} for a {kind} (docs/decisions.md D25)",
+                          score=score.value, kind=kind_text(m.kind)))
         out.append(Term(r, te.round_label(i, r - 1), None, contribution=pts, reason=why))
     return out
 
@@ -155,10 +161,10 @@ def tb_olympiad_sb(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None)
     removed: list[tuple[Element, str]] = []
     if byes:
         drop = min(byes, key=lambda e: (e.c, e.r))
-        removed.append((drop, "pairing-allocated bye dropped first (Olympiad SB)"))
+        removed.append((drop, _("pairing-allocated bye dropped first (Olympiad SB)")))
     elif elements:
         drop = min(elements, key=lambda e: (e.v, e.c, e.r))
-        removed.append((drop, "opponent with the lowest MP dropped (Olympiad SB)"))
+        removed.append((drop, _("opponent with the lowest MP dropped (Olympiad SB)")))
     kept = [e for e in elements if all(e is not x for x, _ in removed)]
     scale = octx.den * sctx.den
     if terms is not None:
@@ -191,10 +197,12 @@ def tb_sssc(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Val
     secondary = te.of(te.primary.other).points(i)
     if terms is not None and inner is not None:
         terms.extend(inner)
-        terms.append(Term(0, f"secondary score {te.primary.other.value}", secondary,
-                          reason=f"SSSC = {fmt_half(secondary)} + {fmt_half(bh)} / {f_n} "
-                                 f"(F_N = floor of max {te.primary.value} total / max "
-                                 f"{te.primary.other.value} of a round, Art. 13.4.2)"))
+        terms.append(Term(0, _("secondary score {score}", score=te.primary.other.value),
+                          secondary,
+                          reason=_("SSSC = {secondary} + {bh} / {f_n} (F_N = floor of max "
+                                   "{primary} total / max {other} of a round, Art. 13.4.2)",
+                                   secondary=_half(secondary), bh=_half(bh), f_n=f_n,
+                                   primary=te.primary.value, other=te.primary.other.value)))
     if f_n == 0 or bh is None:
         return None
     return round_half_up(secondary + bh / f_n, 2)
@@ -242,7 +250,7 @@ def tb_bc(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value
         if terms is not None:
             boards = " + ".join(f"{b}·{fmt_half(p)}" for b, p in enumerate(pts, 1) if p)
             terms.append(Term(r + 1, te.round_label(i, r), None, contribution=v,
-                              reason=boards or "no board points"))
+                              reason=boards or _("no board points")))
     return value
 
 
@@ -276,16 +284,21 @@ def _board_keys(te: TeamEngine, pair: list[int], step: str) -> list[list[Fractio
 def board_order(te: TeamEngine, pair: list[int], steps: str) -> tuple[list[list[int]], str]:
     """Two tied teams ordered by the board tie-breaks ``steps`` (C = BC, T = TBR, B = BBE)
     on the matches between them; the reason shown in explanations."""
-    names = {"C": "board count", "T": "top board results", "B": "bottom board elimination"}
     for step in steps:
         keys = _board_keys(te, pair, step)
         if keys is None:
-            return [pair], "the two teams did not play each other: no board tie-break"
+            return [pair], _("the two teams did not play each other: no board tie-break")
         ka, kb = keys
         if ka != kb:
             first = pair if ka > kb else pair[::-1]
-            return [[first[0]], [first[1]]], f"{names[step]} on their match(es)"
-    return [pair], "board tie-breaks equal"
+            return [[first[0]], [first[1]]], _("{name} on their match(es)",
+                                               name=translate(_BOARD_STEPS[step]))
+    return [pair], _("board tie-breaks equal")
+
+
+_BOARD_STEPS = {"C": N_("board count"), "T": N_("top board results"),
+                "B": N_("bottom board elimination")}
+"""The board tie-breaks of Art. 12 by their step letter, in English (shown translated)."""
 
 
 def ede_order(boards: str) -> GroupOrder:
@@ -309,12 +322,14 @@ def _ede(te: TeamEngine, d: Descriptor, group: list[int],
         if len(part) < 2:
             out.append(part)
             continue
-        why.append(f"{_names(te, part)} tied on {te.primary.value}: "
-                   f"{te.primary.other.value} decides (Art. 13.3.1)")
+        why.append(_("{teams} tied on {primary}: {other} decides (Art. 13.3.1)",
+                     teams=_names(te, part), primary=te.primary.value,
+                     other=te.primary.other.value))
         for sub in direct_encounter(sec, part):
             if len(sub) == 2 and boards:
                 parts, reason = board_order(te, sub, boards)
-                why.append(f"{_names(te, sub)}: {reason} (Art. 13.3.2)")
+                why.append(_("{teams}: {reason} (Art. 13.3.2)", teams=_names(te, sub),
+                             reason=reason))
                 out.extend(parts)
             else:
                 out.append(sub)
@@ -335,18 +350,24 @@ def ede_explain(boards: str) -> GroupExplain:
         head = f"{d.label} ({te.rules.label}) = "
         if len(group) < 2:
             return Explanation(d, te.rules, p.start_no, p.name, None, (),
-                               head + "not applied: no tie is left when EDE is reached")
+                               head + _("not applied: no tie is left when EDE is reached"))
         terms = []
         for score in (te.primary, te.primary.other):
             ctx = te.of(score).context(d.forfeits_played)
             cur, missing = separate_standings(ctx, group)
             for j in sorted(group, key=lambda j: -cur[j]):
                 terms.append(Term(0, f"{te.label(j)} ({score.value})", cur[j] / ctx.den,
-                                  reason=f"{score.value} in matches inside the group; "
-                                         f"{missing[j]} match(es) not played"))
-        _, why = _ede(te, d, group, boards)
-        verdict = "nothing decided" if value is None else f"place {fmt_half(value)}"
-        text = f"{head}{verdict} in the tied group {_names(te, group)} (Art. 13.3)"
+                                  reason=_n("{score} in matches inside the group; {count} "
+                                            "match not played",
+                                            "{score} in matches inside the group; {count} "
+                                            "matches not played", count=missing[j],
+                                            score=score.value)))
+        why = _ede(te, d, group, boards)[1]
+        teams = _names(te, group)
+        text = head + (_("nothing decided in the tied group {teams} (Art. 13.3)", teams=teams)
+                       if value is None else
+                       _("place {place} in the tied group {teams} (Art. 13.3)",
+                         place=_half(value), teams=teams))
         return Explanation(d, te.rules, p.start_no, p.name, value, tuple(terms), text,
                            tuple(why))
 
@@ -366,14 +387,20 @@ def board_group(step: str) -> tuple[GroupOrder, GroupExplain]:
         te = team_engine(eng)
         p = te.tournament.participants[i]
         if len(group) != 2:
-            why = f"applies to two tied teams; {len(group)} are tied here"
+            why = _("applies to two tied teams; {count} are tied here", count=len(group))
         else:
             why = board_order(te, group, step)[1]
-        verdict = "nothing decided" if value is None else f"place {fmt_half(value)}"
-        text = f"{d.label} ({te.rules.label}) = {verdict}: {why} (Art. 12)"
+        verdict = (_("nothing decided: {why} (Art. 12)", why=why) if value is None
+                   else _("place {place}: {why} (Art. 12)", place=_half(value), why=why))
+        text = f"{d.label} ({te.rules.label}) = {verdict}"
         return Explanation(d, te.rules, p.start_no, p.name, value, (), text)
 
     return order, explain
+
+
+def _half(value: Value) -> str:
+    """A value with ½ and the language's decimal separator (``2½``, ``17,75``)."""
+    return number_text(fmt_half(value))
 
 
 def score_de(score: Score) -> tuple[GroupOrder, GroupExplain]:

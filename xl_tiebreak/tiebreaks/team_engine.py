@@ -17,8 +17,11 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from xl_tiebreak.i18n import N_, _
+from xl_tiebreak.i18n.conventions import number_text
+from xl_tiebreak.i18n.language import translate
 from xl_tiebreak.model.teams import Score, TeamEvent
-from xl_tiebreak.model.tournament import Color, Kind, Tournament, TournamentType
+from xl_tiebreak.model.tournament import Color, Kind, Tournament, TournamentType, kind_text
 from xl_tiebreak.tiebreaks.engine import Engine
 from xl_tiebreak.tiebreaks.rules import RuleSet
 from xl_tiebreak.tiebreaks.unplayed import Context, _all_categories, _tables
@@ -119,16 +122,22 @@ class TeamEngine(Engine):
         return self.of().context(forfeits_played, fore, rules)
 
     def round_label(self, i: int, r: int) -> str:
-        """``won match vs #8 Hippopotami (2½–1½)``."""
+        """``match won vs #8 Hippopotami (White), GP 2½`` (in the language in force)."""
         m = self.event.match(i, r + 1)
         opp = self.base.opps[i][r]
-        vs = f" vs {self.label(opp)}" if opp >= 0 else ""
-        what = {Kind.WIN: "match won", Kind.DRAW: "match drawn", Kind.LOSS: "match lost"}.get(
-            m.kind, m.kind.value)
+        vs = " " + _("vs {opponent}", opponent=self.label(opp)) if opp >= 0 else ""
+        what = _MATCH.get(m.kind)
+        colour = _COLOUR.get(m.color) if m.color else None
         gp = self.event.gp_of(m)
-        colour = {Color.WHITE: " (White)", Color.BLACK: " (Black)"}.get(m.color, "") \
-            if m.color else ""
-        return f"{what}{vs}{colour}, GP {_half(gp)}"
+        return (f"{kind_text(m.kind) if what is None else translate(what)}{vs}"
+                f"{'' if colour is None else ' ' + translate(colour)}, "
+                f"GP {number_text(_half(gp))}")
+
+
+_MATCH = {Kind.WIN: N_("match won"), Kind.DRAW: N_("match drawn"), Kind.LOSS: N_("match lost")}
+"""A played match's result as explanations name it (shown through the catalogue)."""
+_COLOUR = {Color.WHITE: N_("(White)"), Color.BLACK: N_("(Black)")}
+"""The colour of the team's first board, as explanations write it."""
 
 
 def _half(x: Fraction) -> str:

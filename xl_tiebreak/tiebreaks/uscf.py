@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from xl_tiebreak.model.tournament import Kind
+from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n.conventions import number_text
+from xl_tiebreak.model.tournament import Kind, kind_text
 from xl_tiebreak.tiebreaks.categories import Category
 from xl_tiebreak.tiebreaks.engine import (
     Engine,
@@ -61,18 +63,20 @@ def tb_modified_median(eng: Engine, d: Descriptor, i: int, terms: list[Term] | N
     half = ctx.win_units * ctx.rounds
     twice = 2 * ctx.score[i]
     if twice > half:
-        low, high, why = n, 0, "plus score: lowest discarded"
+        low, high, why = n, 0, _("plus score: lowest discarded ({count} each, 34E1)", count=n)
     elif twice < half:
-        low, high, why = 0, n, "minus score: highest discarded"
+        low, high, why = 0, n, _("minus score: highest discarded ({count} each, 34E1)", count=n)
     else:
-        low, high, why = n, n, "even score: highest and lowest discarded"
-    return _median_sum(eng, i, terms, low, high, f"{why} ({n} each, 34E1)")
+        low, high, why = n, n, _("even score: highest and lowest discarded ({count} each, "
+                                 "34E1)", count=n)
+    return _median_sum(eng, i, terms, low, high, why)
 
 
 def tb_median(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
     """34E4 Median (Harkness): opponents' adjusted scores without the highest and lowest."""
     n = discards(eng)
-    return _median_sum(eng, i, terms, n, n, f"highest and lowest discarded ({n} each, 34E4)")
+    return _median_sum(eng, i, terms, n, n,
+                       _("highest and lowest discarded ({count} each, 34E4)", count=n))
 
 
 def tb_solkoff(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value:
@@ -101,11 +105,13 @@ def tb_cumulative(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) 
         running = 0
         for r in range(ctx.rounds):
             running += ctx.pts[i][r]
-            terms.append(Term(r + 1, f"score after round {r + 1}", ctx.to_points(running),
+            terms.append(Term(r + 1, _("score after round {round}", round=r + 1),
+                              ctx.to_points(running),
                               ctx.to_points(ctx.pts[i][r]), ctx.to_points(running)))
             if _unplayed_full_point(ctx, i, r):
                 minus = ctx.to_points(-ctx.win_units)
-                terms.append(Term(r + 1, f"unplayed {ctx.kinds[i][r].value} not counted",
+                terms.append(Term(r + 1, _("unplayed {kind} not counted",
+                                           kind=kind_text(ctx.kinds[i][r])),
                                   None, contribution=minus, reason="34E3"))
     return ctx.to_points(cumulative_units(ctx, i))
 
@@ -123,7 +129,7 @@ def tb_opp_cumulative(eng: Engine, d: Descriptor, i: int, terms: list[Term] | No
         total += cum
         if terms is not None:
             terms.append(Term(r + 1, eng.label(o), ctx.to_points(cum),
-                              contribution=ctx.to_points(cum), reason="opponent's Cumulative"))
+                              contribution=ctx.to_points(cum), reason=_("opponent's Cumulative")))
     return ctx.to_points(total)
 
 
@@ -156,9 +162,9 @@ def tb_us_sonneborn(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None
         value = ctx.to_points(ctx.adjusted[o])
         total += share * value
         if terms is not None:
-            terms.append(Term(r + 1, f"{eng.label(o)} ({kind.value})", value,
+            terms.append(Term(r + 1, f"{eng.label(o)} ({kind_text(kind)})", value,
                               contribution=share * value,
-                              reason="opponent's adjusted score (34E)"))
+                              reason=_("opponent's adjusted score (34E)")))
     return total
 
 
@@ -192,9 +198,12 @@ def explain_result_between_tied(
 ) -> Explanation:
     """US Chess 34E5: the plus/minus of each member of the tied group."""
     plus = plus_minus(us_context(eng), group)
-    terms = tuple(Term(0, eng.label(j), Fraction(plus[j]), reason="wins − losses inside the group")
+    terms = tuple(Term(0, eng.label(j), Fraction(plus[j]),
+                       reason=_("wins − losses inside the group"))
                   for j in sorted(group, key=lambda j: -plus[j]))
-    verdict = "nothing decided" if value is None else f"place {fmt_half(value)}"
-    text = f"{d.label} ({RuleSet.USCF.label}) = {verdict} in the tied group (plus/minus, 34E5)"
+    verdict = (_("nothing decided in the tied group (plus/minus, 34E5)") if value is None
+               else _("place {place} in the tied group (plus/minus, 34E5)",
+                      place=number_text(fmt_half(value))))
+    text = f"{d.label} ({RuleSet.USCF.label}) = {verdict}"
     p = eng.tournament.participants[i]
     return Explanation(d, RuleSet.USCF, p.start_no, p.name, value, terms, text)
