@@ -45,3 +45,14 @@ def test_standings_sets_the_print_areas_to_the_event(tmp_path: Path, players: in
                  tmp_path / "club.xlsx")
     assert main(["standings", str(book)]) == 0
     assert last_rows(book) == {"Functions": 4 + players, "Formula standings": 3 + players}
+
+
+def test_the_demo_follows_the_event_too(tmp_path: Path) -> None:
+    from xl_tiebreak.excel.templates.builder import build_demo
+
+    demo = Path(build_demo(tmp_path / "demo"))
+    assert last_rows(demo) == {"Functions": 4 + 16, "Formula standings": 3 + 16}
+    book = typed(demo, generated(40, 7, seed=3), tmp_path / "club.xlsm")
+    assert main(["standings", str(book)]) == 0
+    # the per-cell Formula standings covers 100 participants, the Functions sheet 500
+    assert last_rows(book) == {"Functions": 4 + 40, "Formula standings": 3 + 40}

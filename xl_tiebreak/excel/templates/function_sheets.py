@@ -192,7 +192,8 @@ _FUNCTION_SHEETS = {"=PARTICIPANTS(": (5, 4, 3), "=TEAM_PARTICIPANTS(": (5, 4, 3
 def follow_event(workbook: Any, participants: int) -> list[str]:
     """Make the print area of every Functions and Formula standings sheet of ``workbook`` (an
     openpyxl workbook; the sheets are known by their array formula of PARTICIPANTS or
-    STANDINGS in column A, as the templates write it) end at the event's last participant
+    STANDINGS in column A, as the templates write it, or the demo's INDEX of one of them in
+    each cell) end at the event's last participant
     (at most the array's rows); its first row and columns are kept (those of its print area,
     else those the templates print). Returns the titles of the sheets changed."""
     changed = []
@@ -203,9 +204,16 @@ def follow_event(workbook: Any, participants: int) -> list[str]:
         for start, (row, header_row, first_row) in _FUNCTION_SHEETS.items():
             cell = cells.get((row, 1))  # looked up, not made
             value = None if cell is None else cell.value
-            if not isinstance(value, ArrayFormula) or not str(value.text).startswith(start):
+            if isinstance(value, str) and value.startswith("=INDEX(" + start[1:]):
+                # the demo's per-cell form: one INDEX(…) per cell down to the last row
+                last_row = max(r for (r, c), other in cells.items() if c == 1 and isinstance(
+                    other.value, str) and other.value.startswith("=INDEX("))
+                ref = range_ref(row, 1, last_row, ws.max_column)
+            elif isinstance(value, ArrayFormula) and str(value.text).startswith(start):
+                ref = str(value.ref)
+            else:
                 continue
-            match = re.fullmatch(r"\$?[A-Z]+\$?\d+:\$?([A-Z]+)\$?(\d+)", str(value.ref))
+            match = re.fullmatch(r"\$?[A-Z]+\$?\d+:\$?([A-Z]+)\$?(\d+)", ref)
             if match is None:
                 continue
             array_columns = _column_number(match.group(1))
