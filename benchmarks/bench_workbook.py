@@ -8,6 +8,9 @@ Prints
   process of ``xl-tiebreak workbook EVENT.trf -o EVENT.xlsx`` and of ``xl-tiebreak standings
   EVENT.xlsx`` (the best of ``--runs``, 1 by default), and the time per player × round, which
   stays flat when the work is linear;
+* ``xl-tiebreak standings`` on a copy of the shipped ``workbook_templates/swiss.xlsx`` (its
+  16-player sample, the function sheets' fixed arrays over every participant row): what the
+  size of those arrays costs;
 * under Pyodide (node, ``tests/pyodide``; skipped when absent): the time of Lite's first import
   of ``workbook_templates/lite/main.py`` with the package copied in, and of the single-file
   ``main.py`` that ``python -m xl_tiebreak.excel.lite_bundle`` makes from a wheel built here.
@@ -71,6 +74,21 @@ def commands(players: int, runs: int, folder: Path) -> None:
               f"  wall {wall:6.2f} s  ({per:5.1f} µs per player-round)")
 
 
+def template_standings(runs: int, folder: Path) -> None:
+    """Time ``standings`` on a copy of the shipped Swiss template (copied afresh each run)."""
+    from xl_tiebreak.excel.templates.function_sheets import TEMPLATE_ROWS
+
+    source = ROOT / "workbook_templates" / "swiss.xlsx"
+    book = folder / "template.xlsx"
+    results = []
+    for _ in range(runs):
+        shutil.copyfile(source, book)
+        results.append(timed([sys.executable, "-m", "xl_tiebreak.cli", "standings", str(book)]))
+    cpu, wall = min(r[0] for r in results), min(r[1] for r in results)
+    print(f"standings on swiss.xlsx ({TEMPLATE_ROWS:,} function rows, "
+          f"{source.stat().st_size / 1024:.0f} KB)  processor {cpu:6.2f} s  wall {wall:6.2f} s")
+
+
 PYODIDE_CODE = r"""
 import os, sys, time, importlib.util, json
 os.environ["XLWINGS_ON_SERVER"] = "true"
@@ -130,6 +148,7 @@ def main(argv: list[str]) -> int:
         folder = Path(tmp)
         for players in (int(p) for p in args.players.split(",") if p.strip()):
             commands(players, args.runs, folder)
+        template_standings(args.runs, folder)
         if not args.no_pyodide:
             pyodide_import(folder)
     return 0

@@ -88,8 +88,12 @@ def test_the_event_sheet_prints_its_facts_beside_their_labels(tmp_path: Path) ->
 PRINTED_WORKBOOKS = ("swiss", "round_robin", "team_swiss", "knockout", "demo", "bunratty")
 """The shipped templates (``.xlsx``), the demo and a workbook written from
 ``icu_bunratty_masters_2011.trf`` with its Standings sheet filled."""
-OTHER_OWNERS = {"Functions", "Formula standings"}
-"""Sheets whose print layout is the function sheets' own (not checked here)."""
+FUNCTION_SHEETS = {"Functions": (5, 2), "Formula standings": (4, 3)}
+"""The function sheets, printed at their own size (checked by their own test): the first
+participant row and the Name column."""
+FUNCTIONS_READABLE = 11.2
+"""Least median height of a printed word on a function sheet: 8-point type (about 1.4 times
+the type size)."""
 LONG = {("bunratty", "Crosstable"), ("bunratty", "Standings")}
 """Sheets long enough to take more than one page (down, never across)."""
 SETTINGS_PAGES = 2
@@ -110,8 +114,6 @@ def _single_sheet_books(path: Path, tag: str, folder: Path) -> dict[str, Path]:
     titles = openpyxl.load_workbook(path, read_only=True).sheetnames
     books = {}
     for title in titles:
-        if title in OTHER_OWNERS:
-            continue
         wb = openpyxl.load_workbook(path, data_only=True)
         for other in wb.sheetnames:
             if other != title:
@@ -175,6 +177,8 @@ def test_every_sheet_prints_on_its_pages_with_readable_type(
     assert {tag for tag, _ in every_sheet} == expected_books
     problems = []
     for (tag, title), pdf in sorted(every_sheet.items()):
+        if title in FUNCTION_SHEETS:
+            continue
         pages = script.pdf_pages(pdf)
         heights = _word_heights(pdf)
         if (tag, title) in LONG:
@@ -189,6 +193,57 @@ def test_every_sheet_prints_on_its_pages_with_readable_type(
         elif pages != 1:
             problems.append(f"{tag} {title}: {pages} pages")
         if heights and statistics.median(heights) < READABLE:
+            problems.append(f"{tag} {title}: type shrunk to a median word height of "
+                            f"{statistics.median(heights):.1f} pt")
+    assert problems == []
+
+
+def _shown_names(book: Path, first_row: int, column: int) -> list[str]:
+    """The names a function sheet shows (its cached values, below its header)."""
+    import openpyxl
+
+    ws = openpyxl.load_workbook(book, data_only=True).worksheets[0]
+    names = [str(row[0]).strip() for row in ws.iter_rows(min_row=first_row, min_col=column,
+                                                         max_col=column, values_only=True)]
+    return [name for name in names if name and name != "None"]
+
+
+def test_function_sheets_print_the_event_rows_at_readable_type(
+        every_sheet: dict[tuple[str, str], Path]) -> None:
+    """The Functions and Formula standings sheets print the event's rows and no blank page
+    for the array's empty rows beyond it, at 8-point type or more: the Functions sheets in
+    groups of columns, each page with the header row and the No/Name columns."""
+    import statistics
+
+    script = render_script()
+    checked = {(tag, title) for tag, title in every_sheet if title in FUNCTION_SHEETS}
+    assert {tag for tag, _ in checked} == {tag for tag, _ in every_sheet} - {"knockout"}
+    problems = []
+    for tag, title in sorted(checked):
+        pdf = every_sheet[(tag, title)]
+        first_row, column = FUNCTION_SHEETS[title]
+        names = _shown_names(pdf.with_suffix(".xlsx"), first_row, column)
+        assert len(names) >= 8, (tag, title)  # the smallest sample, the round robin, has 8
+        pages = [page for page in script.pdf_text(pdf).split("\f")]
+        if pages and not pages[-1].strip():
+            pages.pop()  # the form feed after the last page
+        for k, page in enumerate(pages, start=1):
+            if not any(name in page for name in names):
+                problems.append(f"{tag} {title}: page {k} shows no participant")
+            if not any(word in page.split() for word in ("No", "Place")):
+                problems.append(f"{tag} {title}: page {k} without the header row")
+        for name in names:
+            if not any(name in page for page in pages):
+                problems.append(f"{tag} {title}: {name} not printed")
+        if title == "Formula standings" and len(names) <= 20 and len(pages) != 1:
+            problems.append(f"{tag} {title}: {len(pages)} pages for {len(names)} rows")
+        if title == "Functions" and len(names) <= 20:  # one page down per group of columns
+            for k, page in enumerate(pages, start=1):
+                if not all(name in page for name in names):
+                    problems.append(f"{tag} {title}: page {k} lacks some of the rows")
+        heights = _word_heights(pdf)
+        least = FUNCTIONS_READABLE if title == "Functions" else READABLE
+        if heights and statistics.median(heights) < least:
             problems.append(f"{tag} {title}: type shrunk to a median word height of "
                             f"{statistics.median(heights):.1f} pt")
     assert problems == []

@@ -36,3 +36,5 @@ def test_the_workbook_benchmark_runs() -> None:
     assert result.returncode == 0, result.stderr
     for label in ("workbook", "standings"):
         assert re.search(rf"40 players × 11 rounds  {label} +processor +[\d.]+ s", result.stdout)
+    assert re.search(r"standings on swiss.xlsx \([\d,]+ function rows, \d+ KB\) +processor",
+                     result.stdout)

@@ -114,6 +114,23 @@ def _run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("xl-tiebreak: " + _("interrupted; no file was changed"), file=sys.stderr)
         return 130
+    except Exception as exc:  # a fault of the tool, not of the input: no traceback either
+        print("xl-tiebreak: " + _("internal error in '{command}' ({error}); please report it "
+                                  "with the command and its input", command=args.command,
+                                  error=_internal(exc)), file=sys.stderr)
+        return INTERNAL_ERROR
+
+
+INTERNAL_ERROR = 3
+"""Exit status of a fault of the tool itself (2 is bad input, which the message names)."""
+
+
+def _internal(exc: Exception) -> str:
+    """The exception's kind and first line of text, control characters escaped and cut to
+    a line, for the report of an internal error."""
+    text = str(exc).splitlines()[0] if str(exc).strip() else ""
+    shown = printable(f"{type(exc).__name__}: {text}" if text else type(exc).__name__)
+    return shown if len(shown) <= 200 else shown[:199] + "…"
 
 
 def _shown(name: str) -> str:

@@ -262,6 +262,10 @@ def _part_features(archive: zipfile.ZipFile, name: str, found: set[str]) -> None
     inside_ext = [0]
     ext = f"{_MAIN}ext"
     header: list[str] = []  # the header or footer text element open, if any
+    # per raw tag: its qualified name and, per raw attribute, (feature, default values):
+    # made once, since a sheet repeats a few tags (row, c, v, f) thousands of times
+    known: dict[str, tuple[str, dict[str, tuple[str, frozenset[str]]]]] = {}
+    no_default: frozenset[str] = frozenset()
 
     def qualified(raw: str) -> str:
         return "{" + raw if "}" in raw else raw
@@ -270,7 +274,10 @@ def _part_features(archive: zipfile.ZipFile, name: str, found: set[str]) -> None
         if inside_ext[0]:
             inside_ext[0] += 1
             return
-        tag = qualified(raw)
+        entry = known.get(raw)
+        if entry is None:
+            entry = known[raw] = (qualified(raw), {})
+        tag, features = entry
         if tag == ext:
             inside_ext[0] = 1
             found.add(f"ext:{attributes.get('uri', '').upper()}")
@@ -280,9 +287,12 @@ def _part_features(archive: zipfile.ZipFile, name: str, found: set[str]) -> None
         elif tag != f"{_MAIN}headerFooter":
             found.add(tag)
         for attribute, value in attributes.items():
-            feature = f"{tag}@{qualified(attribute)}"
-            if value not in _DEFAULTS.get(feature, ()):
-                found.add(feature)
+            item = features.get(attribute)
+            if item is None:
+                feature = f"{tag}@{qualified(attribute)}"
+                item = features[attribute] = (feature, _DEFAULTS.get(feature, no_default))
+            if value not in item[1]:
+                found.add(item[0])
 
     def end(raw: str) -> None:
         if inside_ext[0]:
@@ -309,11 +319,21 @@ def _part_features(archive: zipfile.ZipFile, name: str, found: set[str]) -> None
         raise _Unreadable(name) from exc
 
 
-def _features(archive: zipfile.ZipFile, names: Iterable[str]) -> set[str]:
+def _features(archive: zipfile.ZipFile, names: Iterable[str],
+              memo: dict[str, frozenset[str]] | None = None) -> set[str]:
+    """The features of the parts ``names`` together; ``memo`` (part → its features) keeps
+    each part's features so that a part compared twice is parsed once."""
     found: set[str] = set()
     for name in names:
         if name in archive.NameToInfo and len(found) <= _MAX_FEATURES:
-            _part_features(archive, name, found)
+            if memo is None:
+                _part_features(archive, name, found)
+                continue
+            if name not in memo:
+                part: set[str] = set()
+                _part_features(archive, name, part)
+                memo[name] = frozenset(part)
+            found |= memo[name]
     return found
 
 
@@ -538,6 +558,7 @@ def lost_features(
 
 def _lost(original: Path, written: Path, skip: set[str]) -> list[str]:
     lost: list[str] = []
+    parsed: dict[str, frozenset[str]] = {}  # the written parts' features, each parsed once
     with zipfile.ZipFile(original) as before, zipfile.ZipFile(written) as after:
         _diff_rels(_rel_counts(before, ""), _rel_counts(after, ""), lost)
         book_before, book_after = _workbook_part(before), _workbook_part(after)
@@ -561,10 +582,11 @@ def _lost(original: Path, written: Path, skip: set[str]) -> list[str]:
             drawings = [p for s, _rid, p in _relationships(before, part) if s == "drawing"]
             if drawings and all(empty_drawing(before, p) for p in drawings):
                 features -= {f"{_MAIN}drawing", f"{_MAIN}drawing@{_REL}id"}
-            _diff(features, _features(after, [other[1]]), f"the sheet '{name}'", lost)
+            _diff(features, _features(after, [other[1]], parsed), f"the sheet '{name}'", lost)
             _diff_comments(before, part, after, other[1], f"the sheet '{name}'", lost)
         # cell texts: shared strings, or inline in the sheets openpyxl wrote
-        texts = _features(after, [*strings_after, *(p for _name, p in sheets_after.values())])
+        texts = _features(after, [*strings_after, *(p for _name, p in sheets_after.values())],
+                          parsed)
         _diff(_features(before, strings_before) - _STRING_TABLE, texts, _TEXTS, lost)
         # parts with relationships of their own: the VBA project's signature, …
         for _short, _rid, part in _relationships(before, book_before):

@@ -448,7 +448,8 @@ def append_text_row(ws: Any, values: Sequence[object]) -> None:
     """Append ``values`` as the next row of the openpyxl sheet ``ws``, texts as texts
     (:func:`text_cell`)."""
     ws.append(list(values))
-    row = ws.max_row
+    # the row just appended (openpyxl keeps it; max_row scans every cell: quadratic)
+    row = getattr(ws, "_current_row", None) or ws.max_row
     for column, value in enumerate(values, start=1):
         if isinstance(value, str) and value.startswith(FORMULA_START):
             text_cell(ws.cell(row=row, column=column))

@@ -4,6 +4,7 @@ formula per cell (docs/engineering.md D56), and the whole standings from one STA
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from openpyxl.styles import Alignment, Font
@@ -29,8 +30,8 @@ from xl_tiebreak.util.cells import column_letter, range_ref
 
 __all__ = ["DEMO_ROWS", "DEMO_STANDINGS_ROWS", "EVENT_CALL", "FUNCTIONS_FIRST_ROW",
            "PER_CELL_NOTE", "STANDINGS_CALL",
-           "STANDINGS_COLUMNS", "TEMPLATE_ROWS", "formula_standings_sheet", "functions_sheet",
-           "sheet_names"]
+           "STANDINGS_COLUMNS", "TEMPLATE_ROWS", "column_groups_setup", "follow_event",
+           "formula_standings_sheet", "functions_sheet", "print_rows", "sheet_names"]
 
 
 TIEBREAK_SLOTS = 12
@@ -144,15 +145,104 @@ def functions_sheet(ws: Any, template: Template, per_cell: bool = False) -> dict
     for col, text in enumerate(header, start=1):
         ws.column_dimensions[column_letter(col)].width = max(8, min(len(text) + 2, 24))
     ws.column_dimensions["B"].width = 20
-    ws.column_dimensions[column_letter(len(header))].width = 90
+    # the explanations in a column that prints beside No and Name on one page (their end
+    # is cut on paper: wrapped, they would overlap, rows keeping their height)
+    ws.column_dimensions[column_letter(len(header))].width = EXPLAIN_WIDTH
     ws.freeze_panes = f"C{FUNCTIONS_FIRST_ROW}"
     # printed at its own size (readable type), landscape, split into groups of columns with
     # the header row and No/Name repeated on every page
+    column_groups_setup(ws, FUNCTIONS_FIRST_ROW - 1)
+    print_rows(ws, len(header), FUNCTIONS_FIRST_ROW - 1, min(len(template.rows) - 1, height),
+               first_row=FUNCTIONS_PRINTED_FROM)
+    return sheet_names()
+
+
+EXPLAIN_WIDTH = 72
+"""Characters of the TIEBREAK_EXPLAIN column (wider, it would not print beside No and Name
+on a landscape page)."""
+FUNCTIONS_PRINTED_FROM = 3
+"""First printed row of a Functions sheet: the check, then the table (the note above,
+merged across the first columns, would print cut on every group of columns)."""
+
+
+def column_groups_setup(ws: Any, header_row: int) -> None:
+    """Print a wide function sheet at its own size (readable type), landscape, split into
+    groups of columns with the header row and the No/Name columns repeated on every page."""
     ws.page_setup.orientation = "landscape"
-    ws.print_title_rows = f"{FUNCTIONS_FIRST_ROW - 1}:{FUNCTIONS_FIRST_ROW - 1}"
+    ws.sheet_properties.pageSetUpPr.fitToPage = False
+    ws.print_title_rows = f"{header_row}:{header_row}"
     ws.print_title_cols = "A:B"
     ws.print_options.horizontalCentered = True
-    return sheet_names()
+    ws.page_margins.left = ws.page_margins.right = 0.4
+
+
+def print_rows(ws: Any, columns: int, header_row: int, rows: int, first_row: int = 1) -> None:
+    """The print area of a function sheet: its first ``columns`` columns, from ``first_row``
+    down to the header row and ``rows`` participant rows below it (the array's empty rows
+    beyond the event would print as blank pages)."""
+    ws.print_area = range_ref(first_row, 1, header_row + max(rows, 1), columns)
+
+
+_FUNCTION_SHEETS = {"=PARTICIPANTS(": (5, 4, 3), "=TEAM_PARTICIPANTS(": (5, 4, 3),
+                    "=STANDINGS(": (3, 3, 1), "=TEAM_STANDINGS(": (3, 3, 1)}
+"""The array formula in column A that tells each kind of function sheet the templates write:
+(its row, the header row above the participants, the first row printed)."""
+
+
+def follow_event(workbook: Any, participants: int) -> list[str]:
+    """Make the print area of every Functions and Formula standings sheet of ``workbook`` (an
+    openpyxl workbook; the sheets are known by their array formula of PARTICIPANTS or
+    STANDINGS in column A, as the templates write it, or the demo's INDEX of one of them in
+    each cell) end at the event's last participant
+    (at most the array's rows); its first row and columns are kept (those of its print area,
+    else those the templates print). Returns the titles of the sheets changed."""
+    changed = []
+    for ws in workbook.worksheets:
+        cells = getattr(ws, "_cells", None)
+        if not isinstance(cells, dict):
+            continue
+        for start, (row, header_row, first_row) in _FUNCTION_SHEETS.items():
+            cell = cells.get((row, 1))  # looked up, not made
+            value = None if cell is None else cell.value
+            if isinstance(value, str) and value.startswith("=INDEX(" + start[1:]):
+                # the demo's per-cell form: one INDEX(…) per cell down to the last row
+                last_row = max(r for (r, c), other in cells.items() if c == 1 and isinstance(
+                    other.value, str) and other.value.startswith("=INDEX("))
+                ref = range_ref(row, 1, last_row, ws.max_column)
+            elif isinstance(value, ArrayFormula) and str(value.text).startswith(start):
+                ref = str(value.ref)
+            else:
+                continue
+            match = re.fullmatch(r"\$?[A-Z]+\$?\d+:\$?([A-Z]+)\$?(\d+)", ref)
+            if match is None:
+                continue
+            array_columns = _column_number(match.group(1))
+            first, columns = _print_start(ws)
+            columns = columns or (
+                ws.max_column if start.endswith("PARTICIPANTS(") else array_columns)
+            rows = min(participants, int(match.group(2)) - header_row)
+            print_rows(ws, columns, header_row, rows, first or first_row)
+            changed.append(ws.title)
+            break
+    return changed
+
+
+def _column_number(letters: str) -> int:
+    """The number of a column given by its letters (``S`` → 19)."""
+    number = 0
+    for ch in letters:
+        number = number * 26 + ord(ch) - ord("A") + 1
+    return number
+
+
+def _print_start(ws: Any) -> tuple[int, int]:
+    """(first row, last column) of the sheet's print area, (0, 0) when it has none (or
+    several)."""
+    area = str(ws.print_area or "")
+    match = re.search(r"\$?[A-Z]+\$?(\d+):\$?([A-Z]+)\$?\d+$", area)
+    if "," in area or match is None:
+        return 0, 0
+    return int(match.group(1)), _column_number(match.group(2))
 
 
 PER_CELL_NOTE = (
@@ -211,7 +301,10 @@ def formula_standings_sheet(ws: Any, template: Template, per_cell: bool = False)
             if shown:
                 cell.number_format = shown
     header_style(ws, 3, n_cols)
-    ws.column_dimensions["D"].width = 20
+    ws.column_dimensions["C"].width = 24  # Name (Place, No, Name, …): printed uncut
+    ws.column_dimensions[column_letter(len(formats))].width = 30  # Decided by
     wrap_note(ws, len(formats), 62)
     print_setup(ws, pages_tall=0)
     ws.print_title_rows = "3:3"
+    # the table's own columns (those beyond the order stay empty), the sample's rows
+    print_rows(ws, len(formats), 3, min(len(template.rows) - 1, height - 1))

@@ -54,6 +54,11 @@ from xl_tiebreak.excel.reading.settings import SETTINGS
 from xl_tiebreak.excel.reading.team_event import BOARDS, TEAMS
 from xl_tiebreak.excel.reading.team_settings import TEAM_SETTINGS_ROWS, read_team_settings_rows
 from xl_tiebreak.excel.templates import instructions
+from xl_tiebreak.excel.templates.function_sheets import (
+    FUNCTIONS_PRINTED_FROM,
+    column_groups_setup,
+    print_rows,
+)
 from xl_tiebreak.excel.templates.parts import (
     GRID,
     finish_template,
@@ -376,8 +381,11 @@ def _functions_sheet(ws: Any, book: TeamBook, evaluation: TeamEvaluation) -> Non
         ws.column_dimensions[column_letter(col)].width = max(8, min(len(text) + 2, 24))
     ws.column_dimensions["B"].width = 16
     ws.freeze_panes = f"C{FUNCTIONS_FIRST_ROW}"
-    print_setup(ws, pages_tall=0)
-    ws.print_title_rows = f"{FUNCTIONS_FIRST_ROW - 1}:{FUNCTIONS_FIRST_ROW - 1}"
+    # at its own size, in groups of columns with No/Team repeated (shrunk to one page wide,
+    # its type printed at about 4 points)
+    column_groups_setup(ws, FUNCTIONS_FIRST_ROW - 1)
+    print_rows(ws, len(header), FUNCTIONS_FIRST_ROW - 1, min(book.n_teams, TEAM_ROWS),
+               first_row=FUNCTIONS_PRINTED_FROM)
 
 
 def _formula_standings_sheet(ws: Any, book: TeamBook, evaluation: TeamEvaluation) -> None:
@@ -405,6 +413,7 @@ def _formula_standings_sheet(ws: Any, book: TeamBook, evaluation: TeamEvaluation
     wrap_note(ws, len(formats))  # the note on the table's page, not on pages of its own
     print_setup(ws, pages_tall=0)
     ws.print_title_rows = "3:3"
+    print_rows(ws, len(formats), 3, min(book.n_teams, TEAM_ROWS))  # the sample's rows
 
 
 _HOW_TO = (
