@@ -5,7 +5,9 @@ COM as a tuple of row tuples; xlwings' ``call_udf`` runs each argument through i
 conversion (``xlwings.conversion.read(None, value, options)``: per-cell cleaning, then the
 ``ndim=2`` and dimension stages), then calls the function. This script does exactly that for
 every such cell of the Functions and Formula standings sheets, with xlwings' real conversion
-pipeline; only the COM engine's per-cell cleaning (``clean_value_data``, Windows-only code)
+pipeline and each argument's own options (classic xlwings' decorators are installed, so that
+each function carries the ``__xlfunc__`` options ``call_udf`` uses); only the COM engine's
+per-cell cleaning (``clean_value_data``, Windows-only code)
 is stood in for by :class:`ComCleaning`, which does the same per-cell work (empty → None,
 dates, COM error codes → ``#N/A`` texts).
 
@@ -14,7 +16,8 @@ dates, COM error codes → ``#N/A`` texts).
 * after — one call per column (``{=BUCHHOLZ_CUT1(Crosstable,$A$5:$A$404,…)}``) with the name
   sized to the data by INDEX/COUNTA (401 rows × the filled columns).
 
-It prints the crosstable transfers, the cells transferred and the Python-side seconds of each.
+It prints the crosstable transfers, the cells transferred and the Python-side seconds of each
+(CPU seconds, ``time.process_time``: other processes' load does not inflate them).
 "before" is measured on a sample of players (``--sample``, default 40) and scaled to all of
 them (say ``--sample 400`` to measure everything; it takes minutes, which is the point).
 
@@ -34,12 +37,38 @@ import argparse
 import datetime
 import sys
 import time
+import types
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import xlwings
-from xlwings import conversion
+
+def _classic_decorators() -> None:
+    """Classic xlwings' own decorators in place of ``xw.func``/``xw.arg`` (what they are on
+    Windows; elsewhere xlwings makes them no-ops), so that every function carries the
+    ``__xlfunc__`` options ``call_udf`` reads its arguments with. Classic ``xlwings.udfs``
+    imports pywin32's modules: inert stand-ins are given for them (nothing here talks COM)."""
+    pywintypes = types.ModuleType("pywintypes")
+    pywintypes.com_error = type("com_error", (Exception,), {})  # type: ignore[attr-defined]
+    pythoncom = types.ModuleType("pythoncom")
+    pythoncom.CoInitialize = lambda: None  # type: ignore[attr-defined]
+    client = types.ModuleType("win32com.client")
+    client.Dispatch = None  # type: ignore[attr-defined]
+    win32com = types.ModuleType("win32com")
+    win32com.client = client  # type: ignore[attr-defined]
+    for name, module in (("pywintypes", pywintypes), ("pythoncom", pythoncom),
+                         ("win32com", win32com), ("win32com.client", client)):
+        sys.modules.setdefault(name, module)
+    import xlwings as xw
+    import xlwings.udfs as classic
+
+    xw.func, xw.arg, xw.ret = classic.xlfunc, classic.xlarg, classic.xlret
+
+
+_classic_decorators()
+
+import xlwings  # noqa: E402
+from xlwings import conversion  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_udfs import crosstable  # noqa: E402
@@ -84,12 +113,6 @@ def _install_engine() -> None:
         xlwings.engines.add(xlwings.main.Engine(impl=ComCleaning()))
 
 
-TABLE = {"ndim": 2, "err_to_str": True}
-"""Options of the crosstable and player arguments (as decorated in functions.py)."""
-VALUE = {"err_to_str": True}
-"""Options of the other arguments."""
-
-
 def com_range(rows: list[list[Any]], height: int, width: int) -> tuple[tuple[Any, ...], ...]:
     """What COM hands over for a range of ``height`` × ``width`` cells over ``rows``."""
     out = []
@@ -107,18 +130,28 @@ class Recalculation:
         self.cells = 0
         self.seconds = 0.0
 
-    def call(self, func: Callable[..., Any], xt: tuple[tuple[Any, ...], ...],
-             players: Any, *rest: Any) -> Any:
-        start = time.perf_counter()
-        args = [conversion.read(None, xt, TABLE)]
-        if players is not None:
-            args.append(conversion.read(None, players, TABLE))
-        args += [conversion.read(None, a, VALUE) for a in rest]
+    def call(self, func: Callable[..., Any], xt: Any, players: Any, *rest: Any) -> Any:
+        """``func`` called as classic xlwings' ``call_udf`` calls it: each argument read with
+        that parameter's own options (``func.__xlfunc__``), then the call; a crosstable
+        transfer counted when ``xt`` is a range (not a one-cell token)."""
+        start = time.process_time()
+        infos = func.__xlfunc__["args"]
+        given = [xt, *([] if players is None else [players]), *rest]
+        args = [conversion.read(None, value, infos[min(i, len(infos) - 1)]["options"])
+                for i, value in enumerate(given)]
         result = func(*args)
-        self.seconds += time.perf_counter() - start
-        self.transfers += 1
-        self.cells += len(xt) * len(xt[0])
+        self.seconds += time.process_time() - start
+        if _cells(xt) > 1:
+            self.transfers += 1
+            self.cells += _cells(xt)
         return result
+
+
+def _cells(value: Any) -> int:
+    """How many cells a value handed over by COM has (1 for a single value)."""
+    if isinstance(value, tuple) and value and isinstance(value[0], tuple):
+        return len(value) * len(value[0])
+    return 1
 
 
 def _columns() -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
@@ -225,22 +258,15 @@ def per_cell_cases(players: int, rounds: int) -> None:
             if "token" in form:
                 token = run.call(functions.CROSSTABLE_ID, sized, settings)
                 xt: Any = ((token,),)
-                cells_per_call = 1
             else:
-                xt, cells_per_call = sized, len(sized) * len(sized[0])
-            transfers = run.transfers
+                xt = sized
             if form.startswith("per cell"):
                 for n in numbers:
-                    before = run.transfers
                     value = run.call(functions.BUCHHOLZ_CUT1, xt, n)
                     assert isinstance(value, float), value
-                    if cells_per_call == 1:
-                        run.transfers = before  # a one-cell token, not a crosstable
             else:
                 out = run.call(functions.BUCHHOLZ_CUT1, xt, column)
                 assert isinstance(out, list) and len(out) == players, out
-                if cells_per_call == 1:
-                    run.transfers -= 1
             transfers = run.transfers
             figures.append(f"{phase} {transfers:,} transfers {run.seconds:.3f} s")
         print(f"  {form:18} " + "; ".join(figures))
