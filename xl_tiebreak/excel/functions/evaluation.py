@@ -43,7 +43,7 @@ from xl_tiebreak.excel.functions.event import (
 from xl_tiebreak.excel.functions.participants import PLAYER, Participants
 from xl_tiebreak.excel.functions.range_cache import RANGES, Content, Results, header_flag
 from xl_tiebreak.formats.crosstable.reader import read_crosstable
-from xl_tiebreak.i18n import _, _n, using
+from xl_tiebreak.i18n import _, _n, current, using
 from xl_tiebreak.model.tournament import (
     BlankRounds,
     InputError,
@@ -119,6 +119,10 @@ class _Parsed(Mutable, eq=False):
         default_factory=lambda: Results(MAX_VALUES_PER_CROSSTABLE))
     evaluations: Results[Call, Evaluation | InputError] = field(
         default_factory=lambda: Results(MAX_EVALUATIONS_PER_CROSSTABLE))
+    explanations: Results[_Key, dict[int, str]] = field(
+        default_factory=lambda: Results(MAX_VALUES_PER_CROSSTABLE))
+    """The explanations given so far, by start number, per (tie-break, order, call,
+    language): filled as players are asked for."""
 
 
 class _Computed(Mutable, eq=False):
@@ -541,17 +545,24 @@ def explanation(
 ) -> Any:
     """How a value was computed: for one player, its text (a column of lines of at most 255
     characters when longer); for a range of players, one line each, cut at 255 characters
-    (ask for one player to see the whole text)."""
+    (ask for one player to see the whole text). Each player's text is computed once per
+    tie-break, order, call and language, and kept with the crosstable."""
     d = arguments.descriptor(descriptor)
     event = _event(crosstable, kind, blanks)
     parsed = event.parsed
     _ready(parsed)
     order = (d.text or d.canonical,) if d.code == "DE" else ()
-    standings = _computed(parsed, order, _call(event.options, rules, unrated)).standings
+    call = _call(event.options, rules, unrated)
+    standings = _computed(parsed, order, call).standings
     shown = standings.descriptors[0] if d.code == "DE" else d
+    kept = parsed.explanations.get_or_compute((shown, order, call, current()), dict)
 
     def text(p: object) -> str:
-        return standings.explain(_player(parsed, p), shown).formula
+        no = _player(parsed, p)
+        found = kept.get(no)
+        if found is None:
+            found = kept[no] = standings.explain(no, shown).formula
+        return found
 
     if _shape(player) is None:
         return column_of(lines(arguments.shorten(text(player), MAX_CHECK_TEXT)))
