@@ -16,11 +16,12 @@ the xlwings line.
 Pyodide compiles every module from source in each session (its file system starts empty), a
 third of a second or more. ``--bytecode PYTHON`` also ships each module compiled by that
 interpreter, which must be of the Python version of Lite's Pyodide (3.13 for Pyodide 0.28 and
-0.29): ``__pycache__/<module>.cpython-313.pyc`` beside each source, unchecked-hash pycs (the
-folder is named by the bundle's digest, so a source never changes under its bytecode). Python's
-own import system uses a pyc only when its cache tag and magic number are those of the running
-interpreter, and otherwise compiles the source: a bundle made for 3.13 still works, from
-source, in a Pyodide of another Python.
+0.29), with its magic number. When the running Python's magic number is that one, only the
+compiled modules are unpacked, in the sourceless place (``udfs.pyc`` where ``udfs.py`` would
+be; unchecked-hash pycs, which Python loads without a source); otherwise only the sources,
+which Python compiles as before: a bundle made for 3.13 still works in a Pyodide of another
+Python. Unpacking writes each member itself (``ZipFile.extractall``'s checks of every path cost
+a tenth of a second under Pyodide for members that are the bundle's own).
 
 Standard library only (it runs where the wheel is built).
 """
@@ -59,6 +60,7 @@ registers every worksheet function and the script write_standings.
 """
 
 import base64
+import importlib.util
 import io
 import os
 import sys
@@ -66,17 +68,38 @@ import tempfile
 import zipfile
 
 _SHA256 = "{sha256}"
+_MAGIC = "{magic}"
 _PACKAGE = """
 {payload}
 """
 
 
+def _wanted(name, bytecode):
+    """Whether a member is unpacked: the compiled modules when this Python reads them (its
+    magic number is the bundle's), else the sources; every other file."""
+    if name.endswith(".pyc"):
+        return bytecode
+    return not (bytecode and name.endswith(".py"))
+
+
 def _unpacked():
     """The folder holding the modules (unpacked once per version), first on sys.path."""
-    folder = os.path.join(tempfile.gettempdir(), "xl_tiebreak-" + _SHA256[:16])
+    bytecode = bool(_MAGIC) and importlib.util.MAGIC_NUMBER.hex() == _MAGIC
+    folder = os.path.join(tempfile.gettempdir(), "xl_tiebreak-" + _SHA256[:16]
+                          + ("-pyc" if bytecode else ""))
     if not os.path.isdir(os.path.join(folder, "xl_tiebreak")):
+        made = set()
         with zipfile.ZipFile(io.BytesIO(base64.b64decode(_PACKAGE))) as archive:
-            archive.extractall(folder)
+            for info in archive.infolist():
+                if not _wanted(info.filename, bytecode):
+                    continue
+                path = os.path.join(folder, *info.filename.split("/"))
+                parent = os.path.dirname(path)
+                if parent not in made:
+                    os.makedirs(parent, exist_ok=True)
+                    made.add(parent)
+                with open(path, "wb") as f:
+                    f.write(archive.read(info))
     for name in [m for m in sys.modules if m == "xl_tiebreak" or m.startswith("xl_tiebreak.")]:
         module_file = getattr(sys.modules[name], "__file__", None) or ""
         if not module_file.startswith(folder):
@@ -109,16 +132,18 @@ def _kept(name: str) -> bool:
 _COMPILE = """
 import importlib.util, py_compile, sys
 for path in sys.argv[1:]:
-    py_compile.compile(path, cfile=importlib.util.cache_from_source(path), doraise=True,
+    py_compile.compile(path, cfile=path + "c", doraise=True,
                        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+print(importlib.util.MAGIC_NUMBER.hex())
 """
-"""What the ``--bytecode`` interpreter runs: each module compiled beside its source."""
+"""What the ``--bytecode`` interpreter runs: each module compiled beside its source (the
+sourceless place, ``udfs.pyc``), then its magic number said."""
 
 
-def compiled(modules: dict[str, bytes], python: str) -> dict[str, bytes]:
+def compiled(modules: dict[str, bytes], python: str) -> tuple[dict[str, bytes], str]:
     """The bytecode of the modules (by path in the wheel) compiled by the interpreter
-    ``python``, by path (``xl_tiebreak/__pycache__/udfs.cpython-313.pyc``). Raises OSError
-    when it cannot run or fails (its message said)."""
+    ``python``, by path (``xl_tiebreak/udfs.pyc``), and that interpreter's magic number (hex).
+    Raises OSError when it cannot run or fails (its message said)."""
     with tempfile.TemporaryDirectory() as folder:
         paths = []
         for name, data in modules.items():
@@ -139,7 +164,7 @@ def compiled(modules: dict[str, bytes], python: str) -> dict[str, bytes]:
                     full = os.path.join(root, file)
                     with open(full, "rb") as f:
                         out[os.path.relpath(full, folder).replace(os.sep, "/")] = f.read()
-        return out
+        return out, done.stdout.strip()
 
 
 def bundle(wheel: bytes, wheel_name: str, python: str | None = None) -> str:
@@ -156,9 +181,10 @@ def bundle(wheel: bytes, wheel_name: str, python: str | None = None) -> str:
             if _kept(info.filename):
                 members[info.filename] = source.read(info)
     kept = len(members)
+    magic = ""
     if members and python is not None:
-        members.update(compiled({n: d for n, d in members.items() if n.endswith(".py")},
-                                python))
+        code, magic = compiled({n: d for n, d in members.items() if n.endswith(".py")}, python)
+        members.update(code)
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
         for name in sorted(members):
             member = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
@@ -170,7 +196,7 @@ def bundle(wheel: bytes, wheel_name: str, python: str | None = None) -> str:
     data = buffer.getvalue()
     text = base64.b64encode(data).decode("ascii")
     payload = "\n".join(text[i:i + _LINE] for i in range(0, len(text), _LINE))
-    return _LOADER.format(version=version, wheel=wheel_name, payload=payload,
+    return _LOADER.format(version=version, wheel=wheel_name, payload=payload, magic=magic,
                           sha256=hashlib.sha256(data).hexdigest())
 
 

@@ -30,7 +30,6 @@ from typing import Any
 import xl_tiebreak.excel.functions.arguments as arguments
 import xl_tiebreak.tiebreaks.registry as registry
 from xl_tiebreak.excel.book.cells import cell_errors, date_hints
-from xl_tiebreak.excel.book.layout import standings_table
 from xl_tiebreak.excel.functions.arguments import CellProblem
 from xl_tiebreak.excel.functions.event import (
     DEFAULT_OPTIONS,
@@ -452,6 +451,8 @@ def standings_rows(
     _ready(parsed)
     call = _call(event.options, rules, unrated, seed)
     standings = _computed(parsed, tiebreaks, call).standings
+    from xl_tiebreak.excel.book.layout import standings_table  # the report layer, when used
+
     table = standings_table(standings, every_place=True)
     table = with_decided_by(standings, table)
     return padded(table if with_header else table[1:], rows, columns)
