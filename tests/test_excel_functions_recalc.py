@@ -250,3 +250,12 @@ def test_a_changed_language_changes_the_texts_also_of_a_kept_explanation(
     # A's cut (BH/C1 over two rounds: the lower of ½ and 1): "cut: R2 #3 C (win)" / "corte:"
     assert "; cut: R2 #3 C" in texts["en"] and "; corte: R2 #3 C" in texts["pt-BR"]
     assert token.endswith("4 participants in the crosstable")
+
+
+def test_a_kept_player_look_up_is_per_cell_type_and_crosstable(cleaning: Cleaning) -> None:
+    assert udfs.POINTS(FOUR, 1.0) == 2.0
+    assert str(udfs.POINTS(FOUR, True)).startswith("#PLAYER?")  # True == 1.0, not player 1
+    assert udfs.POINTS(FOUR, "A") == 2.0 and udfs.POINTS(FOUR, "1") == 2.0
+    renamed = [FOUR[0], [1.0, "Z", "2w1", "3b1"], *FOUR[2:]]
+    assert str(udfs.POINTS(renamed, "A")).startswith("#PLAYER?")
+    assert udfs.POINTS(renamed, "Z") == 2.0

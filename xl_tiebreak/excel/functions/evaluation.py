@@ -122,6 +122,9 @@ class _Parsed(Mutable, eq=False):
         default_factory=lambda: Results(MAX_VALUES_PER_CROSSTABLE))
     """The explanations given so far, by start number, per (tie-break, order, call,
     language): filled as players are asked for."""
+    found: dict[tuple[type, object], int] = field(default_factory=dict)
+    """The start number each player cell found so far names, by the cell's type and value
+    (a column of 2,000 players asked by 27 functions is looked up once per player)."""
 
 
 class _Computed(Mutable, eq=False):
@@ -311,9 +314,21 @@ def cached_evaluation(crosstable: object, order: tuple[str, ...] | None, rules: 
 
 
 def _player(parsed: _Parsed, player: object) -> int:
-    """The start number of a player given by start number or name. Raises CellProblem."""
+    """The start number of a player given by start number or name. Raises CellProblem
+    (a problem is not kept: it is found again, and said, each time)."""
     _ready(parsed)
-    return parsed.players.find(player)
+    value = arguments.scalar(player)
+    if type(value) not in _LOOKED_UP:
+        return parsed.players.find(value)
+    key = (type(value), value)
+    number = parsed.found.get(key)
+    if number is None:
+        number = parsed.found[key] = parsed.players.find(value)
+    return number
+
+
+_LOOKED_UP = frozenset({int, float, str})
+"""The types of the player cells whose start number is kept (a bool, an error… is not)."""
 
 
 def _shape(players: object) -> list[list[object]] | None:
