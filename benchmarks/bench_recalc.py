@@ -25,10 +25,12 @@ Then the per-cell cases (``--per-cell 400 1000``): a column of hand-written
 ``=BUCHHOLZ_CUT1(Crosstable,A5)`` against ``=BUCHHOLZ_CUT1(Tournament,A5)`` (the token of one
 ``=CROSSTABLE_ID(Crosstable,SettingsTable)`` cell) and the one-call-per-column form of each:
 crosstable transfers and Python seconds of a cold recalculation, an unchanged one and one after
-a single edit.
+a single edit. Last the Swiss template's Functions sheet as shipped (``--sheet 400 2000``): the
+``CROSSTABLE_ID`` cell and its 29 column calls given the token, cold, unchanged and after each of
+three single edits.
 
 Run: ``python benchmarks/bench_recalc.py [--players 400] [--rounds 9] [--sample 40]
-[--per-cell 400 1000]``.
+[--per-cell 400 1000] [--sheet 400 2000]``.
 """
 
 from __future__ import annotations
@@ -180,6 +182,9 @@ def main(argv: list[str]) -> None:
                         help="players measured for 'before' (scaled to all)")
     parser.add_argument("--per-cell", type=int, nargs="*", default=[400, 1000],
                         help="player counts of the per-cell cases (default 400 1000)")
+    parser.add_argument("--sheet", type=int, nargs="*", default=[400, 2000],
+                        help="player counts of the template's token-form Functions sheet "
+                             "(default 400 2000)")
     args = parser.parse_args(argv[1:])
     _install_engine()
     rows = crosstable(args.players, args.rounds)
@@ -227,14 +232,16 @@ def main(argv: list[str]) -> None:
     print(f"target (< 2 s, < 50 transfers): {'met' if target else 'NOT met'}")
     for players in args.per_cell:
         per_cell_cases(players, args.rounds)
+    for players in args.sheet:
+        sheet_cases(players, args.rounds)
 
 
-def _edited(rows: list[list[Any]]) -> list[list[Any]]:
-    """The crosstable after one edit: the first player's rating corrected by one point (any
-    edit changes the range's content, so that nothing computed from it is reused)."""
+def _edited(rows: list[list[Any]], player: int = 1) -> list[list[Any]]:
+    """The crosstable after one edit: a player's rating corrected by one point (any edit
+    changes the range's content, so that nothing computed from it is reused)."""
     out = [list(r) for r in rows]
     col = [str(h) for h in out[0]].index("Rating")
-    out[1][col] = float(out[1][col] or 1500) + 1
+    out[player][col] = float(out[player][col] or 1500) + 1
     return out
 
 
@@ -270,6 +277,53 @@ def per_cell_cases(players: int, rounds: int) -> None:
             transfers = run.transfers
             figures.append(f"{phase} {transfers:,} transfers {run.seconds:.3f} s")
         print(f"  {form:18} " + "; ".join(figures))
+
+
+TEMPLATE_SETTINGS = (
+    ("Setting", "Value"), ("Tournament type", "Swiss"), ("Rules", "AUTO"),
+    ("Start date", datetime.datetime(2026, 4, 11)), ("Rating for unrated players", 1400.0),
+    ("Tie-breaks (in order)", "BH/C1"), (None, "BH"), (None, "SB"), (None, "DE"), (None, "WIN"),
+)
+"""The rows of the Swiss template's Settings table that the functions read."""
+
+
+def sheet_cases(players: int, rounds: int) -> None:
+    """The Swiss template's Functions sheet as shipped: one ``CROSSTABLE_ID(Crosstable,
+    SettingsTable)`` cell, then one call per column given the token (CROSSTABLE_CHECK,
+    PARTICIPANTS, POINTS, PLACE, every template function, TIEBREAK by name, TIEBREAK_EXPLAIN):
+    transfers and Python seconds cold, unchanged and after each of three single edits."""
+    base = crosstable(players, rounds)
+    numbers = tuple((float(r[0]),) for r in base[1:])
+    names = tuple((r[1],) for r in base[1:])
+    cols: list[tuple[Callable[..., Any], Any, tuple[Any, ...]]] = [
+        (functions.CROSSTABLE_CHECK, None, ("", "", numbers)),
+        (functions.PARTICIPANTS, None, (float(players),)),
+        (functions.POINTS, numbers, ()), (functions.PLACE, numbers, ()),
+        *((functions.EXCEL_FUNCTIONS[name], numbers, ())
+          for name in registry.template_functions("swiss")),
+        (functions.TIEBREAK, names, ("BH/C1",)),
+        (functions.TIEBREAK_EXPLAIN, numbers, ("BH/C1",)),
+    ]
+    functions.clear_cache()
+
+    def recalculation(rows: list[list[Any]]) -> Recalculation:
+        run = Recalculation()
+        token = run.call(functions.CROSSTABLE_ID, com_range(rows, len(rows), len(rows[0])),
+                         TEMPLATE_SETTINGS)
+        assert isinstance(token, str) and "#" not in token, token
+        for func, who, extra in cols:
+            out = run.call(func, ((token,),), who, *extra)
+            assert not (isinstance(out, str) and out.startswith("#")), (func.__name__, out)
+        return run
+
+    figures = []
+    for phase, rows in (("cold", base), ("unchanged", base), *(
+            (f"edit {k}", _edited(base, k)) for k in (1, 2, 3))):
+        run = recalculation(rows)
+        figures.append(f"{phase} {run.transfers} transfer{'s' if run.transfers != 1 else ''} "
+                       f"{run.seconds:.3f} s")
+    print(f"\nSwiss template's Functions sheet (token form, {len(cols)} column calls + "
+          f"CROSSTABLE_ID), {players} players × {rounds} rounds:\n  " + "; ".join(figures))
 
 
 if __name__ == "__main__":
