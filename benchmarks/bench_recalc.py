@@ -5,7 +5,9 @@ COM as a tuple of row tuples; xlwings' ``call_udf`` runs each argument through i
 conversion (``xlwings.conversion.read(None, value, options)``: per-cell cleaning, then the
 ``ndim=2`` and dimension stages), then calls the function. This script does exactly that for
 every such cell of the Functions and Formula standings sheets, with xlwings' real conversion
-pipeline; only the COM engine's per-cell cleaning (``clean_value_data``, Windows-only code)
+pipeline and each argument's own options (classic xlwings' decorators are installed, so that
+each function carries the ``__xlfunc__`` options ``call_udf`` uses); only the COM engine's
+per-cell cleaning (``clean_value_data``, Windows-only code)
 is stood in for by :class:`ComCleaning`, which does the same per-cell work (empty → None,
 dates, COM error codes → ``#N/A`` texts).
 
@@ -14,7 +16,8 @@ dates, COM error codes → ``#N/A`` texts).
 * after — one call per column (``{=BUCHHOLZ_CUT1(Crosstable,$A$5:$A$404,…)}``) with the name
   sized to the data by INDEX/COUNTA (401 rows × the filled columns).
 
-It prints the crosstable transfers, the cells transferred and the Python-side seconds of each.
+It prints the crosstable transfers, the cells transferred and the Python-side seconds of each
+(CPU seconds, ``time.process_time``: other processes' load does not inflate them).
 "before" is measured on a sample of players (``--sample``, default 40) and scaled to all of
 them (say ``--sample 400`` to measure everything; it takes minutes, which is the point).
 
@@ -22,10 +25,12 @@ Then the per-cell cases (``--per-cell 400 1000``): a column of hand-written
 ``=BUCHHOLZ_CUT1(Crosstable,A5)`` against ``=BUCHHOLZ_CUT1(Tournament,A5)`` (the token of one
 ``=CROSSTABLE_ID(Crosstable,SettingsTable)`` cell) and the one-call-per-column form of each:
 crosstable transfers and Python seconds of a cold recalculation, an unchanged one and one after
-a single edit.
+a single edit. Last the Swiss template's Functions sheet as shipped (``--sheet 400 2000``): the
+``CROSSTABLE_ID`` cell and its 29 column calls given the token, cold, unchanged and after each of
+three single edits.
 
 Run: ``python benchmarks/bench_recalc.py [--players 400] [--rounds 9] [--sample 40]
-[--per-cell 400 1000]``.
+[--per-cell 400 1000] [--sheet 400 2000]``.
 """
 
 from __future__ import annotations
@@ -34,12 +39,38 @@ import argparse
 import datetime
 import sys
 import time
+import types
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import xlwings
-from xlwings import conversion
+
+def _classic_decorators() -> None:
+    """Classic xlwings' own decorators in place of ``xw.func``/``xw.arg`` (what they are on
+    Windows; elsewhere xlwings makes them no-ops), so that every function carries the
+    ``__xlfunc__`` options ``call_udf`` reads its arguments with. Classic ``xlwings.udfs``
+    imports pywin32's modules: inert stand-ins are given for them (nothing here talks COM)."""
+    pywintypes = types.ModuleType("pywintypes")
+    pywintypes.com_error = type("com_error", (Exception,), {})  # type: ignore[attr-defined]
+    pythoncom = types.ModuleType("pythoncom")
+    pythoncom.CoInitialize = lambda: None  # type: ignore[attr-defined]
+    client = types.ModuleType("win32com.client")
+    client.Dispatch = None  # type: ignore[attr-defined]
+    win32com = types.ModuleType("win32com")
+    win32com.client = client  # type: ignore[attr-defined]
+    for name, module in (("pywintypes", pywintypes), ("pythoncom", pythoncom),
+                         ("win32com", win32com), ("win32com.client", client)):
+        sys.modules.setdefault(name, module)
+    import xlwings as xw
+    import xlwings.udfs as classic
+
+    xw.func, xw.arg, xw.ret = classic.xlfunc, classic.xlarg, classic.xlret
+
+
+_classic_decorators()
+
+import xlwings  # noqa: E402
+from xlwings import conversion  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_udfs import crosstable  # noqa: E402
@@ -84,12 +115,6 @@ def _install_engine() -> None:
         xlwings.engines.add(xlwings.main.Engine(impl=ComCleaning()))
 
 
-TABLE = {"ndim": 2, "err_to_str": True}
-"""Options of the crosstable and player arguments (as decorated in functions.py)."""
-VALUE = {"err_to_str": True}
-"""Options of the other arguments."""
-
-
 def com_range(rows: list[list[Any]], height: int, width: int) -> tuple[tuple[Any, ...], ...]:
     """What COM hands over for a range of ``height`` × ``width`` cells over ``rows``."""
     out = []
@@ -107,18 +132,28 @@ class Recalculation:
         self.cells = 0
         self.seconds = 0.0
 
-    def call(self, func: Callable[..., Any], xt: tuple[tuple[Any, ...], ...],
-             players: Any, *rest: Any) -> Any:
-        start = time.perf_counter()
-        args = [conversion.read(None, xt, TABLE)]
-        if players is not None:
-            args.append(conversion.read(None, players, TABLE))
-        args += [conversion.read(None, a, VALUE) for a in rest]
+    def call(self, func: Callable[..., Any], xt: Any, players: Any, *rest: Any) -> Any:
+        """``func`` called as classic xlwings' ``call_udf`` calls it: each argument read with
+        that parameter's own options (``func.__xlfunc__``), then the call; a crosstable
+        transfer counted when ``xt`` is a range (not a one-cell token)."""
+        start = time.process_time()
+        infos = func.__xlfunc__["args"]
+        given = [xt, *([] if players is None else [players]), *rest]
+        args = [conversion.read(None, value, infos[min(i, len(infos) - 1)]["options"])
+                for i, value in enumerate(given)]
         result = func(*args)
-        self.seconds += time.perf_counter() - start
-        self.transfers += 1
-        self.cells += len(xt) * len(xt[0])
+        self.seconds += time.process_time() - start
+        if _cells(xt) > 1:
+            self.transfers += 1
+            self.cells += _cells(xt)
         return result
+
+
+def _cells(value: Any) -> int:
+    """How many cells a value handed over by COM has (1 for a single value)."""
+    if isinstance(value, tuple) and value and isinstance(value[0], tuple):
+        return len(value) * len(value[0])
+    return 1
 
 
 def _columns() -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
@@ -147,6 +182,9 @@ def main(argv: list[str]) -> None:
                         help="players measured for 'before' (scaled to all)")
     parser.add_argument("--per-cell", type=int, nargs="*", default=[400, 1000],
                         help="player counts of the per-cell cases (default 400 1000)")
+    parser.add_argument("--sheet", type=int, nargs="*", default=[400, 2000],
+                        help="player counts of the template's token-form Functions sheet "
+                             "(default 400 2000)")
     args = parser.parse_args(argv[1:])
     _install_engine()
     rows = crosstable(args.players, args.rounds)
@@ -194,14 +232,16 @@ def main(argv: list[str]) -> None:
     print(f"target (< 2 s, < 50 transfers): {'met' if target else 'NOT met'}")
     for players in args.per_cell:
         per_cell_cases(players, args.rounds)
+    for players in args.sheet:
+        sheet_cases(players, args.rounds)
 
 
-def _edited(rows: list[list[Any]]) -> list[list[Any]]:
-    """The crosstable after one edit: the first player's rating corrected by one point (any
-    edit changes the range's content, so that nothing computed from it is reused)."""
+def _edited(rows: list[list[Any]], player: int = 1) -> list[list[Any]]:
+    """The crosstable after one edit: a player's rating corrected by one point (any edit
+    changes the range's content, so that nothing computed from it is reused)."""
     out = [list(r) for r in rows]
     col = [str(h) for h in out[0]].index("Rating")
-    out[1][col] = float(out[1][col] or 1500) + 1
+    out[player][col] = float(out[player][col] or 1500) + 1
     return out
 
 
@@ -225,25 +265,65 @@ def per_cell_cases(players: int, rounds: int) -> None:
             if "token" in form:
                 token = run.call(functions.CROSSTABLE_ID, sized, settings)
                 xt: Any = ((token,),)
-                cells_per_call = 1
             else:
-                xt, cells_per_call = sized, len(sized) * len(sized[0])
-            transfers = run.transfers
+                xt = sized
             if form.startswith("per cell"):
                 for n in numbers:
-                    before = run.transfers
                     value = run.call(functions.BUCHHOLZ_CUT1, xt, n)
                     assert isinstance(value, float), value
-                    if cells_per_call == 1:
-                        run.transfers = before  # a one-cell token, not a crosstable
             else:
                 out = run.call(functions.BUCHHOLZ_CUT1, xt, column)
                 assert isinstance(out, list) and len(out) == players, out
-                if cells_per_call == 1:
-                    run.transfers -= 1
             transfers = run.transfers
             figures.append(f"{phase} {transfers:,} transfers {run.seconds:.3f} s")
         print(f"  {form:18} " + "; ".join(figures))
+
+
+TEMPLATE_SETTINGS = (
+    ("Setting", "Value"), ("Tournament type", "Swiss"), ("Rules", "AUTO"),
+    ("Start date", datetime.datetime(2026, 4, 11)), ("Rating for unrated players", 1400.0),
+    ("Tie-breaks (in order)", "BH/C1"), (None, "BH"), (None, "SB"), (None, "DE"), (None, "WIN"),
+)
+"""The rows of the Swiss template's Settings table that the functions read."""
+
+
+def sheet_cases(players: int, rounds: int) -> None:
+    """The Swiss template's Functions sheet as shipped: one ``CROSSTABLE_ID(Crosstable,
+    SettingsTable)`` cell, then one call per column given the token (CROSSTABLE_CHECK,
+    PARTICIPANTS, POINTS, PLACE, every template function, TIEBREAK by name, TIEBREAK_EXPLAIN):
+    transfers and Python seconds cold, unchanged and after each of three single edits."""
+    base = crosstable(players, rounds)
+    numbers = tuple((float(r[0]),) for r in base[1:])
+    names = tuple((r[1],) for r in base[1:])
+    cols: list[tuple[Callable[..., Any], Any, tuple[Any, ...]]] = [
+        (functions.CROSSTABLE_CHECK, None, ("", "", numbers)),
+        (functions.PARTICIPANTS, None, (float(players),)),
+        (functions.POINTS, numbers, ()), (functions.PLACE, numbers, ()),
+        *((functions.EXCEL_FUNCTIONS[name], numbers, ())
+          for name in registry.template_functions("swiss")),
+        (functions.TIEBREAK, names, ("BH/C1",)),
+        (functions.TIEBREAK_EXPLAIN, numbers, ("BH/C1",)),
+    ]
+    functions.clear_cache()
+
+    def recalculation(rows: list[list[Any]]) -> Recalculation:
+        run = Recalculation()
+        token = run.call(functions.CROSSTABLE_ID, com_range(rows, len(rows), len(rows[0])),
+                         TEMPLATE_SETTINGS)
+        assert isinstance(token, str) and "#" not in token, token
+        for func, who, extra in cols:
+            out = run.call(func, ((token,),), who, *extra)
+            assert not (isinstance(out, str) and out.startswith("#")), (func.__name__, out)
+        return run
+
+    figures = []
+    for phase, rows in (("cold", base), ("unchanged", base), *(
+            (f"edit {k}", _edited(base, k)) for k in (1, 2, 3))):
+        run = recalculation(rows)
+        figures.append(f"{phase} {run.transfers} transfer{'s' if run.transfers != 1 else ''} "
+                       f"{run.seconds:.3f} s")
+    print(f"\nSwiss template's Functions sheet (token form, {len(cols)} column calls + "
+          f"CROSSTABLE_ID), {players} players × {rounds} rounds:\n  " + "; ".join(figures))
 
 
 if __name__ == "__main__":

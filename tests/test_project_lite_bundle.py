@@ -172,3 +172,89 @@ def test_a_file_that_is_no_wheel_is_refused_naming_it(tmp_path: Path,
     assert bundle_main([str(bad), "-o", str(out)]) == 2
     assert "notes.whl: cannot read the wheel" in capsys.readouterr().err
     assert not out.exists()
+
+
+# ------------------------------------------------------------------ shipped bytecode
+
+BYTECODE_CODE = r"""
+import json, os, sys
+os.environ["XLWINGS_ON_SERVER"] = "true"
+os.environ["XLWINGS_LICENSE_KEY"] = "noncommercial"
+import importlib.util
+from importlib._bootstrap_external import SourceLoader
+compiled = []
+to_code = SourceLoader.source_to_code
+def counted(self, data, path, *args, **kwargs):
+    if "/xl_tiebreak/" in str(path):
+        compiled.append(path)
+    return to_code(self, data, path, *args, **kwargs)
+SourceLoader.source_to_code = counted
+spec = importlib.util.spec_from_file_location("main", "/lite/main.py")
+main = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(main)
+ours = [n for n in sys.modules if n.startswith("xl_tiebreak")]
+RESULT = json.dumps({"tag": sys.implementation.cache_tag, "compiled": len(compiled),
+                     "modules": len(ours), "points": main.POINTS(CROSSTABLE, 1.0)})
+"""
+
+
+def _python_of(tag: str) -> str | None:
+    """An interpreter whose cache tag is ``tag`` (``cpython-313``): the one the environment
+    variable ``XL_TIEBREAK_BYTECODE_PYTHON`` names, else ``python3.13`` on PATH; None when
+    it does not run or is of another version."""
+    version = tag.removeprefix("cpython-")
+    found = (os.environ.get("XL_TIEBREAK_BYTECODE_PYTHON")
+             or shutil.which(f"python{version[0]}.{version[1:]}"))
+    if not found:
+        return None
+    try:
+        done = subprocess.run([found, "-c", "import sys; print(sys.implementation.cache_tag)"],
+                              capture_output=True, text=True, timeout=60)
+    except OSError:
+        return None
+    return found if done.returncode == 0 and done.stdout.strip() == tag else None
+
+
+def _bytecode_session(main_py: Path) -> dict[str, Any]:
+    job = {"trees": {"/site": {"xlwings": str(XLWINGS_DIR)}},
+           "files": {"/lite/main.py": main_py.read_text(encoding="utf-8")},
+           "code": f"import json\nCROSSTABLE = json.loads({json.dumps(json.dumps(CROSSTABLE))})\n"
+                   f"{BYTECODE_CODE}"}
+    done = subprocess.run([_node(), "run.mjs"], input=json.dumps(job), capture_output=True,
+                          text=True, cwd=RUNNER_DIR, timeout=600,
+                          env={k: v for k, v in os.environ.items() if k != "NODE_OPTIONS"})
+    assert done.returncode == 0, done.stderr[-3000:]
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def test_shipped_bytecode_is_imported_without_compiling_and_a_mismatch_falls_back(
+        bundled: Path, tmp_path: Path) -> None:
+    """Bytecode of Pyodide's Python: no module of the package is compiled from source in
+    Pyodide. Bytecode of another Python (this one's): every module is, and works."""
+    (wheel,) = bundled.parent.glob("xl_tiebreak-*-py3-none-any.whl")
+    lock = json.loads((RUNNER_DIR / "node_modules" / "pyodide" / "pyodide-lock.json")
+                      .read_text(encoding="utf-8"))
+    major, minor = lock["info"]["python"].split(".")[:2]
+    pyodide_tag = f"cpython-{major}{minor}"
+    python = _python_of(pyodide_tag)
+    if python is None or sys.implementation.cache_tag == pyodide_tag:
+        pytest.skip(f"needs python{major}.{minor} and another Python running the tests")
+    expected = udfs.POINTS(CROSSTABLE, 1.0)
+    for label, compiler in (("matching", python), ("other", sys.executable)):
+        out = tmp_path / f"main-{label}.py"
+        assert bundle_main([str(wheel), "-o", str(out), "--bytecode", compiler]) == 0
+        got = _bytecode_session(out)
+        assert got["tag"] == pyodide_tag and got["points"] == expected, label
+        assert got["modules"] > 50, label
+        assert got["compiled"] == (0 if label == "matching" else got["modules"]), label
+
+
+def test_a_bytecode_python_that_cannot_run_is_said(
+        bundled: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (wheel,) = bundled.parent.glob("xl_tiebreak-*-py3-none-any.whl")
+    out = tmp_path / "main.py"
+    missing = str(tmp_path / "no-such-python")
+    assert bundle_main([str(wheel), "-o", str(out), "--bytecode", missing]) == 2
+    assert f"{missing}: cannot compile the modules" in capsys.readouterr().err
+    assert not out.exists()

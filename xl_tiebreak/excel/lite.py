@@ -34,7 +34,7 @@ from typing import Any
 import xlwings as xw
 import xlwings.server as office_js
 
-from xl_tiebreak import macros, udfs
+from xl_tiebreak import udfs
 
 __all__ = ["FUNCTIONS", "LiteProblem", "lite_function", "write_standings"]
 
@@ -96,17 +96,24 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 xlwings Lite."""
 
 
-def _script(entry: Callable[..., Any]) -> Callable[..., Any]:
-    """The standings script as registered by :mod:`xl_tiebreak.macros` (``@xw.script``)."""
-    if not getattr(entry, "__xlscript__", None):
-        raise ImportError(
-            "xl_tiebreak.macros.write_standings is not an xlwings Lite script: "
-            "xl_tiebreak.excel.lite needs XLWINGS_ON_SERVER=true (as in xlwings Lite) before "
-            "xlwings is first imported"
-        )
-    return entry
+def _standings_script() -> Callable[..., None]:
+    """The standings script, registered with ``xlwings.server``'s script decorator as
+    :func:`xl_tiebreak.macros.write_standings` is under Office.js (one ``book: xw.Book``
+    parameter, which xlwings fills). It runs :func:`xl_tiebreak.excel.sheets.macros.run`,
+    imported when the script first runs: the sheets layer (writer, prizes, knockout, report)
+    is not part of the first import of Lite's ``main.py``."""
+
+    def write_standings(book: xw.Book) -> None:
+        """Writes the Standings sheet of this workbook from its Crosstable and Settings
+        sheets (or a Problems sheet listing what to fix)."""
+        from xl_tiebreak.excel.sheets.macros import run
+
+        run(book)
+
+    script: Callable[..., None] = office_js.script(write_standings)
+    return script
 
 
-write_standings: Callable[..., Any] = _script(macros.write_standings)
+write_standings: Callable[..., Any] = _standings_script()
 """xlwings Lite script: the Standings sheet of this workbook from its Crosstable and Settings
 sheets (or a Problems sheet listing what to fix); :func:`xl_tiebreak.macros.write_standings`."""

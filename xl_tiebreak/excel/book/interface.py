@@ -11,12 +11,14 @@ Lite). Neither xlwings nor openpyxl is imported here.
 from __future__ import annotations
 
 import re
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from xl_tiebreak.excel.book.layout import SheetLayout
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.util.cells import cell_name, quoted, sheet_ref
 from xl_tiebreak.util.plain import Frozen
+
+if TYPE_CHECKING:  # a type only: the worksheet functions read books, never write them
+    from xl_tiebreak.excel.book.layout import SheetLayout
 
 __all__ = [
     "MARK_NAME",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import gc
 import math
 import re
 import sys
@@ -77,7 +78,10 @@ def guarded(compute: Any, *args: Any, name: str | None = None) -> Any:
     """Run ``compute(*args)``; turn every failure into a short ``#`` text for the cell.
 
     An unexpected failure becomes :data:`INTERNAL` with the worksheet function's ``name``
-    (default: the calling function's, e.g. ``POINTS``)."""
+    (default: the calling function's, e.g. ``POINTS``).
+
+    The garbage collector is paused meanwhile (:func:`collection_paused`)."""
+    paused = collection_paused()
     try:
         return compute(*args)
     except CellProblem as fail:
@@ -86,6 +90,23 @@ def guarded(compute: Any, *args: Any, name: str | None = None) -> Any:
         return shorten(f"#INPUT {error}")
     except Exception:  # the promise: never a traceback, nor an internal name, in a cell
         return shorten(f"{INTERNAL} ({name or _function_name()})")
+    finally:
+        if paused:
+            gc.enable()
+
+
+def collection_paused() -> bool:
+    """Pause the garbage collector if it runs (True: it did; the caller enables it again).
+
+    A computation builds many objects that live on in the caches (a 2,000-player event's
+    records, values, standings); each collection the allocations trigger meanwhile walks the
+    whole, growing heap of the caches, and finds nothing to free in what is being built. Paused
+    for the length of one call, the collector runs at the next allocations after it, between
+    calls, as often as before in number of allocations but never inside a computation."""
+    if not gc.isenabled():
+        return False
+    gc.disable()
+    return True
 
 
 def _function_name() -> str:

@@ -96,15 +96,16 @@ from xl_tiebreak.excel.functions.evaluation import (
     tiebreaks_rows,
 )
 from xl_tiebreak.excel.functions.one_tiebreak import ONE_TIEBREAK_FUNCTIONS, Shape, shape_of
-from xl_tiebreak.excel.functions.registration import RANGE, parameter, registered
+from xl_tiebreak.excel.functions.registration import RANGE, forget_ranges, parameter, registered
 from xl_tiebreak.excel.functions.team import TEAM_FUNCTIONS as _TEAM_TABLE
 from xl_tiebreak.excel.functions.why import why_lines
 
 
 def clear_cache() -> None:
     """Forget every cached crosstable and result, individual and team ones (tests, or after a
-    code reload)."""
+    code reload), and every kept range argument."""
     evaluation.clear_cache()
+    forget_ranges()
 
 
 # ====================================================================== worksheet functions

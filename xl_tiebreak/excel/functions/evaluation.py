@@ -30,7 +30,6 @@ from typing import Any
 import xl_tiebreak.excel.functions.arguments as arguments
 import xl_tiebreak.tiebreaks.registry as registry
 from xl_tiebreak.excel.book.cells import cell_errors, date_hints
-from xl_tiebreak.excel.book.layout import standings_table
 from xl_tiebreak.excel.functions.arguments import CellProblem
 from xl_tiebreak.excel.functions.event import (
     DEFAULT_OPTIONS,
@@ -43,7 +42,7 @@ from xl_tiebreak.excel.functions.event import (
 from xl_tiebreak.excel.functions.participants import PLAYER, Participants
 from xl_tiebreak.excel.functions.range_cache import RANGES, Content, Results, header_flag
 from xl_tiebreak.formats.crosstable.reader import read_crosstable
-from xl_tiebreak.i18n import _, _n, using
+from xl_tiebreak.i18n import _, _n, current, using
 from xl_tiebreak.model.tournament import (
     BlankRounds,
     InputError,
@@ -119,6 +118,13 @@ class _Parsed(Mutable, eq=False):
         default_factory=lambda: Results(MAX_VALUES_PER_CROSSTABLE))
     evaluations: Results[Call, Evaluation | InputError] = field(
         default_factory=lambda: Results(MAX_EVALUATIONS_PER_CROSSTABLE))
+    explanations: Results[_Key, dict[int, str]] = field(
+        default_factory=lambda: Results(MAX_VALUES_PER_CROSSTABLE))
+    """The explanations given so far, by start number, per (tie-break, order, call,
+    language): filled as players are asked for."""
+    found: dict[tuple[type, object], int] = field(default_factory=dict)
+    """The start number each player cell found so far names, by the cell's type and value
+    (a column of 2,000 players asked by 27 functions is looked up once per player)."""
 
 
 class _Computed(Mutable, eq=False):
@@ -310,9 +316,21 @@ def cached_evaluation(crosstable: object, order: tuple[str, ...] | None, rules: 
 
 
 def _player(parsed: _Parsed, player: object) -> int:
-    """The start number of a player given by start number or name. Raises CellProblem."""
+    """The start number of a player given by start number or name. Raises CellProblem
+    (a problem is not kept: it is found again, and said, each time)."""
     _ready(parsed)
-    return parsed.players.find(player)
+    value = arguments.scalar(player)
+    if type(value) not in _LOOKED_UP:
+        return parsed.players.find(value)
+    key = (type(value), value)
+    number = parsed.found.get(key)
+    if number is None:
+        number = parsed.found[key] = parsed.players.find(value)
+    return number
+
+
+_LOOKED_UP = frozenset({int, float, str})
+"""The types of the player cells whose start number is kept (a bool, an error… is not)."""
 
 
 def _shape(players: object) -> list[list[object]] | None:
@@ -450,6 +468,8 @@ def standings_rows(
     _ready(parsed)
     call = _call(event.options, rules, unrated, seed)
     standings = _computed(parsed, tiebreaks, call).standings
+    from xl_tiebreak.excel.book.layout import standings_table  # the report layer, when used
+
     table = standings_table(standings, every_place=True)
     table = with_decided_by(standings, table)
     return padded(table if with_header else table[1:], rows, columns)
@@ -543,17 +563,24 @@ def explanation(
 ) -> Any:
     """How a value was computed: for one player, its text (a column of lines of at most 255
     characters when longer); for a range of players, one line each, cut at 255 characters
-    (ask for one player to see the whole text)."""
+    (ask for one player to see the whole text). Each player's text is computed once per
+    tie-break, order, call and language, and kept with the crosstable."""
     d = arguments.descriptor(descriptor)
     event = _event(crosstable, kind, blanks)
     parsed = event.parsed
     _ready(parsed)
     order = (d.text or d.canonical,) if d.code == "DE" else ()
-    standings = _computed(parsed, order, _call(event.options, rules, unrated)).standings
+    call = _call(event.options, rules, unrated)
+    standings = _computed(parsed, order, call).standings
     shown = standings.descriptors[0] if d.code == "DE" else d
+    kept = parsed.explanations.get_or_compute((shown, order, call, current()), dict)
 
     def text(p: object) -> str:
-        return standings.explain(_player(parsed, p), shown).formula
+        no = _player(parsed, p)
+        found = kept.get(no)
+        if found is None:
+            found = kept[no] = standings.explain(no, shown).formula
+        return found
 
     if _shape(player) is None:
         return column_of(lines(arguments.shorten(text(player), MAX_CHECK_TEXT)))

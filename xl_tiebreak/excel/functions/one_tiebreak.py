@@ -46,7 +46,6 @@ from xl_tiebreak.excel.functions.docs import (
 )
 from xl_tiebreak.excel.functions.evaluation import run, tiebreak_value
 from xl_tiebreak.excel.functions.registration import RANGE, VALUE, Parameter, registered
-from xl_tiebreak.excel.functions.team_evaluation import team_tiebreak_value
 from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
 
 WorksheetCallable = Callable[..., Any]
@@ -105,7 +104,9 @@ def _body(shape: Shape, name: str, text: str) -> WorksheetCallable:
             crosstable: list[list[Any]], team: Any, rules: Any = "AUTO", boards: Any = "",
             match_points: Any = "", settings: Any = "",
         ) -> Any:
-            return guarded(team_tiebreak_value, crosstable, team, text, rules, boards,
+            from xl_tiebreak.excel.functions.team import _team
+
+            return guarded(_team("team_tiebreak_value"), crosstable, team, text, rules, boards,
                            match_points, settings, name=name)
 
         return team_function

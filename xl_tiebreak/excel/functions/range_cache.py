@@ -33,7 +33,7 @@ import xl_tiebreak.excel.functions.arguments as arguments
 from xl_tiebreak.excel.functions.arguments import CellProblem
 from xl_tiebreak.util.cells import is_blank
 
-__all__ = ["MAX_RANGES", "RANGES", "Content", "RangeCache", "Results", "header_flag",
+__all__ = ["MAX_RANGES", "RANGES", "Cells", "Content", "RangeCache", "Results", "header_flag",
            "without_empty_tail"]
 
 K = TypeVar("K", bound=Hashable)
@@ -100,11 +100,20 @@ def without_empty_tail(rows: Sequence[object]) -> Sequence[object]:
 
 class Content:
     """The values of a range as a cache key (trailing empty rows dropped), its hash computed
-    once. Building it is a C-speed copy for ranges of text, numbers and empty cells."""
+    once. Building it is a C-speed copy for ranges of text, numbers and empty cells; for the
+    :class:`Cells` of a range argument it is built once and then shared (``Content(cells) is
+    Content(cells)``)."""
 
     __slots__ = ("_hash", "rows")
 
+    def __new__(cls, values: object) -> Content:
+        if type(values) is Cells:
+            return values.content
+        return object.__new__(cls)
+
     def __init__(self, values: object) -> None:
+        if type(values) is Cells:
+            return  # built once, by Cells.content
         if values is None:
             raise CellProblem("#CROSSTABLE the crosstable range is empty")
         rows = values if isinstance(values, (list, tuple)) else [[values]]
@@ -123,6 +132,22 @@ class Content:
         return isinstance(other, Content) and (
             self is other or (self._hash == other._hash and self.rows == other.rows)
         )
+
+
+class Cells(tuple[tuple[object, ...], ...]):
+    """A range argument's cells as xlwings' cleaning gives them (rows of values), but
+    immutable: the one object that every call receiving the same range is given (see
+    :mod:`xl_tiebreak.excel.functions.registration`), so that its :class:`Content` is built
+    once for all of them."""
+
+    @property
+    def content(self) -> Content:
+        """The cells as a cache key, built on first use and kept (the cells cannot change)."""
+        made: Content | None = self.__dict__.get("_content")
+        if made is None:
+            made = Content(tuple(self))
+            self.__dict__["_content"] = made
+        return made
 
 
 def _read_with(read: Callable[..., object], content: Content, *options: Hashable) -> object:

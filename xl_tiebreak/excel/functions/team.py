@@ -45,17 +45,15 @@ from xl_tiebreak.excel.functions.docs import (
     DOC_TEAM_RULES,
 )
 from xl_tiebreak.excel.functions.registration import RANGE, parameter, registered
-from xl_tiebreak.excel.functions.team_evaluation import (
-    team_check_text,
-    team_compare_rows,
-    team_explanation,
-    team_participants_rows,
-    team_place,
-    team_points,
-    team_standings_rows,
-    team_tiebreak_value,
-    team_tiebreaks_rows,
-)
+
+
+def _team(name: str) -> Any:
+    """A computation of :mod:`xl_tiebreak.excel.functions.team_evaluation`, imported at the
+    first call of a team function: the team layers (readers, engine, checks) are not part of
+    the import of the worksheet functions (xlwings Lite's first import of ``main.py``)."""
+    import xl_tiebreak.excel.functions.team_evaluation as team_evaluation
+
+    return getattr(team_evaluation, name)
 
 _CROSSTABLE = parameter("crosstable", DOC_TEAM_CROSSTABLE, RANGE)
 _TEAM = parameter("team", DOC_TEAM, RANGE)
@@ -79,7 +77,8 @@ def TEAM_POINTS(
     boards: Any = "", match_points: Any = "", settings: Any = "",
 ) -> Any:
     """Match points (MP) or game points (GP) of a team; empty score: the primary score."""
-    return guarded(team_points, crosstable, team, score, rules, boards, match_points, settings)
+    return guarded(_team("team_points"), crosstable, team, score, rules, boards, match_points,
+                   settings)
 
 
 @registered(_CROSSTABLE, _TEAM, _DESCRIPTOR, _RULES, _BOARDS, _MATCH_POINTS, _SETTINGS)
@@ -89,7 +88,7 @@ def TEAM_TIEBREAK(
 ) -> Any:
     """Any team tie-break by its descriptor (BH:MP/C1, EMGSB/C1, EGGSB, SSSC, EDE…); empty
     when undefined (board tie-breaks need board results)."""
-    return guarded(team_tiebreak_value, crosstable, team, descriptor, rules, boards,
+    return guarded(_team("team_tiebreak_value"), crosstable, team, descriptor, rules, boards,
                    match_points, settings)
 
 
@@ -100,7 +99,8 @@ def TEAM_PLACE(
 ) -> Any:
     """Final place of a team by its primary score and the tie-break order; teams still tied
     share the place (both get the better one)."""
-    return guarded(team_place, crosstable, team, order, rules, boards, match_points, settings)
+    return guarded(_team("team_place"), crosstable, team, order, rules, boards, match_points,
+                   settings)
 
 
 @registered(_CROSSTABLE, _ORDER, _RULES, _HEADER, _BOARDS, _MATCH_POINTS, _SETTINGS, _ROWS,
@@ -112,7 +112,7 @@ def TEAM_STANDINGS(
 ) -> Any:
     """The sorted team standings as a table: a header row (unless header is FALSE), then
     Place, No, Name, Rating, Fed, Pts (the primary score), one column per tie-break."""
-    return guarded(team_standings_rows, crosstable, order, rules, header, boards,
+    return guarded(_team("team_standings_rows"), crosstable, order, rules, header, boards,
                    match_points, settings, rows, columns)
 
 
@@ -123,7 +123,8 @@ def TEAM_PARTICIPANTS(
 ) -> Any:
     """No and Team of every team in the crosstable's order (two columns), padded with empty
     cells to rows; the labels of a sheet of per-team formulas."""
-    return guarded(team_participants_rows, crosstable, boards, match_points, settings, rows)
+    return guarded(_team("team_participants_rows"), crosstable, boards, match_points, settings,
+                   rows)
 
 
 @registered(_CROSSTABLE, _TEAM, _DESCRIPTOR, _RULES, _BOARDS, _MATCH_POINTS, _SETTINGS)
@@ -133,7 +134,7 @@ def TEAM_TIEBREAK_EXPLAIN(
 ) -> Any:
     """How a team tie-break value was computed, e.g. EMGSB (FIDE 2026) = 2 × 2½ + …; for a
     range of teams one line each."""
-    return guarded(team_explanation, crosstable, team, descriptor, rules, boards,
+    return guarded(_team("team_explanation"), crosstable, team, descriptor, rules, boards,
                    match_points, settings)
 
 
@@ -144,7 +145,7 @@ def TEAM_TIEBREAKS(
 ) -> Any:
     """Every tie-break of the order for every team in one call: one row per team in the
     crosstable's order, one column per tie-break, no header (spills in Excel 365)."""
-    return guarded(team_tiebreaks_rows, crosstable, order, rules, boards, match_points,
+    return guarded(_team("team_tiebreaks_rows"), crosstable, order, rules, boards, match_points,
                    settings)
 
 
@@ -155,7 +156,7 @@ def TEAM_COMPARE_ORDERS(
 ) -> Any:
     """The team standings under several tie-break orders side by side: Moves (* = placed
     differently by some order), No, Name, Pts, one place column per order (spills)."""
-    return guarded(team_compare_rows, crosstable, orders, rules, boards, match_points,
+    return guarded(_team("team_compare_rows"), crosstable, orders, rules, boards, match_points,
                    settings)
 
 
@@ -166,7 +167,8 @@ def TEAM_CROSSTABLE_CHECK(
 ) -> Any:
     """"OK", or a column of lines: how many errors and warnings, then every problem of the
     team crosstable and its settings with its cell (errors stop the tie-breaks)."""
-    return guarded(team_check_text, crosstable, boards, match_points, settings, listed)
+    return guarded(_team("team_check_text"), crosstable, boards, match_points, settings,
+                   listed)
 
 
 TEAM_FUNCTIONS: dict[str, Any] = {

@@ -29,7 +29,6 @@ from typing import Any
 
 import xl_tiebreak.excel.functions.arguments as arguments
 from xl_tiebreak.excel.book.cells import cell_errors
-from xl_tiebreak.excel.book.layout import standings_table
 from xl_tiebreak.excel.functions.arguments import CellProblem
 from xl_tiebreak.excel.functions.compare_orders import order_cells
 from xl_tiebreak.excel.functions.evaluation import (
@@ -327,6 +326,8 @@ def team_standings_rows(crosstable: object, order: object, rules: object, header
     with_header = header_flag(header)
     parsed = _parsed(crosstable, boards, match_points, settings)
     standings = _standings(parsed, _order(parsed, order), rule_set)
+    from xl_tiebreak.excel.book.layout import standings_table  # the report layer, when used
+
     table = standings_table(standings, every_place=True)
     return padded(table if with_header else table[1:], rows, columns)
 
