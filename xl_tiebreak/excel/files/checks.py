@@ -963,5 +963,5 @@ def dropped(notes: Sequence[str], lost: list[str]) -> list[str]:
     return out
 
 
-RECOMPUTED = ("Formulas are kept; their last computed values are not stored, and Excel "
-               "recomputes them when the file is opened.")
+RECOMPUTED = N_("Formulas are kept; their last computed values are not stored, and Excel "
+                "recomputes them when the file is opened.")
