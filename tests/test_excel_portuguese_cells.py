@@ -137,3 +137,18 @@ def test_a_bad_argument_is_answered_in_the_settings_language(case: str) -> None:
                                    ("Idioma", "Português", portuguese)):
         token = udfs.CROSSTABLE_ID(_sample(), [["Configuração", "Valor"], [label, value]])
         assert getattr(udfs, function)(token, *args) == expected, (label, value)
+
+
+def test_a_damaged_workbook_is_refused_in_portuguese(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    book = tmp_path / "danificada.xlsx"
+    book.write_bytes(b"not a zip archive")
+    for language, expected in (
+            ("en", "danificada.xlsx is not an Excel workbook (.xlsx/.xlsm), or it is damaged: "
+                   "it is not a readable zip archive"),
+            ("pt-BR", "danificada.xlsx não é uma pasta de trabalho do Excel (.xlsx/.xlsm), ou "
+                      "está danificada: não é um arquivo zip legível")):
+        assert main(["--lang", language, "standings", str(book)]) == 2
+        err = capsys.readouterr().err
+        assert expected in err, err
+    assert book.read_bytes() == b"not a zip archive"

@@ -98,6 +98,7 @@ def write_standings_file(
     lost += files.dropped(notes, lost)
     if lost and in_place:
         raise _refusal(source, lost)
+    lost = [_(item) for item in lost]  # in the language in force, as lost_features says them
     workbook.template = False  # the output is an .xlsx or .xlsm workbook
     if workbook.calculation is None:  # no <calcPr> (many writers other than Excel omit it)
         from openpyxl.workbook.properties import CalcProperties
@@ -146,7 +147,7 @@ def _refusal(source: Path, lost: Sequence[str]) -> InputError:
     return InputError(
         _("{source} contains {lost}, which cannot be kept when the file is rewritten without "
           "Excel: it was not changed; write to another file with -o (the copy lacks them).",
-          source=source.name, lost=", ".join(lost))
+          source=source.name, lost=", ".join(_(item) for item in lost))
     )
 
 
