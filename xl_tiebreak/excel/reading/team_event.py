@@ -241,7 +241,8 @@ def apply_settings(event: TeamEvent, settings: TeamSettings) -> None:
         event.type_inferred = False
     if settings.primary is not None:
         event.primary = settings.primary
-        event.primary_from = f"Settings 'Primary score', {settings.where.get('primary', '')}"
+        event.primary_from = _("Settings '{label}', {where}", label=_("Primary score"),
+                               where=settings.where.get("primary", ""))
     if settings.start_date is not None:
         event.start_date = settings.start_date
     if settings.tiebreaks:
