@@ -89,7 +89,7 @@ def test_the_message_is_in_portuguese(parts: dict[str, bytes], tmp_path: Path,
     write(book, damaged)
     assert main(["compute", str(book), "--lang", "pt-BR"]) == 2  # the command's own choice
     err = capsys.readouterr().err
-    assert "não foi possível ler a célula A2x da planilha 'Crosstable'" in err, err
+    assert "não foi possível ler a célula A2x da aba 'Crosstable'" in err, err
     assert "abra-o no Excel ou no LibreOffice" in err
 
 

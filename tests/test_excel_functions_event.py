@@ -71,9 +71,9 @@ def test_rules_of_the_settings_and_an_explicit_override() -> None:
 
 def test_the_language_row_translates_the_texts_returned_to_cells() -> None:
     token = udfs.CROSSTABLE_ID(XT, settings(("Language", "pt-BR")))
-    assert token.endswith("16 participantes na tabela do torneio")
+    assert token.endswith("16 participantes na tabela de resultados")
     check = udfs.CROSSTABLE_CHECK(token, "", "", [[1.0], [2.0]])
-    assert "a planilha não cobre mais a tabela do torneio" in str(check)
+    assert "a aba não cobre mais a tabela de resultados" in str(check)
 
 
 def test_problems_are_said_never_defaulted() -> None:

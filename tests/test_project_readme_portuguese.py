@@ -120,7 +120,7 @@ _MEANINGS = {
 
 
 def _table_rows() -> list[tuple[list[str], str]]:
-    table = section("Digitando uma tabela cruzada")
+    table = section("Digitando uma tabela de resultados")
     rows = []
     for line in table.splitlines():
         cells = line.split("|")

@@ -24,6 +24,7 @@ from xl_tiebreak.excel.reading.team_event import (
 )
 from xl_tiebreak.excel.sheets.writer import WriteResult, write_standings_to
 from xl_tiebreak.excel.templates.function_sheets import follow_event
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.teams import TeamEvent
 from xl_tiebreak.model.tournament import InputError, Problem, Severity, Tournament
 
@@ -98,6 +99,7 @@ def write_standings_file(
     lost += files.dropped(notes, lost)
     if lost and in_place:
         raise _refusal(source, lost)
+    lost = [_(item) for item in lost]  # in the language in force, as lost_features says them
     workbook.template = False  # the output is an .xlsx or .xlsm workbook
     if workbook.calculation is None:  # no <calcPr> (many writers other than Excel omit it)
         from openpyxl.workbook.properties import CalcProperties
@@ -132,9 +134,10 @@ def write_standings_file(
                                    files.link_note(csv_target) if csv_target else None) if n]
     result.path = Path(os.path.realpath(target))
     dropped = [
-        Problem(Severity.WARNING, f"{', '.join(lost)} of {source.name} are not in "
-                                  f"{target.name} (openpyxl cannot keep them)."
-                                  f"{'' if cached else ' ' + files.RECOMPUTED}")
+        Problem(Severity.WARNING, _("{lost} of {source} are not in {target} (openpyxl cannot "
+                                    "keep them).", lost=", ".join(lost), source=source.name,
+                                    target=target.name)
+                                  + ("" if cached else " " + _(files.RECOMPUTED)))
     ] if lost else []
     dropped += [Problem(Severity.WARNING, note) for note in notes_after]
     if not result.ok:
@@ -145,9 +148,9 @@ def write_standings_file(
 
 def _refusal(source: Path, lost: Sequence[str]) -> InputError:
     return InputError(
-        f"{source.name} contains {', '.join(lost)}, which cannot be kept when the file is "
-        "rewritten without Excel: it was not changed; write to another file with -o (the copy "
-        "lacks them)."
+        _("{source} contains {lost}, which cannot be kept when the file is rewritten without "
+          "Excel: it was not changed; write to another file with -o (the copy lacks them).",
+          source=source.name, lost=", ".join(_(item) for item in lost))
     )
 
 
@@ -163,8 +166,8 @@ def read_workbook_tournament(path: str | os.PathLike[str]) -> tuple[Tournament, 
     """
     event, settings = read_workbook_event(path)
     if isinstance(event, TeamEvent):
-        raise InputError(f"{Path(path).name} is a team workbook (its Settings sheet has a "
-                         "'Boards' row): only compute and standings read it")
+        raise InputError(_("{file} is a team workbook (its Settings sheet has a 'Boards' row): "
+                           "only compute and standings read it", file=Path(path).name))
     return event, settings
 
 

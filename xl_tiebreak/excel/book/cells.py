@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 
+from xl_tiebreak.i18n import N_, _
 from xl_tiebreak.model.tournament import Problem, Severity
 
 __all__ = [
@@ -55,17 +56,17 @@ def cell_errors(values: Sequence[Sequence[object]], where: Callable[[int, int], 
             if code is not None:
                 problems.append(Problem(
                     Severity.ERROR,
-                    f"the cell shows the Excel error {code}: correct its formula (or the cells "
-                    "it uses), or type the value",
+                    _("the cell shows the Excel error {code}: correct its formula (or the "
+                      "cells it uses), or type the value", code=code),
                     where(i, j),
                 ))
     return problems
 
 
 _ISO_IN_MESSAGE = re.compile(r"'(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d+)?'")
-_DATE_HINT = ("; the cell holds a date (Excel turns some typed numbers and results, such as "
-              "1/2 or 3.5 in some languages, into dates): format it as Text or Number and type "
-              "it again")
+_DATE_HINT = N_("; the cell holds a date (Excel turns some typed numbers and results, such as "
+                "1/2 or 3.5 in some languages, into dates): format it as Text or Number and "
+                "type it again")
 
 
 def date_hints(problems: Sequence[Problem]) -> list[Problem]:
@@ -77,8 +78,8 @@ def date_hints(problems: Sequence[Problem]) -> list[Problem]:
             out.append(p)
             continue
         shown = m.group(1) if m.group(2) == "00:00:00" else f"{m.group(1)} {m.group(2)}"
-        message = p.message[: m.start()] + f"the date {shown}" + p.message[m.end():]
-        out.append(p.replace(message=message + _DATE_HINT))
+        message = p.message[: m.start()] + _("the date {date}", date=shown) + p.message[m.end():]
+        out.append(p.replace(message=message + _(_DATE_HINT)))
     return out
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Protocol
 
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.util.cells import cell_name, quoted, sheet_ref
 from xl_tiebreak.util.plain import Frozen
@@ -123,15 +124,14 @@ class Book(Protocol):
 
 def too_large(sheet: str, what: str, far: list[tuple[str, object]]) -> InputError:
     """The error for an area too large to read, naming the cells that make it so."""
-    message = (
-        f"{what} is too large to read (at most {MAX_READ_ROWS} rows and "
-        f"{MAX_READ_COLUMNS} columns)"
-    )
+    message = _("{what} is too large to read (at most {rows} rows and {columns} columns)",
+                what=what, rows=MAX_READ_ROWS, columns=MAX_READ_COLUMNS)
     if far:
-        cells = ", ".join(f"{sheet_ref(sheet, ref)} holding {quoted(v, 30)}" for ref, v in far)
-        message += f": delete what is far outside the table ({cells})"
+        cells = ", ".join(_("{cell} holding {value}", cell=sheet_ref(sheet, ref),
+                            value=quoted(v, 30)) for ref, v in far)
+        message += _(": delete what is far outside the table ({cells})", cells=cells)
     else:
-        message += ": delete the far-away cells (Ctrl+End shows the last one)"
+        message += _(": delete the far-away cells (Ctrl+End shows the last one)")
     return InputError([Problem(Severity.ERROR, message, sheet_ref(sheet))])
 
 
@@ -139,7 +139,7 @@ def not_a_worksheet(sheet: str) -> InputError:
     """The error for a chart sheet where a worksheet is expected."""
     return InputError([Problem(
         Severity.ERROR,
-        f"'{sheet}' is a chart sheet, not a worksheet: rename it, and keep the data on a "
-        "worksheet of that name",
+        _("'{sheet}' is a chart sheet, not a worksheet: rename it, and keep the data on a "
+          "worksheet of that name", sheet=sheet),
         sheet_ref(sheet),
     )])

@@ -27,6 +27,7 @@ from xl_tiebreak.excel.book.interface import (
 )
 from xl_tiebreak.excel.book.layout import SheetLayout, Style
 from xl_tiebreak.excel.book.names import parse_sized, sized_extent
+from xl_tiebreak.i18n.language import translate
 from xl_tiebreak.util.cells import column_letter, is_blank, range_ref
 
 __all__ = ["OpenpyxlBook", "mark_worksheet", "worksheet_mark"]
@@ -134,8 +135,9 @@ class OpenpyxlBook:
         if max_rows is not None:
             last_row = min(last_row, max_rows)
         if last_row > MAX_READ_ROWS or last_col > MAX_READ_COLUMNS:
-            raise too_large(ws.title, f"the used area A1:{column_letter(last_col)}{last_row} "
-                             f"of the sheet '{ws.title}'", far)
+            raise too_large(ws.title, translate("the used area {area} of the sheet '{sheet}'",
+                                        area=f"A1:{column_letter(last_col)}{last_row}",
+                                        sheet=ws.title), far)
         found = self._read(ws, 1, 1, max(last_row, 1), max(last_col, 1))
         return found.replace(clipped=clipped)
 
@@ -167,8 +169,9 @@ class OpenpyxlBook:
         r2, c2 = max(r1, min(r2, last_row)), max(c1, min(c2, last_col))
         if r2 - r1 + 1 > MAX_READ_ROWS or c2 - c1 + 1 > MAX_READ_COLUMNS:
             far = self._far(ws, r1, c1, r2, c2)
-            raise too_large(ws.title, f"the range {range_ref(r1, c1, r2, c2)} of the name "
-                             f"'{key}' (cut to the used area)", far)
+            raise too_large(ws.title, translate(
+                "the range {range} of the name '{name}' (cut to the used area)",
+                range=range_ref(r1, c1, r2, c2), name=key), far)
         found = self._read(ws, r1, c1, r2, c2)
         return found.replace(outside=tuple(below + right))
 

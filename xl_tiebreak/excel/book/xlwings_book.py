@@ -23,6 +23,7 @@ from xl_tiebreak.excel.book.interface import (
     too_large,
 )
 from xl_tiebreak.excel.book.layout import SheetLayout, Style
+from xl_tiebreak.i18n.language import translate
 from xl_tiebreak.util.cells import column_letter, is_blank, range_ref
 from xl_tiebreak.util.safety import formula_safe
 
@@ -67,8 +68,8 @@ class XlwingsBook:
             r2 = min(r2, max_rows) if max_rows is not None else r2
             c2 = min(c2, max_cols) if max_cols is not None else c2
         if r2 - r1 + 1 > MAX_READ_ROWS or c2 - c1 + 1 > MAX_READ_COLUMNS:
-            raise too_large(sheet.name, f"the used area {range_ref(r1, c1, r2, c2)} of the "
-                             f"sheet '{sheet.name}'", [])
+            raise too_large(sheet.name, translate("the used area {area} of the sheet '{sheet}'",
+                                          area=range_ref(r1, c1, r2, c2), sheet=sheet.name), [])
         rng = used if (r1, c1, r2, c2) == _extent(used) else sheet.range((r1, c1), (r2, c2))
         found = _read_xlwings(rng, sheet.name)
         return found.replace(clipped=clipped)
@@ -89,8 +90,9 @@ class XlwingsBook:
                                     last_col)
         r2, c2 = max(r1, min(r2, last_row)), max(c1, min(c2, last_col))
         if r2 - r1 + 1 > MAX_READ_ROWS or c2 - c1 + 1 > MAX_READ_COLUMNS:
-            raise too_large(sheet.name, f"the range {range_ref(r1, c1, r2, c2)} of the name "
-                             f"'{name}' (cut to the used area)", [])
+            raise too_large(sheet.name, translate(
+                "the range {range} of the name '{name}' (cut to the used area)",
+                range=range_ref(r1, c1, r2, c2), name=name), [])
         found = _read_xlwings(sheet.range((r1, c1), (r2, c2)), sheet.name)
         return found.replace(outside=tuple(outside[:5]))
 

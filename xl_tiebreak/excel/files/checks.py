@@ -197,22 +197,22 @@ def check_file(path: Path) -> None:
     a damaged zip archive (every part is decompressed and checked), required parts missing,
     more than the size limits. The message names the file and the part."""
     if path.suffix.lower() not in _SUFFIXES:
-        raise InputError(f"{path.name}: expected an .xlsx or .xlsm workbook")
+        raise InputError(_("{file}: expected an .xlsx or .xlsm workbook", file=path.name))
     try:
         info = path.stat()
     except OSError as exc:
-        raise InputError(f"{path}: cannot read the file ({exc.strerror or exc})") from exc
+        raise InputError(_("{path}: cannot read the file ({reason})", path=path,
+                           reason=exc.strerror or exc)) from exc
     if stat.S_ISDIR(info.st_mode):
-        raise InputError(f"{path}: is a folder, not a workbook file")
+        raise InputError(_("{path}: is a folder, not a workbook file", path=path))
     if not stat.S_ISREG(info.st_mode):
-        raise InputError(f"{path}: is not a regular file (a pipe or a device); "
-                         "give the workbook file itself")
+        raise InputError(_("{path}: is not a regular file (a pipe or a device); give the "
+                           "workbook file itself", path=path))
     size = info.st_size
     if size > MAX_FILE_BYTES:
-        raise InputError(
-            f"{path.name} is {size / 1024 / 1024:.0f} MB; workbooks up to "
-            f"{MAX_FILE_BYTES // 1024 // 1024} MB are accepted"
-        )
+        raise InputError(_(
+            "{file} is {size} MB; workbooks up to {most} MB are accepted", file=path.name,
+            size=f"{size / 1024 / 1024:.0f}", most=MAX_FILE_BYTES // 1024 // 1024))
     try:
         with open(path, "rb") as handle:
             head = handle.read(len(_OLE_MAGIC))
@@ -220,27 +220,29 @@ def check_file(path: Path) -> None:
                 handle.seek(0)
                 ole = handle.read(MAX_FILE_BYTES)
     except OSError as exc:
-        raise InputError(f"{path}: cannot read the file ({exc.strerror or exc})") from exc
+        raise InputError(_("{path}: cannot read the file ({reason})", path=path,
+                           reason=exc.strerror or exc)) from exc
     if head == _OLE_MAGIC:
         if "EncryptionInfo".encode("utf-16-le") in ole:
-            raise InputError(f"{path.name} is password-protected (encrypted): remove the "
-                             "password in Excel (File > Info > Protect Workbook) and save it, "
-                             "then run again")
-        raise InputError(f"{path.name} is an old Excel 97-2003 workbook (.xls format) named "
-                         f"{path.suffix}: save it in Excel as an .xlsx workbook")
+            raise InputError(_("{file} is password-protected (encrypted): remove the "
+                               "password in Excel (File > Info > Protect Workbook) and save "
+                               "it, then run again", file=path.name))
+        raise InputError(_("{file} is an old Excel 97-2003 workbook (.xls format) named "
+                           "{suffix}: save it in Excel as an .xlsx workbook", file=path.name,
+                           suffix=path.suffix))
     try:
         with zipfile.ZipFile(path) as archive:
             members = archive.infolist()
             unzipped = sum(member.file_size for member in members)
             if unzipped > MAX_UNZIPPED_BYTES:
-                raise InputError(f"{path.name} unpacks to more than "
-                                 f"{MAX_UNZIPPED_BYTES // 1024 // 1024} MB; refused")
+                raise InputError(_("{file} unpacks to more than {most} MB; refused",
+                                   file=path.name, most=MAX_UNZIPPED_BYTES // 1024 // 1024))
             _check_parts(path, archive, members)
     except InputError:
         raise
     except (OSError, *_ZIP_ERRORS) as exc:
-        raise InputError(f"{path.name} is not an Excel workbook (.xlsx/.xlsm), or it is "
-                         "damaged: it is not a readable zip archive") from exc
+        raise InputError(_("{file} is not an Excel workbook (.xlsx/.xlsm), or it is damaged: "
+                           "it is not a readable zip archive", file=path.name)) from exc
 
 
 def _check_parts(path: Path, archive: zipfile.ZipFile, members: list[zipfile.ZipInfo]) -> None:
@@ -283,23 +285,25 @@ def _check_parts(path: Path, archive: zipfile.ZipFile, members: list[zipfile.Zip
                 column=exc.offset + 1, reason=expat.ErrorString(exc.code)),
             ) from None
         except (OSError, *_ZIP_ERRORS) as exc:
-            raise InputError(f"{path.name} is damaged: its part {member.filename} cannot be "
-                             "read (a corrupt or truncated file); open it in Excel to repair "
-                             "it, or use a backup") from exc
+            raise InputError(_("{file} is damaged: its part {part} cannot be read (a corrupt "
+                               "or truncated file); open it in Excel to repair it, or use a "
+                               "backup", file=path.name, part=member.filename)) from exc
     names = set(archive.namelist())
     for required in ("[Content_Types].xml", "_rels/.rels"):
         if required not in names:
-            raise InputError(f"{path.name} is not an Excel workbook, or it is damaged: the "
-                             f"part {required} is missing")
+            raise InputError(_("{file} is not an Excel workbook, or it is damaged: the part "
+                               "{part} is missing", file=path.name, part=required))
     workbook = _office_document(archive)
     if workbook not in names:
-        raise InputError(f"{path.name} is not an Excel workbook, or it is damaged: the part "
-                         f"{workbook or 'xl/workbook.xml'} (the workbook) is missing")
+        raise InputError(_("{file} is not an Excel workbook, or it is damaged: the part "
+                           "{part} (the workbook) is missing", file=path.name,
+                           part=workbook or "xl/workbook.xml"))
     folder, base = workbook.rsplit("/", 1) if "/" in workbook else ("", workbook)
     rels = f"{folder}/_rels/{base}.rels" if folder else f"_rels/{base}.rels"
     for kind, target in _targets(archive, rels, folder):
         if target not in names and kind in ("styles", "worksheet", "sharedStrings", "theme"):
-            raise InputError(f"{path.name} is damaged: the part {target} ({kind}) is missing")
+            raise InputError(_("{file} is damaged: the part {part} ({kind}) is missing",
+                               file=path.name, part=target, kind=kind))
     _check_crosstable_area(path, archive, workbook, count.sheet_rows)
 
 
@@ -635,26 +639,29 @@ class _Counts:
                 try:
                     r1, c1, r2, c2 = bounds(ref)
                 except ValueError:
-                    raise InputError(f"{name}: the merged range {ref!r} in its part {part} is "
-                                     "not a range; the file is damaged") from None
+                    raise InputError(_("{file}: the merged range {ref} in its part {part} is "
+                                       "not a range; the file is damaged", file=name,
+                                       ref=repr(ref), part=part)) from None
                 self.merged += (r2 - r1 + 1) * (c2 - c1 + 1)
                 if self.merged > MAX_MERGED_CELLS:
-                    raise InputError(
-                        f"{name}: its merged ranges cover more than {MAX_MERGED_CELLS:,} "
-                        f"cells (counted up to the range {ref} in its part {part}); unmerge "
-                        "them (Home > Merge & Center) and save the workbook again")
+                    raise InputError(_(
+                        "{file}: its merged ranges cover more than {most} cells (counted up "
+                        "to the range {ref} in its part {part}); unmerge them (Home > Merge & "
+                        "Center) and save the workbook again", file=name,
+                        most=count_text(MAX_MERGED_CELLS), ref=ref, part=part))
         elif kind == "strings":
             self.strings += len(_STRING.findall(data))
             if self.strings > MAX_SHARED_STRINGS:
-                raise InputError(f"{name}: its shared-strings table (the part {part}) holds "
-                                 f"more than {MAX_SHARED_STRINGS:,} texts and text runs; "
-                                 "refused")
+                raise InputError(_("{file}: its shared-strings table (the part {part}) holds "
+                                   "more than {most} texts and text runs; refused", file=name,
+                                   part=part, most=count_text(MAX_SHARED_STRINGS)))
         elif kind == "styles":
             self.styles += len(_STYLE.findall(data))
             if self.styles > MAX_STYLES:
-                raise InputError(f"{name}: its styles (the part {part}) hold more than "
-                                 f"{MAX_STYLES:,} formats; remove unused cell styles "
-                                 "and save the workbook again")
+                raise InputError(_("{file}: its styles (the part {part}) hold more than "
+                                   "{most} formats; remove unused cell styles and save the "
+                                   "workbook again", file=name, part=part,
+                                   most=count_text(MAX_STYLES)))
 
 
 _TARGET = re.compile(rb'<Relationship\b[^>]*>')
@@ -877,20 +884,20 @@ def root_cause(exc: BaseException) -> BaseException:
 
 
 _LOST_FOLDERS = (
-    ("xl/charts/", "charts"),
-    ("xl/media/", "images"),
-    ("xl/slicers/", "slicers"),
-    ("xl/slicerCaches/", "slicers"),
-    ("xl/timelines/", "timelines"),
-    ("xl/timelineCaches/", "timelines"),
-    ("xl/threadedComments/", "threaded comments"),
-    ("xl/ctrlProps/", "form controls (buttons, check boxes)"),
-    ("xl/activeX/", "ActiveX controls"),
-    ("xl/richData/", "pictures in cells"),
-    ("xl/model/", "a data model (Power Pivot)"),
-    ("xl/queryTables/", "query tables"),
-    ("xl/connections.xml", "data connections"),
-    ("customXml/", "custom XML data"),
+    ("xl/charts/", N_("charts")),
+    ("xl/media/", N_("images")),
+    ("xl/slicers/", N_("slicers")),
+    ("xl/slicerCaches/", N_("slicers")),
+    ("xl/timelines/", N_("timelines")),
+    ("xl/timelineCaches/", N_("timelines")),
+    ("xl/threadedComments/", N_("threaded comments")),
+    ("xl/ctrlProps/", N_("form controls (buttons, check boxes)")),
+    ("xl/activeX/", N_("ActiveX controls")),
+    ("xl/richData/", N_("pictures in cells")),
+    ("xl/model/", N_("a data model (Power Pivot)")),
+    ("xl/queryTables/", N_("query tables")),
+    ("xl/connections.xml", N_("data connections")),
+    ("customXml/", N_("custom XML data")),
 )
 """Parts of a workbook that openpyxl does not write back, by folder, and what they are."""
 
@@ -963,5 +970,5 @@ def dropped(notes: Sequence[str], lost: list[str]) -> list[str]:
     return out
 
 
-RECOMPUTED = ("Formulas are kept; their last computed values are not stored, and Excel "
-               "recomputes them when the file is opened.")
+RECOMPUTED = N_("Formulas are kept; their last computed values are not stored, and Excel "
+                "recomputes them when the file is opened.")

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from defusedxml.ElementTree import iterparse
 
-from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n import N_, _
 from xl_tiebreak.util.safety import printable
 
 __all__ = ["NAMES", "REGENERATED", "comment_boxes", "empty_drawing", "lost_features",
@@ -91,104 +91,104 @@ _REVISION_PREFIXES = (f"{{{_XR}", "{http://schemas.microsoft.com/office/spreadsh
 
 NAMES: dict[str, str] = {
     # package relationships (by the last part of their type)
-    "rel:printerSettings": "printer settings",
-    "rel:oleObject": "embedded objects",
-    "rel:package": "embedded objects",
-    "rel:image": "images",
-    "rel:drawing": "shapes/drawings",
-    "rel:chart": "charts",
-    "rel:chartsheet": "chart sheets",
-    "rel:webextensiontaskpanes": "Office add-in task panes (web extensions)",
-    "rel:webextension": "Office add-ins (web extensions)",
-    "rel:thumbnail": "the thumbnail picture",
-    "rel:ui/extensibility": "a custom ribbon (customUI)",
-    "rel:ui/2006/extensibility": "a custom ribbon (customUI)",
-    "rel:digital-signature/origin": "digital signatures",
-    "rel:custom-properties": "custom document properties",
-    "rel:customXml": "custom XML data",
-    "rel:connections": "data connections",
-    "rel:queryTable": "query tables",
-    "rel:externalLink": "links to other workbooks",
-    "rel:pivotTable": "pivot tables",
-    "rel:pivotCacheDefinition": "pivot tables",
-    "rel:slicer": "slicers",
-    "rel:slicerCache": "slicers",
-    "rel:timeline": "timelines",
-    "rel:timelineCache": "timelines",
-    "rel:threadedComment": "threaded comments",
-    "rel:person": "threaded comments",
-    "rel:ctrlProp": "form controls (buttons, check boxes)",
-    "rel:control": "ActiveX controls",
-    "rel:sheetMetadata": "dynamic array formulas (cell metadata)",
-    "rel:rdRichValue": "pictures in cells",
-    "rel:powerPivotData": "a data model (Power Pivot)",
-    "rel:customProperty": "custom sheet properties",
-    "rel:vbaProject": "the macros (VBA project)",
-    "rel:volatileDependencies": "real-time data (RTD) links",
-    "rel:namedSheetView": "sheet views (Excel 365)",
-    "rel:vbaProjectSignature": "the digital signature of the macros (VBA project)",
-    "rel:vbaProjectSignatureAgile": "the digital signature of the macros (VBA project)",
-    "rel:vbaProjectSignatureV3": "the digital signature of the macros (VBA project)",
-    "rel:FeaturePropertyBag": "check boxes in cells (feature property bags)",
-    "rel:vmlDrawing": "form controls, buttons or drawings in VML",
+    "rel:printerSettings": N_("printer settings"),
+    "rel:oleObject": N_("embedded objects"),
+    "rel:package": N_("embedded objects"),
+    "rel:image": N_("images"),
+    "rel:drawing": N_("shapes/drawings"),
+    "rel:chart": N_("charts"),
+    "rel:chartsheet": N_("chart sheets"),
+    "rel:webextensiontaskpanes": N_("Office add-in task panes (web extensions)"),
+    "rel:webextension": N_("Office add-ins (web extensions)"),
+    "rel:thumbnail": N_("the thumbnail picture"),
+    "rel:ui/extensibility": N_("a custom ribbon (customUI)"),
+    "rel:ui/2006/extensibility": N_("a custom ribbon (customUI)"),
+    "rel:digital-signature/origin": N_("digital signatures"),
+    "rel:custom-properties": N_("custom document properties"),
+    "rel:customXml": N_("custom XML data"),
+    "rel:connections": N_("data connections"),
+    "rel:queryTable": N_("query tables"),
+    "rel:externalLink": N_("links to other workbooks"),
+    "rel:pivotTable": N_("pivot tables"),
+    "rel:pivotCacheDefinition": N_("pivot tables"),
+    "rel:slicer": N_("slicers"),
+    "rel:slicerCache": N_("slicers"),
+    "rel:timeline": N_("timelines"),
+    "rel:timelineCache": N_("timelines"),
+    "rel:threadedComment": N_("threaded comments"),
+    "rel:person": N_("threaded comments"),
+    "rel:ctrlProp": N_("form controls (buttons, check boxes)"),
+    "rel:control": N_("ActiveX controls"),
+    "rel:sheetMetadata": N_("dynamic array formulas (cell metadata)"),
+    "rel:rdRichValue": N_("pictures in cells"),
+    "rel:powerPivotData": N_("a data model (Power Pivot)"),
+    "rel:customProperty": N_("custom sheet properties"),
+    "rel:vbaProject": N_("the macros (VBA project)"),
+    "rel:volatileDependencies": N_("real-time data (RTD) links"),
+    "rel:namedSheetView": N_("sheet views (Excel 365)"),
+    "rel:vbaProjectSignature": N_("the digital signature of the macros (VBA project)"),
+    "rel:vbaProjectSignatureAgile": N_("the digital signature of the macros (VBA project)"),
+    "rel:vbaProjectSignatureV3": N_("the digital signature of the macros (VBA project)"),
+    "rel:FeaturePropertyBag": N_("check boxes in cells (feature property bags)"),
+    "rel:vmlDrawing": N_("form controls, buttons or drawings in VML"),
     # XML elements and attributes
-    f"{_MAIN}r": "rich text in cells",
-    f"{_MAIN}rPr": "rich text in cells",
-    f"{_MAIN}rPh": "phonetic guides (furigana)",
-    f"{_MAIN}phoneticPr": "phonetic guides (furigana)",
-    f"{_MAIN}customWorkbookViews": "custom views",
-    f"{_MAIN}customWorkbookView": "custom views",
-    f"{_MAIN}customSheetViews": "custom views",
-    f"{_MAIN}customSheetView": "custom views",
-    f"{_MAIN}ignoredErrors": "ignored-error settings",
-    f"{_MAIN}ignoredError": "ignored-error settings",
-    f"{_MAIN}fileSharing": "read-only recommended / file-sharing settings",
-    f"{_MAIN}fileSharing@readOnlyRecommended": "read-only recommended / file-sharing settings",
-    f"{_MAIN}oleObjects": "embedded objects",
-    f"{_MAIN}controls": "ActiveX controls",
-    f"{_MAIN}scenarios": "what-if scenarios",
-    f"{_MAIN}cellWatches": "cell watches",
-    f"{_MAIN}smartTags": "smart tags",
-    f"{_MAIN}webPublishItems": "web publishing settings",
-    f"{_MAIN}webPublishing": "web publishing settings",
-    f"{_MAIN}dataConsolidate": "data consolidation settings",
-    f"{_MAIN}customProperties": "custom sheet properties",
-    f"{_MAIN}protectedRanges": "protected ranges",
-    f"{_MAIN}fileRecoveryPr": "file recovery settings",
-    f"{_MAIN}functionGroups": "function groups",
-    f"{_MAIN}oleSize": "the embedding size (OLE)",
-    f"{_MAIN}smartTagPr": "smart tags",
-    f"{_MAIN}smartTagTypes": "smart tags",
-    f"{_MAIN}c@cm": "dynamic array formulas (cell metadata)",
-    f"{_MAIN}c@vm": "pictures in cells",
-    f"{_MAIN}drawing": "shapes/drawings",
-    f"{_MAIN}legacyDrawing": "form controls, buttons or drawings in VML",
-    f"{_MAIN}legacyDrawingHF": "pictures in page headers and footers",
-    f"{_MAIN}headerFooter": "page headers and footers",
-    f"{_MAIN}protectedRange": "protected ranges",
-    f"{_MAIN}picture": "a sheet background picture",
-    f"{_MAIN}pageSetup@{_REL}id": "printer settings",
-    f"{_MAIN}extLst": "Excel extensions (extLst)",
-    f"{_MAIN}ext": "Excel extensions (extLst)",
-    f"{_MAIN}sheetProtection@algorithmName": "a sheet protection password",
-    f"{_MAIN}workbookProtection@workbookAlgorithmName": "a workbook protection password",
+    f"{_MAIN}r": N_("rich text in cells"),
+    f"{_MAIN}rPr": N_("rich text in cells"),
+    f"{_MAIN}rPh": N_("phonetic guides (furigana)"),
+    f"{_MAIN}phoneticPr": N_("phonetic guides (furigana)"),
+    f"{_MAIN}customWorkbookViews": N_("custom views"),
+    f"{_MAIN}customWorkbookView": N_("custom views"),
+    f"{_MAIN}customSheetViews": N_("custom views"),
+    f"{_MAIN}customSheetView": N_("custom views"),
+    f"{_MAIN}ignoredErrors": N_("ignored-error settings"),
+    f"{_MAIN}ignoredError": N_("ignored-error settings"),
+    f"{_MAIN}fileSharing": N_("read-only recommended / file-sharing settings"),
+    f"{_MAIN}fileSharing@readOnlyRecommended": N_("read-only recommended / file-sharing settings"),
+    f"{_MAIN}oleObjects": N_("embedded objects"),
+    f"{_MAIN}controls": N_("ActiveX controls"),
+    f"{_MAIN}scenarios": N_("what-if scenarios"),
+    f"{_MAIN}cellWatches": N_("cell watches"),
+    f"{_MAIN}smartTags": N_("smart tags"),
+    f"{_MAIN}webPublishItems": N_("web publishing settings"),
+    f"{_MAIN}webPublishing": N_("web publishing settings"),
+    f"{_MAIN}dataConsolidate": N_("data consolidation settings"),
+    f"{_MAIN}customProperties": N_("custom sheet properties"),
+    f"{_MAIN}protectedRanges": N_("protected ranges"),
+    f"{_MAIN}fileRecoveryPr": N_("file recovery settings"),
+    f"{_MAIN}functionGroups": N_("function groups"),
+    f"{_MAIN}oleSize": N_("the embedding size (OLE)"),
+    f"{_MAIN}smartTagPr": N_("smart tags"),
+    f"{_MAIN}smartTagTypes": N_("smart tags"),
+    f"{_MAIN}c@cm": N_("dynamic array formulas (cell metadata)"),
+    f"{_MAIN}c@vm": N_("pictures in cells"),
+    f"{_MAIN}drawing": N_("shapes/drawings"),
+    f"{_MAIN}legacyDrawing": N_("form controls, buttons or drawings in VML"),
+    f"{_MAIN}legacyDrawingHF": N_("pictures in page headers and footers"),
+    f"{_MAIN}headerFooter": N_("page headers and footers"),
+    f"{_MAIN}protectedRange": N_("protected ranges"),
+    f"{_MAIN}picture": N_("a sheet background picture"),
+    f"{_MAIN}pageSetup@{_REL}id": N_("printer settings"),
+    f"{_MAIN}extLst": N_("Excel extensions (extLst)"),
+    f"{_MAIN}ext": N_("Excel extensions (extLst)"),
+    f"{_MAIN}sheetProtection@algorithmName": N_("a sheet protection password"),
+    f"{_MAIN}workbookProtection@workbookAlgorithmName": N_("a workbook protection password"),
 }
 """What each known relationship, element and attribute is, for people."""
 
 EXTENSIONS = {
-    "{78C0D931-6437-407D-A8EE-F0AAD7539E65}": "conditional formats such as data bars and icon "
-                                              "sets (Excel 2010 extensions)",
-    "{B025F937-C7B1-47D3-B67F-A62EFF666E3E}": "conditional formats such as data bars and icon "
-                                              "sets (Excel 2010 extensions)",
-    "{CCE6A557-97BC-4B89-ADB6-D9C93CAAB3DF}": "drop-down lists that refer to other sheets "
-                                              "(data validation extensions)",
-    "{05C60535-1F16-4FD2-B633-F4F36F0B64E0}": "sparklines",
-    "{A8765BA9-456A-4DAB-B4F3-ACF838C121DE}": "slicers",
-    "{3A4CF648-6AED-40F4-86FF-DC5316D8AED3}": "slicers",
-    "{7E03D99C-DC04-49D9-9315-930204A7B6E9}": "timelines",
-    "{FC87AEE6-9EDD-4A0A-B7FB-166176984837}": "protected ranges",
-    "{01252117-D84E-4E92-8308-4BE1C098FCBB}": "ignored-error settings",
-    "{F7C9EE02-42E1-4005-9D12-6889AFFD525C}": "add-in (web extension) data",
+    "{78C0D931-6437-407D-A8EE-F0AAD7539E65}": N_("conditional formats such as data bars and icon "
+                                              "sets (Excel 2010 extensions)"),
+    "{B025F937-C7B1-47D3-B67F-A62EFF666E3E}": N_("conditional formats such as data bars and icon "
+                                              "sets (Excel 2010 extensions)"),
+    "{CCE6A557-97BC-4B89-ADB6-D9C93CAAB3DF}": N_("drop-down lists that refer to other sheets "
+                                              "(data validation extensions)"),
+    "{05C60535-1F16-4FD2-B633-F4F36F0B64E0}": N_("sparklines"),
+    "{A8765BA9-456A-4DAB-B4F3-ACF838C121DE}": N_("slicers"),
+    "{3A4CF648-6AED-40F4-86FF-DC5316D8AED3}": N_("slicers"),
+    "{7E03D99C-DC04-49D9-9315-930204A7B6E9}": N_("timelines"),
+    "{FC87AEE6-9EDD-4A0A-B7FB-166176984837}": N_("protected ranges"),
+    "{01252117-D84E-4E92-8308-4BE1C098FCBB}": N_("ignored-error settings"),
+    "{F7C9EE02-42E1-4005-9D12-6889AFFD525C}": N_("add-in (web extension) data"),
 }
 """Extension URIs (``<ext uri=…>``) and what they are."""
 _HARMLESS_EXTENSIONS = frozenset({
@@ -206,7 +206,7 @@ _STRING_TABLE = frozenset({f"{_MAIN}sst", f"{_MAIN}sst@count", f"{_MAIN}sst@uniq
                            f"{_MAIN}si", f"{_MAIN}t"})
 """The structure of the shared-strings table itself (openpyxl may store texts inline)."""
 
-_TEXTS = "the cell texts"
+_TEXTS = N_("the cell texts")
 
 _RUN_TAGS = frozenset(f"{_MAIN}{local}" for local in (
     "b", "i", "u", "strike", "color", "family", "rFont", "sz", "vertAlign", "scheme", "charset",
@@ -489,24 +489,25 @@ def _rel_counts(archive: zipfile.ZipFile, part: str) -> dict[str, int]:
 def _name(feature: str, where: str) -> str:
     """A lost feature said for people."""
     if feature.startswith("ext:"):
-        return EXTENSIONS.get(feature[4:], "Excel extensions (extLst)")
+        return _(EXTENSIONS.get(feature[4:], N_("Excel extensions (extLst)")))
     if feature.startswith("rel:"):
         short = feature[4:]
         for key in (feature, "rel:" + short.rsplit("/", 1)[-1]):
             if key in NAMES:
-                return NAMES[key]
-        return f"parts of the type '{short}'"
+                return _(NAMES[key])
+        return _("parts of the type '{type}'", type=short)
     if feature in NAMES:
-        return NAMES[feature]
+        return _(NAMES[feature])
     tag, _sep, attribute = feature.partition("@")
     if tag in NAMES:  # a setting of a named element is part of it
-        return NAMES[tag]
-    if tag in _RUN_TAGS and where != "the workbook":
-        return NAMES[f"{_MAIN}r"]
+        return _(NAMES[tag])
+    if tag in _RUN_TAGS and where != _("the workbook"):
+        return _(NAMES[f"{_MAIN}r"])
     local = tag.rsplit("}", 1)[-1]
     if attribute:
-        return f"the setting {attribute.rsplit('}', 1)[-1]} of <{local}> in {where}"
-    return f"<{local}> in {where}"
+        return _("the setting {attribute} of <{element}> in {where}",
+                 attribute=attribute.rsplit("}", 1)[-1], element=local, where=where)
+    return _("<{element}> in {where}", element=local, where=where)
 
 
 def _ignored(feature: str) -> bool:
@@ -563,8 +564,8 @@ def _lost(original: Path, written: Path, skip: set[str]) -> list[str]:
         _diff_rels(_rel_counts(before, ""), _rel_counts(after, ""), lost)
         book_before, book_after = _workbook_part(before), _workbook_part(after)
         _diff_rels(_rel_counts(before, book_before), _rel_counts(after, book_after), lost)
-        _diff(_features(before, [book_before]), _features(after, [book_after]), "the workbook",
-              lost)
+        _diff(_features(before, [book_before]), _features(after, [book_after]),
+              _("the workbook"), lost)
         strings_before = [p for s, _rid, p in _relationships(before, book_before)
                           if s == "sharedStrings"]
         strings_after = [p for s, _rid, p in _relationships(after, book_after)
@@ -575,19 +576,21 @@ def _lost(original: Path, written: Path, skip: set[str]) -> list[str]:
                 continue
             other = sheets_after.get(key)
             if other is None:
-                lost.append(f"the sheet '{name}'")
+                lost.append(_("the sheet '{name}'", name=name))
                 continue
             _diff_rels(_rel_counts(before, part), _rel_counts(after, other[1]), lost)
             features = _features(before, [part])
             drawings = [p for s, _rid, p in _relationships(before, part) if s == "drawing"]
             if drawings and all(empty_drawing(before, p) for p in drawings):
                 features -= {f"{_MAIN}drawing", f"{_MAIN}drawing@{_REL}id"}
-            _diff(features, _features(after, [other[1]], parsed), f"the sheet '{name}'", lost)
-            _diff_comments(before, part, after, other[1], f"the sheet '{name}'", lost)
+            _diff(features, _features(after, [other[1]], parsed),
+                  _("the sheet '{name}'", name=name), lost)
+            _diff_comments(before, part, after, other[1], _("the sheet '{name}'", name=name),
+                           lost)
         # cell texts: shared strings, or inline in the sheets openpyxl wrote
         texts = _features(after, [*strings_after, *(p for _name, p in sheets_after.values())],
                           parsed)
-        _diff(_features(before, strings_before) - _STRING_TABLE, texts, _TEXTS, lost)
+        _diff(_features(before, strings_before) - _STRING_TABLE, texts, _(_TEXTS), lost)
         # parts with relationships of their own: the VBA project's signature, …
         for _short, _rid, part in _relationships(before, book_before):
             if part and part not in (p for _name, p in sheets_before.values()):

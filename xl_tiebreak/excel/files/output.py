@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from xl_tiebreak.excel.files.limits import check_written
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.util.numbers import fmt, from_float
 from xl_tiebreak.util.plain import Mutable
@@ -93,17 +94,19 @@ def check_target(target: Path) -> None:
     file."""
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
-        raise InputError(f"cannot write {target}: the folder {folder} does not exist")
+        raise InputError(_("cannot write {target}: the folder {folder} does not exist",
+                           target=target, folder=folder))
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise InputError(f"cannot write {target}: the folder {folder} is not writable")
+        raise InputError(_("cannot write {target}: the folder {folder} is not writable",
+                           target=target, folder=folder))
     if target.is_dir():
-        raise InputError(f"cannot write {target}: it is a folder")
+        raise InputError(_("cannot write {target}: it is a folder", target=target))
     if target.exists() and not target.is_file():
-        raise InputError(f"cannot write {target}: it is not a regular file (a FIFO or a "
-                         "device); it is not replaced")
+        raise InputError(_("cannot write {target}: it is not a regular file (a FIFO or a "
+                           "device); it is not replaced", target=target))
     if target.exists() and _read_only(target):
-        raise InputError(f"{target} is read-only (write-protected): it was not changed; "
-                         "remove the protection or write to another file")
+        raise InputError(_("{target} is read-only (write-protected): it was not changed; "
+                           "remove the protection or write to another file", target=target))
 
 
 Identity = tuple[int, int, int, int]
@@ -123,8 +126,9 @@ def check_new(target: Path, force: bool, option: str) -> None:
     """Refuse to replace an existing file (not a folder: :func:`check_target`) without
     ``force``."""
     if not force and os.path.lexists(target):
-        raise InputError(f"{target} already exists ({option}): it was not changed; give "
-                         "--force to replace it, or another name")
+        raise InputError(_("{target} already exists ({option}): it was not changed; give "
+                           "--force to replace it, or another name", target=target,
+                           option=option))
 
 
 TEMP_MARK = ".xl-tiebreak-"
@@ -199,8 +203,9 @@ def check_not_open(target: Path) -> None:
     """Refuse to replace a workbook that Excel or LibreOffice has open."""
     lock = lock_file(target)
     if lock is not None:
-        raise InputError(f"{target} is open in Excel or LibreOffice (its lock file {lock.name} "
-                         "is there): close it first, or write to another file with -o")
+        raise InputError(_("{target} is open in Excel or LibreOffice (its lock file {lock} is "
+                           "there): close it first, or write to another file with -o",
+                           target=target, lock=lock.name))
 
 
 def link_note(target: Path) -> str | None:
@@ -212,8 +217,8 @@ def link_note(target: Path) -> str | None:
         return None
     if links <= 1:
         return None
-    return (f"{target} had {links - 1} other hard link(s); it was replaced by a new file, so "
-            "the other link(s) still show the old content")
+    return _("{target} had {count} other hard link(s); it was replaced by a new file, so the "
+             "other link(s) still show the old content", target=target, count=links - 1)
 
 
 class _Terminated(BaseException):
@@ -243,8 +248,8 @@ def _stage(target: Path, data: bytes, staged: list[Staged], *,
     written, so that the temporary is removed whatever happens."""
     target = Path(os.path.realpath(target))
     if target.exists() and _read_only(target):
-        raise InputError(f"{target} is read-only (write-protected): it was not changed; "
-                         "remove the protection or write to another file")
+        raise InputError(_("{target} is read-only (write-protected): it was not changed; "
+                           "remove the protection or write to another file", target=target))
     fd, name = tempfile.mkstemp(prefix=f".{target.name}{TEMP_MARK}{os.getpid()}-",
                                 suffix=".tmp", dir=target.parent)
     item = Staged(target, Path(name), expected, new_only)
@@ -263,8 +268,8 @@ def _stage(target: Path, data: bytes, staged: list[Staged], *,
         with contextlib.suppress(OSError):
             os.chmod(item.temp, mode)
     except OSError as exc:
-        raise InputError(f"cannot write {target}: {exc.strerror or exc}; "
-                         "nothing was changed") from exc
+        raise InputError(_("cannot write {target}: {reason}; nothing was changed",
+                           target=target, reason=exc.strerror or exc)) from exc
     return item
 
 
@@ -308,7 +313,8 @@ def transaction() -> Iterator[Callable[..., Staged]]:
             try:
                 _replace(item)
             except OSError as exc:
-                raise InputError(f"cannot write {item.target}: {exc.strerror or exc}") from exc
+                raise InputError(_("cannot write {target}: {reason}", target=item.target,
+                                   reason=exc.strerror or exc)) from exc
             _sync_folder(item.target.parent)
             if i == 0 and len(staged) > 1:
                 _pause("replaced-first")
@@ -326,14 +332,15 @@ def _still(item: Staged) -> None:
     another program (an Excel save), appeared meanwhile, or not a regular file."""
     now = identity(item.target)
     if item.expected is not None and now != item.expected:
-        raise InputError(f"{item.target} was changed by another program while xl-tiebreak "
-                         "was working (saved in Excel?): it was not replaced; run again")
+        raise InputError(_("{target} was changed by another program while xl-tiebreak was "
+                           "working (saved in Excel?): it was not replaced; run again",
+                           target=item.target))
     if item.new_only and os.path.lexists(item.target):
-        raise InputError(f"{item.target}: a file of that name appeared meanwhile; it was not "
-                         "replaced (give --force to replace it)")
+        raise InputError(_("{target}: a file of that name appeared meanwhile; it was not "
+                           "replaced (give --force to replace it)", target=item.target))
     if now is not None and not os.path.isfile(item.target):
-        raise InputError(f"{item.target} is not a regular file (a FIFO or a device); it was "
-                         "not replaced")
+        raise InputError(_("{target} is not a regular file (a FIFO or a device); it was not "
+                           "replaced", target=item.target))
 
 
 def _replace(item: Staged) -> None:
@@ -343,8 +350,9 @@ def _replace(item: Staged) -> None:
         try:
             os.link(item.temp, item.target)
         except FileExistsError:
-            raise InputError(f"{item.target}: a file of that name appeared meanwhile; it was "
-                             "not replaced (give --force to replace it)") from None
+            raise InputError(_("{target}: a file of that name appeared meanwhile; it was not "
+                               "replaced (give --force to replace it)",
+                               target=item.target)) from None
         except OSError:  # no hard links on this file system: the look above stands
             pass
         else:
@@ -494,14 +502,17 @@ def output_path(source: Path, out: str | os.PathLike[str] | None) -> tuple[Path,
     target = source if out is None else Path(out)
     if target.suffix.lower() not in OUTPUT_SUFFIXES:
         if out is None:
-            raise InputError(f"{source.name}: a template ({source.suffix}) is not written in "
-                             "place; give an .xlsx or .xlsm output file (-o)")
-        raise InputError(f"{target.name}: the output must be an .xlsx or .xlsm workbook")
+            raise InputError(_("{file}: a template ({suffix}) is not written in place; give "
+                               "an .xlsx or .xlsm output file (-o)", file=source.name,
+                               suffix=source.suffix))
+        raise InputError(_("{file}: the output must be an .xlsx or .xlsm workbook",
+                           file=target.name))
     source_vba = source.suffix.lower() in MACRO_SUFFIXES
     target_vba = target.suffix.lower() in MACRO_SUFFIXES
     if target_vba and not source_vba:
         raise InputError(
-            f"{target.name}: an .xlsx workbook has no macros; write the output as .xlsx"
+            _("{file}: an .xlsx workbook has no macros; write the output as .xlsx",
+              file=target.name)
         )
     return target, source_vba and target_vba
 
@@ -515,10 +526,10 @@ def csv_path(
         return None
     path = Path(csv_out)
     if same_file(path, source) or same_file(path, target):
-        raise InputError(f"{path}: the CSV file would overwrite the workbook; "
-                         "give the CSV file another name")
+        raise InputError(_("{path}: the CSV file would overwrite the workbook; give the CSV "
+                           "file another name", path=path))
     if path.suffix.lower() in SPREADSHEET_SUFFIXES:
-        raise InputError(f"{path}: the CSV file must not be named like a workbook "
-                         f"({path.suffix}); use a .csv name")
+        raise InputError(_("{path}: the CSV file must not be named like a workbook "
+                           "({suffix}); use a .csv name", path=path, suffix=path.suffix))
     check_target(path)
     return path

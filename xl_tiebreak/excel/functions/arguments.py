@@ -20,6 +20,7 @@ from typing import Any
 from xl_tiebreak.excel.book.cells import excel_error
 from xl_tiebreak.excel.reading import settings_schema
 from xl_tiebreak.excel.reading.settings import lots_seed_value
+from xl_tiebreak.i18n.language import N_, translate
 from xl_tiebreak.model.tournament import BlankRounds, InputError, Problem, Severity, TournamentType
 from xl_tiebreak.tiebreaks.descriptors import Descriptor, parse_descriptor, parse_list
 from xl_tiebreak.tiebreaks.rules import RuleSet, resolve_rules, rules_in_force
@@ -62,11 +63,11 @@ def crosstable_text(error: InputError) -> str:
     problems = error.problems or [Problem(Severity.ERROR, str(error))]
     text = f"#CROSSTABLE {problems[0]}"
     if len(problems) > 1:
-        text += f" (and {len(problems) - 1} more: see CROSSTABLE_CHECK)"
+        text += " " + translate("(and {count} more: see CROSSTABLE_CHECK)", count=len(problems) - 1)
     return shorten(text)
 
 
-INTERNAL = "#ERROR internal problem — please report"
+INTERNAL = N_("#ERROR internal problem — please report")
 """What a cell shows when a worksheet function fails in a way it does not expect (followed
 by the function's name); never an exception's type or text."""
 MAX_DEPTH = 3
@@ -89,7 +90,7 @@ def guarded(compute: Any, *args: Any, name: str | None = None) -> Any:
     except InputError as error:  # not expected here: arguments are checked before computing
         return shorten(f"#INPUT {error}")
     except Exception:  # the promise: never a traceback, nor an internal name, in a cell
-        return shorten(f"{INTERNAL} ({name or _function_name()})")
+        return shorten(f"{translate(INTERNAL)} ({name or _function_name()})")
     finally:
         if paused:
             gc.enable()
@@ -121,7 +122,7 @@ def _function_name() -> str:
         if code.isupper() and code.isidentifier():
             return code
         frame = frame.f_back  # type: ignore[assignment]
-    return "worksheet function"
+    return translate("worksheet function")
 
 
 def scalar(value: object) -> object:
@@ -132,7 +133,8 @@ def scalar(value: object) -> object:
             return value
         value = value[0]
     if isinstance(value, (list, tuple)):
-        raise CellProblem("#ARG? a list nested too deeply (a range is at most 2-D)")
+        raise CellProblem("#ARG? " + translate(
+            "a list nested too deeply (a range is at most 2-D)"))
     return value
 
 
@@ -143,7 +145,8 @@ def without_error(value: object, tag: str, what: str) -> object:
     value = scalar(value)
     code = excel_error(value)
     if code is not None:
-        raise CellProblem(f"{tag} the {what} cell shows the Excel error {code}")
+        raise CellProblem(tag + " " + translate("the {what} cell shows the Excel error {code}",
+                                                what=translate(what), code=code))
     return value
 
 
@@ -165,7 +168,7 @@ def rule_set(value: object) -> RuleSet:
     serial (``46123``, what Lite passes for a date cell), a ``yyyymmdd`` number
     (``20260411``), an ISO or TRF text (``2026-04-11``, ``11.04.2026``). The numbers 2009,
     2023, 2024 and 2026 are rule-set names, not serials."""
-    value = without_error(value, "#RULES?", "rules")
+    value = without_error(value, "#RULES?", N_("rules"))
     if isinstance(value, (datetime.date, datetime.datetime)):
         day = date_value(value)
         assert day is not None
@@ -194,7 +197,7 @@ def tournament_type(value: object) -> TournamentType | None:
     """The tournament type: ``Swiss`` or ``Round robin`` (the Settings sheet's words); None
     when empty: then it is inferred from the crosstable, as the readers do (a grid, or
     all-play-all pairings, is a round robin)."""
-    value = without_error(value, "#TYPE?", "tournament type")
+    value = without_error(value, "#TYPE?", N_("tournament type"))
     if is_blank(value):
         return None
     found = _TYPES.get(re.sub(r"[^a-z]", "", str(value).lower()))
@@ -202,8 +205,9 @@ def tournament_type(value: object) -> TournamentType | None:
         with contextlib.suppress(ValueError):
             found = settings_schema.tournament_type(value)
     if found is None:
-        raise CellProblem(f"#TYPE? unknown tournament type {shorten(str(value), 40)!r}: use "
-                          "Swiss or Round robin (empty: from the crosstable)")
+        raise CellProblem("#TYPE? " + translate(
+            "unknown tournament type {value}: use Swiss or Round robin (empty: from the "
+            "crosstable)", value=repr(shorten(str(value), 40))))
     return found
 
 
@@ -211,14 +215,15 @@ def blank_rounds(value: object) -> BlankRounds:
     """What an empty round cell of the crosstable means: ``Absent`` (default, also when
     empty), ``Half-point bye`` or ``Declared`` (the Settings sheet's words; ``absent``,
     ``half-point-bye``, ``hpb``, ``declared`` … as on the command line)."""
-    value = without_error(value, "#ARG?", "blank rounds")
+    value = without_error(value, "#ARG?", N_("blank rounds"))
     if is_blank(value):
         return BlankRounds.ABSENT
     try:  # the Settings reader's words, in every catalogue's language (Ausente)
         return settings_schema.blank_rounds(value)
     except ValueError:
-        raise CellProblem(f"#ARG? blank rounds {shorten(str(value), 40)!r}: use Absent, "
-                          "Half-point bye or Declared (empty: Absent)") from None
+        raise CellProblem("#ARG? " + translate(
+            "blank rounds {value}: use Absent, Half-point bye or Declared (empty: Absent)",
+            value=repr(shorten(str(value), 40)))) from None
 
 
 def whole_number(value: object, what: str, low: int, high: int) -> int | None:
@@ -238,34 +243,36 @@ def whole_number(value: object, what: str, low: int, high: int) -> int | None:
     if number is None or not math.isfinite(number) or not number.is_integer() or not (
         low <= number <= high
     ):
-        raise CellProblem(f"#ARG? the {what} must be a whole number from {low} to {high}, "
-                          f"not {shorten(str(value), 20)!r}")
+        raise CellProblem("#ARG? " + translate(
+            "the {what} must be a whole number from {low} to {high}, not {value}",
+            what=translate(what), low=low, high=high, value=repr(shorten(str(value), 20))))
     return int(number)
 
 
 def unrated_rating(value: object) -> int | None:
     """The rating for unrated players: a whole number from 0 to 4000, or None when empty."""
-    return whole_number(value, "rating for unrated players", 0, 4000)
+    return whole_number(value, N_("rating for unrated players"), 0, 4000)
 
 
 def lots_seed(value: object) -> str | None:
     """The seed of the drawing of lots (``OTHER_LOTS``) from an optional argument: the text of
     the cell, a whole number as its digits (as the Settings sheet's ``Lots seed`` row reads
     it); None when empty (the event's own seed: none in a range, so the empty seed)."""
-    value = without_error(value, "#ARG?", "lots seed")
+    value = without_error(value, "#ARG?", N_("lots seed"))
     if is_blank(value):
         return None
     try:
         return lots_seed_value(value)
     except ValueError:
-        raise CellProblem("#ARG? the lots seed must be a text or a whole number (type a date "
-                          "or a fraction as text)") from None
+        raise CellProblem("#ARG? " + translate(
+            "the lots seed must be a text or a whole number (type a date or a fraction as "
+            "text)")) from None
 
 
 def descriptor(value: object) -> Descriptor:
-    text = option_text(without_error(value, "#TIEBREAK?", "tie-break"), "")
+    text = option_text(without_error(value, "#TIEBREAK?", N_("tie-break")), "")
     if not text:
-        raise CellProblem("#TIEBREAK? no tie-break given (e.g. BH/C1, SB, DE)")
+        raise CellProblem("#TIEBREAK? " + translate("no tie-break given (e.g. BH/C1, SB, DE)"))
     try:
         return parse_descriptor(text)
     except InputError as error:
@@ -277,7 +284,8 @@ def _flatten(value: object, depth: int = 0) -> list[object]:
     :data:`MAX_DEPTH` levels of lists: a self-referential list is refused, not followed)."""
     if isinstance(value, (list, tuple)):
         if depth >= MAX_DEPTH:
-            raise CellProblem("#ARG? a list nested too deeply (a range is at most 2-D)")
+            raise CellProblem("#ARG? " + translate(
+                "a list nested too deeply (a range is at most 2-D)"))
         out: list[object] = []
         for item in value:
             out.extend(_flatten(item, depth + 1))
@@ -292,7 +300,7 @@ def tiebreak_order(value: object) -> tuple[str, ...] | None:
     """
     items: list[str] = []
     for cell in _flatten(value):
-        without_error(cell, "#TIEBREAK?", "tie-break order")
+        without_error(cell, "#TIEBREAK?", N_("tie-break order"))
         if not is_blank(cell):
             items.extend(part.strip() for part in str(cell).split(",") if part.strip())
     if not items:

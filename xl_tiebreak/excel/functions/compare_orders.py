@@ -8,6 +8,7 @@ from __future__ import annotations
 import xl_tiebreak.excel.functions.arguments as arguments
 from xl_tiebreak.excel.functions.arguments import CellProblem
 from xl_tiebreak.excel.functions.evaluation import cached_evaluation
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.standings.compare_orders import MAX_ORDERS, compare_orders, comparison_rows
 from xl_tiebreak.util.cells import is_blank
@@ -22,9 +23,11 @@ def order_cells(value: object) -> list[str]:
         if not is_blank(cell):
             texts.extend(part for part in str(cell).split(";") if part.strip())
     if len(texts) < 1:
-        raise CellProblem("#ORDERS? no tie-break order given (one per cell, or separated by ;)")
+        raise CellProblem("#ORDERS? " + _("no tie-break order given (one per cell, or "
+                                          "separated by ;)"))
     if len(texts) > MAX_ORDERS:
-        raise CellProblem(f"#ORDERS? {len(texts)} orders: at most {MAX_ORDERS}")
+        raise CellProblem("#ORDERS? " + _("{count} orders: at most {most}", count=len(texts),
+                                          most=MAX_ORDERS))
     return texts
 
 

@@ -42,7 +42,7 @@ from xl_tiebreak.excel.functions.event import (
 from xl_tiebreak.excel.functions.participants import PLAYER, Participants
 from xl_tiebreak.excel.functions.range_cache import RANGES, Content, Results, header_flag
 from xl_tiebreak.formats.crosstable.reader import read_crosstable
-from xl_tiebreak.i18n import _, _n, current, using
+from xl_tiebreak.i18n import N_, _, _n, current, using
 from xl_tiebreak.model.tournament import (
     BlankRounds,
     InputError,
@@ -152,7 +152,7 @@ class Call(Frozen):
 
 
 def _cell(row: int, col: int) -> str:
-    return f"cell {cell_name(row + 1, col + 1)}"
+    return _("cell {name}", name=cell_name(row + 1, col + 1))
 
 
 def _infer_type(tournament: Tournament) -> None:
@@ -267,8 +267,8 @@ def _event(crosstable: object, kind: object = None, blanks: object = None,
     found = source(crosstable, strict)
     o = found.options
     chosen_kind = (arguments.tournament_type(kind)
-                   if _given(kind, "#TYPE?", "tournament type") else o.kind)
-    chosen_blanks = (arguments.blank_rounds(blanks) if _given(blanks, "#ARG?", "blank rounds")
+                   if _given(kind, "#TYPE?", N_("tournament type")) else o.kind)
+    chosen_blanks = (arguments.blank_rounds(blanks) if _given(blanks, "#ARG?", N_("blank rounds"))
                      else o.blanks)
     parsed = RANGES(_read, found.content, chosen_kind, chosen_blanks, o)
     return _Event(parsed, o, found.problems)
@@ -283,7 +283,7 @@ def _parsed(crosstable: object, kind: object = None, blanks: object = None) -> _
 def _call(options: Options, rules: object = None, unrated: object = None,
           seed: object = None) -> Call:
     """The evaluation options of a call: each argument given overrides the settings."""
-    if _given(rules, "#RULES?", "rules"):
+    if _given(rules, "#RULES?", N_("rules")):
         text = arguments.option_text(arguments.scalar(rules), "AUTO")
         chosen: RuleSet | str = "AUTO" if text.upper() == "AUTO" else arguments.rule_set(rules)
     else:
@@ -441,8 +441,8 @@ def padded(table: list[list[object]], rows: object,
     fixed-size array formula, so that the cells beyond the event show nothing rather than
     ``#N/A``); as it is where they are empty. A table taller or wider is cut (CROSSTABLE_CHECK
     says which participants a sheet leaves out)."""
-    height = arguments.whole_number(rows, "rows", 1, MAX_ROWS)
-    width = arguments.whole_number(columns, "columns", 1, 1000)
+    height = arguments.whole_number(rows, N_("rows"), 1, MAX_ROWS)
+    width = arguments.whole_number(columns, N_("columns"), 1, 1000)
     if width is not None:
         table = [[*row[:width], *([""] * (width - len(row)))] for row in table]
     if height is None:
@@ -606,7 +606,7 @@ def check_text(crosstable: object, kind: object = None, blanks: object = None,
         # robin): the choices made without the user, said beside the result
         problems += (check(parsed.tournament) + parsed.tournament.notes
                      + inferred_type_note(parsed.tournament))
-        if _given(listed, "#ARG?", "listed"):
+        if _given(listed, "#ARG?", N_("listed")):
             problems += coverage(parsed.players,
                                  [p.start_no for p in parsed.tournament.participants], listed)
     return problems_column(problems)

@@ -33,6 +33,7 @@ from xl_tiebreak.excel.functions import arguments
 from xl_tiebreak.excel.functions.arguments import CellProblem
 from xl_tiebreak.excel.functions.range_cache import Content
 from xl_tiebreak.excel.reading.settings import SETTINGS, Settings, read_settings
+from xl_tiebreak.i18n import N_, _
 from xl_tiebreak.model.tournament import (
     BlankRounds,
     Problem,
@@ -146,9 +147,10 @@ def register(crosstable: object, settings: object) -> tuple[str, Source]:
         rows = Content(settings).rows
         options, problems = settings_options(rows)
     else:
-        if not is_blank(arguments.without_error(settings, "#SETTINGS?", "settings")):
-            raise CellProblem("#SETTINGS? the settings must be a range of rows: the label in "
-                              "the first column, the value in the second (SettingsTable)")
+        if not is_blank(arguments.without_error(settings, "#SETTINGS?", N_("settings"))):
+            raise CellProblem("#SETTINGS? " + _("the settings must be a range of rows: the "
+                                                "label in the first column, the value in the "
+                                                "second (SettingsTable)"))
         rows, options, problems = (), DEFAULT_OPTIONS, []
     key = _digest(content.rows, rows)
     found = Source(content, options, tuple(problems))
@@ -202,12 +204,13 @@ def source(crosstable: object, strict: bool = True) -> Source:
         if match is not None:
             found = _TOKENS.get(match.group(1))
             if found is None:
-                raise CellProblem("#EVENT? this event is not computed in this session yet: "
-                                  "recalculate all (Ctrl+Alt+F9)")
+                raise CellProblem("#EVENT? " + _("this event is not computed in this session "
+                                                 "yet: recalculate all (Ctrl+Alt+F9)"))
             _TOKENS.move_to_end(match.group(1))
             errors = [p for p in found.problems if p.severity is Severity.ERROR]
             if errors and strict:
-                more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+                more = (" " + _("(and {count} more)", count=len(errors) - 1)
+                        if len(errors) > 1 else "")
                 raise CellProblem(arguments.shorten(f"#SETTINGS {errors[0]}{more}"))
             return found
         if value.startswith("#") and not _is_range(crosstable):

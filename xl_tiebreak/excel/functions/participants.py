@@ -22,6 +22,7 @@ from collections.abc import Iterable
 import xl_tiebreak.excel.functions.arguments as arguments
 from xl_tiebreak.excel.book.cells import excel_error
 from xl_tiebreak.excel.functions.arguments import CellProblem
+from xl_tiebreak.i18n import N_, _
 from xl_tiebreak.util.cells import is_blank
 from xl_tiebreak.util.plain import Frozen
 
@@ -46,9 +47,9 @@ class Kind(Frozen):
         object.__setattr__(self, "number", number)
 
 
-PLAYER = Kind("#PLAYER?", "player", "start number")
+PLAYER = Kind("#PLAYER?", N_("player"), N_("start number"))
 """A player of an individual crosstable."""
-TEAM = Kind("#TEAM?", "team", "team number")
+TEAM = Kind("#TEAM?", N_("team"), N_("team number"))
 """A team of a team crosstable."""
 
 
@@ -98,14 +99,16 @@ class Participants:
         value = arguments.scalar(cell)
         code = excel_error(value)
         if code is not None:
-            raise CellProblem(f"{kind.tag} the {kind.word} cell shows the Excel error {code}")
+            raise CellProblem(kind.tag + " " + _("the {what} cell shows the Excel error {code}",
+                                                 what=_(kind.word), code=code))
         if is_blank(value):
-            raise CellProblem(f"{kind.tag} no {kind.word} given: use a {kind.number} or a "
-                              "name")
+            raise CellProblem(kind.tag + " " + _("no {what} given: use a {number} or a name",
+                                                 what=_(kind.word), number=_(kind.number)))
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             if isinstance(value, float) and not value.is_integer() or (
                     abs(value) > MAX_START_NUMBER):
-                raise CellProblem(f"{kind.tag} {value!r} is not a {kind.number}")
+                raise CellProblem(kind.tag + " " + _("{value} is not a {number}", value=repr(
+                    value), number=_(kind.number)))
             return self._numbered(int(value))
         text = str(value).strip()
         found = self._by_name.get(text) or self._by_folded_name.get(fold(text))
@@ -113,14 +116,17 @@ class Participants:
             return found[0]
         if found:
             numbers = ", ".join(f"#{n}" for n in found)
-            raise CellProblem(f"{kind.tag} '{arguments.shorten(text, 60)}' is ambiguous "
-                              f"({numbers}): use the {kind.number}")
+            raise CellProblem(kind.tag + " " + _("'{name}' is ambiguous ({numbers}): use the "
+                                                 "{number}", name=arguments.shorten(text, 60),
+                                                 numbers=numbers, number=_(kind.number)))
         number = start_number_text(text)
         if number is not None:
             return self._numbered(number)
-        raise CellProblem(f"{kind.tag} '{arguments.shorten(text, 60)}' not in crosstable")
+        raise CellProblem(kind.tag + " " + _("'{name}' not in crosstable",
+                                             name=arguments.shorten(text, 60)))
 
     def _numbered(self, number: int) -> int:
         if number in self.numbers:
             return number
-        raise CellProblem(f"{self.kind.tag} {self.kind.number} {number} not in crosstable")
+        raise CellProblem(self.kind.tag + " " + _("{kind} {number} not in crosstable",
+                                                  kind=_(self.kind.number), number=number))

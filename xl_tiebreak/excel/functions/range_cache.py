@@ -31,6 +31,7 @@ from typing import Generic, TypeVar, cast
 
 import xl_tiebreak.excel.functions.arguments as arguments
 from xl_tiebreak.excel.functions.arguments import CellProblem
+from xl_tiebreak.i18n import N_, _
 from xl_tiebreak.util.cells import is_blank
 
 __all__ = ["MAX_RANGES", "RANGES", "Cells", "Content", "RangeCache", "Results", "header_flag",
@@ -115,7 +116,7 @@ class Content:
         if type(values) is Cells:
             return  # built once, by Cells.content
         if values is None:
-            raise CellProblem("#CROSSTABLE the crosstable range is empty")
+            raise CellProblem("#CROSSTABLE " + _("the crosstable range is empty"))
         rows = values if isinstance(values, (list, tuple)) else [[values]]
         frozen = _frozen_rows(without_empty_tail(rows))
         end = len(frozen)
@@ -207,7 +208,7 @@ class Results(Generic[K, V]):
 def header_flag(value: object) -> bool:
     """The header switch of STANDINGS and TEAM_STANDINGS: empty or TRUE (or 1) shows the
     header row, FALSE (0) leaves it out."""
-    value = arguments.without_error(value, "#ARG?", "header")
+    value = arguments.without_error(value, "#ARG?", N_("header"))
     if is_blank(value):
         return True
     if isinstance(value, bool):
@@ -219,4 +220,5 @@ def header_flag(value: object) -> bool:
         return True
     if text in ("FALSE", "NO", "FALSCH", "FAUX", "0"):
         return False
-    raise CellProblem(f"#ARG? header must be TRUE or FALSE, not {arguments.shorten(text, 40)!r}")
+    raise CellProblem("#ARG? " + _("header must be TRUE or FALSE, not {value}",
+                                   value=repr(arguments.shorten(text, 40))))

@@ -46,6 +46,7 @@ from xl_tiebreak.excel.functions.range_cache import RANGES, Content, Results, he
 from xl_tiebreak.excel.reading.team_event import apply_settings
 from xl_tiebreak.excel.reading.team_settings import TeamSettings, read_team_settings_rows
 from xl_tiebreak.formats.crosstable.team_reader import is_team_crosstable, read_team_crosstable
+from xl_tiebreak.i18n.language import N_, translate
 from xl_tiebreak.model.teams import Score, TeamEvent
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.standings.compare_orders import compare_orders, comparison_rows
@@ -80,7 +81,7 @@ def _rule_set(value: object) -> _Rules:
     """The rules argument: AUTO (or empty) is resolved by the event's own start date, unlike
     the individual functions, whose range carries no date (a team crosstable's settings rows
     may); anything else as :func:`xl_tiebreak.excel.functions.arguments.rule_set` reads it."""
-    text = arguments.option_text(arguments.without_error(value, "#RULES?", "rules"), "AUTO")
+    text = arguments.option_text(arguments.without_error(value, "#RULES?", N_("rules")), "AUTO")
     return "auto" if text.upper() == "AUTO" else arguments.rule_set(value)
 
 
@@ -106,11 +107,11 @@ class _TeamParsed(Mutable, eq=False):
 
 def _boards(value: object) -> int | None:
     """The boards argument: a whole number from 1 to 64; None when empty."""
-    return arguments.whole_number(value, "boards", 1, 64)
+    return arguments.whole_number(value, N_("boards"), 1, 64)
 
 
 def _match_points(value: object) -> str | None:
-    value = arguments.without_error(value, "#ARG?", "match points")
+    value = arguments.without_error(value, "#ARG?", N_("match points"))
     return None if is_blank(value) else str(value).strip()
 
 
@@ -124,10 +125,11 @@ def _settings_rows(value: object) -> Content | None:
     """The settings argument as a cache key of its rows (None: not given)."""
     if _is_range(value):
         return Content(value)
-    if is_blank(arguments.without_error(value, "#ARG?", "settings")):
+    if is_blank(arguments.without_error(value, "#ARG?", N_("settings"))):
         return None
-    raise CellProblem("#ARG? settings must be a range of rows: a label in the first column, "
-                      "its value in the next (e.g. Settings!A2:C28)")
+    raise CellProblem("#ARG? " + translate("settings must be a range of rows: a label in the "
+                                           "first column, its value in the next (e.g. "
+                                           "Settings!A2:C28)"))
 
 
 def _settings(rows: Content | None, boards: int | None,
@@ -135,29 +137,30 @@ def _settings(rows: Content | None, boards: int | None,
     """The settings rows with the boards and match points arguments; a disagreement between
     an argument and a row is a problem (neither is silently preferred)."""
     def where(r: int, c: int) -> str:
-        return f"settings cell {cell_name(r + 1, c + 1)}"
+        return translate("settings cell {name}", name=cell_name(r + 1, c + 1))
 
     settings, problems = read_team_settings_rows(rows.rows if rows else [], where)
     if boards is not None:
         if settings.boards not in (None, boards):
-            problems.append(Problem(Severity.ERROR, f"boards {boards}, but the settings say "
-                                    f"{settings.boards}", settings.where["boards"]))
+            problems.append(Problem(Severity.ERROR, translate(
+                "boards {given}, but the settings say {found}", given=boards,
+                found=settings.boards), settings.where["boards"]))
         settings.boards = boards
     if match_points is not None:
         given, more = read_team_settings_rows([("Match points", match_points)],
-                                              lambda r, c: "the match points argument")
+                                              lambda r, c: translate("the match points argument"))
         problems += more
         if given.win_draw_loss is not None:
             if settings.win_draw_loss not in (None, given.win_draw_loss):
-                problems.append(Problem(Severity.ERROR, f"match points {match_points}, but "
-                                        "the settings say otherwise",
+                problems.append(Problem(Severity.ERROR, translate(
+                    "match points {given}, but the settings say otherwise", given=match_points),
                                         settings.where["match_points"]))
             settings.win_draw_loss = given.win_draw_loss
     return settings, problems
 
 
 def _cell(row: int, col: int) -> str:
-    return f"cell {cell_name(row + 1, col + 1)}"
+    return translate("cell {name}", name=cell_name(row + 1, col + 1))
 
 
 def _read(content: Content, boards: int | None, match_points: str | None,
@@ -171,9 +174,9 @@ def _read(content: Content, boards: int | None, match_points: str | None,
         return _TeamParsed(None, InputError(bad), settings_error=True)
     if settings.boards is None and is_team_crosstable(content.rows, 1) and not (
             is_team_crosstable(content.rows)):
-        return _TeamParsed(None, InputError("no boards per match: add a 'Boards' row above "
-                                            "the header (Boards, 4) or give the boards "
-                                            "argument"))
+        return _TeamParsed(None, InputError(translate(
+            "no boards per match: add a 'Boards' row above the header (Boards, 4) or give the "
+            "boards argument")))
     try:
         event = read_team_crosstable(content.rows, boards=settings.boards,
                                      scoring=settings.scoring(),
@@ -189,12 +192,13 @@ def _parsed(crosstable: object, boards: object, match_points: object,
             settings: object) -> _TeamParsed:
     """The read team crosstable (cached); CellProblem when it cannot be read."""
     if crosstable is None:
-        raise CellProblem("#CROSSTABLE the crosstable range is empty")
+        raise CellProblem("#CROSSTABLE " + translate("the crosstable range is empty"))
     parsed = RANGES(_read, Content(crosstable), _boards(boards), _match_points(match_points),
                     _settings_rows(settings))
     if parsed.error is not None and parsed.settings_error:
         problems = parsed.error.problems
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        more = (" " + translate("(and {count} more)", count=len(problems) - 1)
+                if len(problems) > 1 else "")
         raise CellProblem(arguments.shorten(f"#SETTINGS {problems[0]}{more}"))
     if parsed.error is not None:
         raise CellProblem(arguments.crosstable_text(parsed.error))
@@ -239,7 +243,8 @@ def _team(parsed: _TeamParsed, team: object) -> int:
 def _flat(value: object, depth: int = 0) -> list[object]:
     if isinstance(value, (list, tuple)):
         if depth >= arguments.MAX_DEPTH:
-            raise CellProblem("#ARG? a list nested too deeply (a range is at most 2-D)")
+            raise CellProblem("#ARG? " + translate(
+                "a list nested too deeply (a range is at most 2-D)"))
         return [c for item in value for c in _flat(item, depth + 1)]
     return [value]
 
@@ -249,7 +254,7 @@ def _order(parsed: _TeamParsed, value: object) -> tuple[str, ...] | None:
     Settings' order, else the team preset). Checked for this event's primary score."""
     items: list[str] = []
     for cell in _flat(value):
-        arguments.without_error(cell, "#TIEBREAK?", "tie-break order")
+        arguments.without_error(cell, "#TIEBREAK?", N_("tie-break order"))
         if not is_blank(cell):
             items.extend(part.strip() for part in str(cell).split(",") if part.strip())
     if not items:
@@ -263,9 +268,11 @@ def _order(parsed: _TeamParsed, value: object) -> tuple[str, ...] | None:
 
 
 def _descriptor(evaluation: TeamEvaluation, value: object) -> Descriptor:
-    text = arguments.option_text(arguments.without_error(value, "#TIEBREAK?", "tie-break"), "")
+    text = arguments.option_text(arguments.without_error(value, "#TIEBREAK?",
+                                                         N_("tie-break")), "")
     if not text:
-        raise CellProblem("#TIEBREAK? no tie-break given (e.g. BH:MP/C1, EMGSB, EDE)")
+        raise CellProblem("#TIEBREAK? " + translate(
+            "no tie-break given (e.g. BH:MP/C1, EMGSB, EDE)"))
     try:
         return evaluation.parse(text)
     except InputError as error:
@@ -294,10 +301,11 @@ def team_tiebreak_value(crosstable: object, team: object, descriptor: object, ru
 def team_points(crosstable: object, team: object, score: object, rules: object,
                 boards: object, match_points: object, settings: object) -> Any:
     """Match points (``MP``) or game points (``GP``) of a team; empty: the primary score."""
-    text = arguments.option_text(arguments.without_error(score, "#ARG?", "score"), "").upper()
+    text = arguments.option_text(arguments.without_error(score, "#ARG?", N_("score")), "").upper()
     text = text.removesuffix("TS")  # MPTS, GPTS: the codes of the two scores
     if text not in ("", "MP", "GP"):
-        raise CellProblem(f"#ARG? score must be MP or GP, not {arguments.shorten(text, 20)!r}")
+        raise CellProblem("#ARG? " + translate("score must be MP or GP, not {value}",
+                                               value=repr(arguments.shorten(text, 20))))
     rule_set = _rule_set(rules)
     parsed = _parsed(crosstable, boards, match_points, settings)
     assert parsed.event is not None
@@ -400,7 +408,7 @@ def team_check_text(crosstable: object, boards: object, match_points: object,
     CROSSTABLE_CHECK shows them): what stops the reading (settings, cells), else the
     consistency check of the event and the reader's own warnings."""
     if crosstable is None:
-        raise CellProblem("#CROSSTABLE the crosstable range is empty")
+        raise CellProblem("#CROSSTABLE " + translate("the crosstable range is empty"))
     parsed = RANGES(_read, Content(crosstable), _boards(boards), _match_points(match_points),
                     _settings_rows(settings))
     if parsed.error is not None:

@@ -14,6 +14,7 @@ from xl_tiebreak.excel.reading.team_event import (
 )
 from xl_tiebreak.formats.crosstable.reader import read_crosstable
 from xl_tiebreak.formats.event_facts import EVENT_SHEET, apply_fact_rows
+from xl_tiebreak.i18n import _, _n
 from xl_tiebreak.model.tournament import InputError, Problem, Severity, Tournament
 from xl_tiebreak.standings.check import check
 from xl_tiebreak.standings.final import Standings, compute_standings
@@ -34,15 +35,14 @@ def read_book_tournament(
     added to ``warnings`` (when given)."""
     found = book.read_name(CROSSTABLE) or book.read_sheet(CROSSTABLE)
     if found is None:
-        raise InputError(
-            f"no crosstable: add a sheet named '{CROSSTABLE}' (header row first: No, Name, "
-            f"Rating, Fed, R1, R2, …) or define the name '{CROSSTABLE}' for its range"
-        )
+        raise InputError(_(
+            "no crosstable: add a sheet named '{name}' (header row first: No, Name, Rating, "
+            "Fed, R1, R2, …) or define the name '{name}' for its range", name=CROSSTABLE))
     problems = [
         Problem(
             Severity.ERROR,
-            "formula without a computed value (the file was not saved by Excel): "
-            "open and save it in Excel, or type the value",
+            _("formula without a computed value (the file was not saved by Excel): open and "
+              "save it in Excel, or type the value"),
             found.where(r, c),
         )
         for r, c in found.uncomputed
@@ -57,9 +57,13 @@ def read_book_tournament(
         named = sheet_ref(found.sheet, range_ref(r1, c1, r1 + height - 1, c1 + width - 1))
         warnings.append(Problem(
             Severity.WARNING,
-            f"not read: {', '.join(found.outside)} {'is' if len(found.outside) == 1 else 'are'}"
-            f" just outside the range of the name '{CROSSTABLE}' (used part: {named}); "
-            "widen the name's range (Formulas > Name Manager) if they belong to the crosstable",
+            _n("not read: {cells} is just outside the range of the name '{name}' (used part: "
+               "{named}); widen the name's range (Formulas > Name Manager) if they belong to "
+               "the crosstable",
+               "not read: {cells} are just outside the range of the name '{name}' (used part: "
+               "{named}); widen the name's range (Formulas > Name Manager) if they belong to "
+               "the crosstable", len(found.outside), cells=", ".join(found.outside),
+               name=CROSSTABLE, named=named),
             sheet_ref(found.sheet, found.outside[0]),
         ))
     try:

@@ -40,6 +40,7 @@ from xl_tiebreak.excel.reading.team_settings import (
 from xl_tiebreak.formats.crosstable.team_boards import apply_boards
 from xl_tiebreak.formats.crosstable.team_grid import is_team_grid, read_team_grid
 from xl_tiebreak.formats.crosstable.team_reader import is_team_crosstable, read_team_crosstable
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.teams import Team, TeamEvent
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.standings.ranking import Standings
@@ -86,12 +87,13 @@ def has_team_crosstable(book: Book, name: str) -> bool:
 def _crosstable(book: Book, name: str) -> RangeValues:
     found = book.read_name(name) or book.read_sheet(name)
     if found is None:
-        raise InputError(f"no crosstable: add a sheet named '{name}' (settings rows, then a "
-                         "header row: No, Team, R1, R2, …) or define the name "
-                         f"'{name}' for its range")
+        raise InputError(_("no crosstable: add a sheet named '{name}' (settings rows, then a "
+                           "header row: No, Team, R1, R2, …) or define the name '{name}' for "
+                           "its range", name=name))
     problems = [
-        Problem(Severity.ERROR, "formula without a computed value (the file was not saved by "
-                "Excel): open and save it in Excel, or type the value", found.where(r, c))
+        Problem(Severity.ERROR, _("formula without a computed value (the file was not saved "
+                                  "by Excel): open and save it in Excel, or type the value"),
+                found.where(r, c))
         for r, c in found.uncomputed
     ]
     problems += cell_errors(found.values, found.where)
@@ -108,8 +110,9 @@ def _teams_sheet(book: Book, event: TeamEvent, warnings: list[Problem]) -> list[
         return []
     header = [str(c).strip().lower() if not is_blank(c) else "" for c in sheet.values[0]]
     if "team" not in header:
-        return [Problem(Severity.ERROR, "the Teams sheet needs a header row with a 'Team' "
-                        "column (No, Team, Rating, then the players in board order)",
+        return [Problem(Severity.ERROR, _("the Teams sheet needs a header row with a 'Team' "
+                                          "column (No, Team, Rating, then the players in "
+                                          "board order)"),
                         sheet.where(0, 0))]
     team_col = header.index("team")
     no_col = next((i for i, h in enumerate(header) if h in ("no", "#", "nr")), None)
@@ -127,22 +130,25 @@ def _teams_sheet(book: Book, event: TeamEvent, warnings: list[Problem]) -> list[
             number = cells[no_col]
             team = by_no.get(_whole(number) or 0)
             if team is None:
-                errors.append(Problem(Severity.ERROR, f"team number {quoted(number)} is not a "
-                                      "team of the crosstable", sheet.where(r, no_col)))
+                errors.append(Problem(Severity.ERROR, _(
+                    "team number {number} is not a team of the crosstable",
+                    number=quoted(number)), sheet.where(r, no_col)))
                 continue
             if name and name != team.name:
-                errors.append(Problem(Severity.ERROR, f"team {team.start_no} is "
-                                      f"{quoted(team.name)} in the crosstable, not "
-                                      f"{quoted(name)}", sheet.where(r, team_col)))
+                errors.append(Problem(Severity.ERROR, _(
+                    "team {no} is {name} in the crosstable, not {other}", no=team.start_no,
+                    name=quoted(team.name), other=quoted(name)), sheet.where(r, team_col)))
                 continue
         else:
             team = next((t for t in event.teams if t.name == name), None)
             if team is None:
-                errors.append(Problem(Severity.ERROR, f"team {quoted(name)} is not in the "
-                                      "crosstable", sheet.where(r, team_col)))
+                errors.append(Problem(Severity.ERROR, _(
+                    "team {name} is not in the crosstable", name=quoted(name)),
+                    sheet.where(r, team_col)))
                 continue
         if team.start_no in seen:
-            errors.append(Problem(Severity.ERROR, f"team {team.start_no} has two rows",
+            errors.append(Problem(Severity.ERROR, _("team {no} has two rows",
+                                                    no=team.start_no),
                                   sheet.where(r, team_col)))
             continue
         seen.add(team.start_no)
@@ -152,12 +158,14 @@ def _teams_sheet(book: Book, event: TeamEvent, warnings: list[Problem]) -> list[
                     0 <= value <= 4000):
                 team.rating = round(from_float(float(value)))
             else:
-                errors.append(Problem(Severity.ERROR, f"rating: expected a number from 0 to "
-                                      f"4000, not {quoted(value)}", sheet.where(r, rating_col)))
+                errors.append(Problem(Severity.ERROR, _(
+                    "rating: expected a number from 0 to 4000, not {value}",
+                    value=quoted(value)), sheet.where(r, rating_col)))
     missing = [t.start_no for t in event.teams if t.start_no not in seen]
     if missing and seen:
-        warnings.append(Problem(Severity.WARNING, "the Teams sheet has no row for team(s) "
-                                + ", ".join(map(str, missing)), sheet.where(0, team_col)))
+        warnings.append(Problem(Severity.WARNING, _(
+            "the Teams sheet has no row for team(s) {numbers}",
+            numbers=", ".join(map(str, missing))), sheet.where(0, team_col)))
     return errors
 
 
@@ -233,7 +241,8 @@ def apply_settings(event: TeamEvent, settings: TeamSettings) -> None:
         event.type_inferred = False
     if settings.primary is not None:
         event.primary = settings.primary
-        event.primary_from = f"Settings 'Primary score', {settings.where.get('primary', '')}"
+        event.primary_from = _("Settings '{label}', {where}", label=_("Primary score"),
+                               where=settings.where.get("primary", ""))
     if settings.start_date is not None:
         event.start_date = settings.start_date
     if settings.tiebreaks:

@@ -32,6 +32,7 @@ import xlwings as xw
 
 from xl_tiebreak.excel.book.xlwings_book import XlwingsBook
 from xl_tiebreak.excel.sheets.writer import WriteResult, write_problems_to, write_standings_to
+from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import Problem, Severity
 
 __all__ = ["ENTRY_NAME", "main", "on_office_js", "run", "tell", "write_standings"]
@@ -88,7 +89,8 @@ def run(book: Any) -> WriteResult | None:
     try:
         result = write_standings_to(target)
     except Exception as exc:  # never a traceback for the user
-        message = f"internal error ({type(exc).__name__}: {exc}); please report it"
+        message = _("internal error ({error}); please report it",
+                    error=f"{type(exc).__name__}: {exc}")
         with contextlib.suppress(Exception):  # the message is told in any case
             write_problems_to(target, [Problem(Severity.ERROR, message)])
         tell(book, message, problems=True)

@@ -91,13 +91,13 @@ def round_token(record: Record) -> str:
     if record.opponent is None:
         bye = _BYE_TOKENS.get(record.kind)
         if bye is None:  # a forfeit without opponent: the reader never builds one
-            raise InputError(f"a {record.kind.value} without opponent cannot be written",
-                             record.where)
+            raise InputError(_("a {kind} without opponent cannot be written",
+                               kind=record.kind.value), record.where)
         return bye
     result = _RESULT_TOKENS[record.kind] if not record.kind.bye else None
     if result is None:
-        raise InputError(f"a {record.kind.value} against #{record.opponent} cannot be written",
-                         record.where)
+        raise InputError(_("a {kind} against #{opponent} cannot be written",
+                           kind=record.kind.value, opponent=record.opponent), record.where)
     if record.color is None:
         # a digit result needs a space after the opponent (``12 1``); a sign does not
         return f"{record.opponent} {result}" if result[0] in "01½" else f"{record.opponent}{result}"

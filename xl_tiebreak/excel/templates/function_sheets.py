@@ -25,6 +25,8 @@ from xl_tiebreak.excel.templates.parts import (
     print_setup,
     wrap_note,
 )
+from xl_tiebreak.i18n.conventions import csv_separator
+from xl_tiebreak.i18n.language import N_, translate
 from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
 from xl_tiebreak.util.cells import column_letter, range_ref
 
@@ -86,7 +88,7 @@ def _function_columns(template: Template) -> list[tuple[str, str, str]]:
         (name, _function_formula(name), number_format(parse_descriptor(FIXED_DESCRIPTORS[name])))
         for name in template.functions
     ]
-    columns.append((f'TIEBREAK "{example}" by name',
+    columns.append((translate('TIEBREAK "{example}" by name', example=example),
                     f'=TIEBREAK(Tournament,{{names}},"{example}")', example_format))
     columns.append((f'TIEBREAK_EXPLAIN "{example}"',
                     f'=TIEBREAK_EXPLAIN(Tournament,{{nos}},"{example}")', "General"))
@@ -101,23 +103,25 @@ def functions_sheet(ws: Any, template: Template, per_cell: bool = False) -> dict
     :data:`DEMO_ROWS` rows (the demo: docs/engineering.md D56). Returns the defined names it
     needs (:func:`sheet_names`)."""
     height = DEMO_ROWS if per_cell else TEMPLATE_ROWS
-    ws["A1"] = (PER_CELL_NOTE if per_cell else
-                "Worksheet functions of xl-tiebreak, one call per column over "
-                f"{height:,} rows (every participant of the crosstable has its row, "
-                "the rows beyond it stay empty): in Excel, click Import Functions on the "
-                "xlwings ribbon once, then Ctrl+Alt+F9 (see the How to sheet). Every call "
-                "gets Tournament (cell B2): the crosstable with every row of the Settings "
-                "sheet, as the Standings sheet reads them.")
+    ws["A1"] = (translate(PER_CELL_NOTE, rows=DEMO_ROWS, call=_shown(PER_CELL_CALL),
+                          column=_shown(COLUMN_CALL)) if per_cell else
+                translate("Worksheet functions of xl-tiebreak, one call per column over {rows} "
+                          "rows (every participant of the crosstable has its row, the rows "
+                          "beyond it stay empty): in Excel, click Import Functions on the xlwings "
+                          "ribbon once, then Ctrl+Alt+F9 (see the How to sheet). Every call gets "
+                          "Tournament (cell B2): the crosstable with every row of the Settings "
+                          "sheet, as the Standings sheet reads them.", rows=height))
     ws["A1"].font = Font(bold=True)
     wrap_note(ws, 9)
     first, last = FUNCTIONS_FIRST_ROW, FUNCTIONS_FIRST_ROW + height - 1
     nos, names = f"$A${first}:$A${last}", f"$B${first}:$B${last}"
     ws["A2"] = "Tournament"
     ws[TOKEN_CELL] = EVENT_CALL
-    ws["A3"] = "Check"
+    ws["A3"] = translate("Check", "written sheet")
     ws["B3"] = f'=CROSSTABLE_CHECK(Tournament,"","",{nos})'
     columns = _function_columns(template)
-    header = ["No", "Name", *(h for h, _, _ in columns)]
+    header = [translate("No", "written sheet"), translate("Name", "written sheet"),
+              *(h for h, _, _ in columns)]
     for col, text in enumerate(header, start=1):
         ws.cell(row=FUNCTIONS_FIRST_ROW - 1, column=col, value=text)
     header_style(ws, FUNCTIONS_FIRST_ROW - 1, len(header))
@@ -245,14 +249,24 @@ def _print_start(ws: Any) -> tuple[int, int]:
     return int(match.group(1)), _column_number(match.group(2))
 
 
-PER_CELL_NOTE = (
+PER_CELL_NOTE = N_(
     "Worksheet functions of xl-tiebreak, one formula per cell in this demo, so that it shows its "
-    f"values in any spreadsheet (LibreOffice recomputes array formulas on opening), for up to "
-    f"{DEMO_ROWS} participants. Each cell gets Tournament (B2: the crosstable with the Settings "
-    "rows, read once), e.g. =BUCHHOLZ_CUT1(Tournament,$A5): fast per cell. The templates use "
-    "one call per column, e.g. {=BUCHHOLZ_CUT1(Tournament,$A$5:$A$2004)}. In Excel: Import "
-    "Functions on the xlwings ribbon, then Ctrl+Alt+F9.")
-"""Note of the demo's Functions sheet (per-cell formulas, docs/engineering.md D56)."""
+    "values in any spreadsheet (LibreOffice recomputes array formulas on opening), for up to "
+    "{rows} participants. Each cell gets Tournament (B2: the crosstable with the Settings "
+    "rows, read once), e.g. ={call}: fast per cell. The templates use one call per column, "
+    "e.g. {{={column}}}. In Excel: Import Functions on the xlwings ribbon, then Ctrl+Alt+F9.")
+"""Note of the demo's Functions sheet (per-cell formulas, docs/engineering.md D56), with the
+fields ``rows``, ``call`` and ``column``."""
+PER_CELL_CALL = "BUCHHOLZ_CUT1(Tournament,$A5)"
+COLUMN_CALL = "BUCHHOLZ_CUT1(Tournament,$A$5:$A$2004)"
+"""The example calls of :data:`PER_CELL_NOTE`."""
+
+
+def _shown(formula: str) -> str:
+    """A formula as a person types it in the language in force: its arguments separated by
+    the language's list separator (``;`` in Portuguese, as Excel's list separator is the CSV
+    one); the file keeps commas."""
+    return formula.replace(",", csv_separator())
 
 STANDINGS_CALL = "STANDINGS(Tournament)"
 """The call of the Formula standings sheet, as its note shows it."""
@@ -277,17 +291,19 @@ def formula_standings_sheet(ws: Any, template: Template, per_cell: bool = False)
     n_cols = len(formats) if per_cell else STANDINGS_COLUMNS
     call = _standings_call(height, n_cols)
     if per_cell:
-        ws["A1"] = (f"The whole standings from one function: each cell here is "
-                    f"=INDEX({call},row,column), so that this demo shows its values in any "
-                    f"spreadsheet. The templates use one array formula {{={call}}}; in Excel "
-                    f"365 a plain ={STANDINGS_CALL} in an empty cell spills, and "
-                    f"=TIEBREAKS(Tournament) gives every tie-break of every player.")
+        ws["A1"] = translate(
+            "The whole standings from one function: each cell here is ={index}, so that this "
+            "demo shows its values in any spreadsheet. The templates use one array formula "
+            "{{={call}}}; in Excel 365 a plain ={spill} in an empty cell spills, and "
+            "=TIEBREAKS(Tournament) gives every tie-break of every player.",
+            index=_shown(f"INDEX({call},row,column)"), call=_shown(call), spill=STANDINGS_CALL)
     else:
-        ws["A1"] = (f"The whole standings from one formula: {{={call}}} over {height - 1:,} "
-                    f"rows (the Settings' order, rules and points; the rows beyond the event "
-                    f"stay empty). A fixed-size array formula (any Excel); in Excel 365 a "
-                    f"plain ={STANDINGS_CALL} in an empty cell spills, and "
-                    f"=TIEBREAKS(Tournament) gives every tie-break of every player.")
+        ws["A1"] = translate(
+            "The whole standings from one formula: {{={call}}} over {rows} rows (the Settings' "
+            "order, rules and points; the rows beyond the event stay empty). A fixed-size array "
+            "formula (any Excel); in Excel 365 a plain ={spill} in an empty cell spills, and "
+            "=TIEBREAKS(Tournament) gives every tie-break of every player.", call=_shown(call),
+            rows=height - 1, spill=STANDINGS_CALL)
     note_style(ws["A1"])
     ws["A2"] = f'=CROSSTABLE_CHECK(Tournament,"","",$B$4:$B${2 + height})'
     if per_cell:

@@ -300,16 +300,16 @@ def not_written(event: TeamEvent, boards: bool = True) -> list[str]:
     ``boards``: the board results were written)."""
     out = []
     if any(t.federation for t in event.teams):
-        out.append("the teams' federations")
+        out.append(_("the teams' federations"))
     if event.players:
-        out.append("the players' ratings and individual games (the team tie-breaks use "
-                   "neither)")
+        out.append(_("the players' ratings and individual games (the team tie-breaks use "
+                     "neither)"))
     if not boards and event.board_data:
-        out.append("the board results (the board tie-breaks are undefined in the workbook)")
+        out.append(_("the board results (the board tie-breaks are undefined in the workbook)"))
     elif boards and any(m.played and m.boards and len({b.board for b in m.boards}) < event.boards
                         for t in event.teams for m in t.rounds):
-        out.append("boards without a game are written '-' for both teams (they score "
-                   "nothing, as read)")
+        out.append(_("boards without a game are written '-' for both teams (they score "
+                     "nothing, as read)"))
     return out
 
 
@@ -317,10 +317,10 @@ def event_book(event: TeamEvent, boards: bool = True) -> TeamBook:
     """The team workbook's contents for the event (``boards``: with its board results, when
     it has them). InputError for what cannot be written."""
     if not event.teams:
-        raise InputError("the event has no teams", event.source)
+        raise InputError(_("the event has no teams"), event.source)
     if not event.rounds_known:
-        raise InputError("a round-robin grid has no rounds to write: give the event as a team "
-                         "crosstable or TRF (one column per round)", event.source)
+        raise InputError(_("a round-robin grid has no rounds to write: give the event as a "
+                           "team crosstable or TRF (one column per round)"), event.source)
     rows = crosstable_rows(event)
     if boards:
         problems = unpaired_boards(event)
@@ -339,7 +339,8 @@ def _reads_back(book: TeamBook) -> None:
     labels = {field: label for label, field, _ in TEAM_SETTINGS_ROWS}
     cells = [(labels[f], *(v if isinstance(v, tuple) else (v, None)))
              for f, v in book.settings.items() if f != "tiebreaks"]
-    settings, problems = read_team_settings_rows(cells, lambda r, c: f"Settings row {r + 2}")
+    settings, problems = read_team_settings_rows(
+        cells, lambda r, c: _("Settings row {row}", row=r + 2))
     try:
         if problems:
             raise InputError(problems)
@@ -348,8 +349,9 @@ def _reads_back(book: TeamBook) -> None:
         if len(book.boards) > 1:
             apply_boards(event, book.boards, sheet=BOARDS)
     except InputError as error:  # a case the writer does not know: said, not written
-        raise InputError([Problem(Severity.ERROR, f"the workbook would not read back: "
-                                  f"{p.message}", p.where) for p in error.problems]) from error
+        raise InputError([Problem(Severity.ERROR, _("the workbook would not read back: "
+                                                    "{problem}", problem=p.message), p.where)
+                          for p in error.problems]) from error
 
 
 def _without_boards(event: TeamEvent) -> TeamEvent:
@@ -368,7 +370,7 @@ def write_team_event_workbook(event: TeamEvent, path: str | os.PathLike[str],
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix not in (".xlsx", ".xlsm"):
-        raise InputError(f"{target}: expected a .xlsx or .xlsm file name")
+        raise InputError(_("{out}: expected a .xlsx or .xlsm file name", out=target))
     book = event_book(event, boards)
     workbook = build_team_workbook(vba=suffix == ".xlsm", book=book)
     save_with_values(workbook, target)  # a viewer without the add-in shows the values
