@@ -141,3 +141,17 @@ def test_the_rating_used_row_reaches_the_rating_based_functions() -> None:
     assert udfs.ARO(token, 1.0) == 1750.0
     assert udfs.TIEBREAK_EXPLAIN(token, 1.0, "ARO").endswith("(1700 + 1800) / 2 = 1750")
     assert udfs.ARO(RATED, 1.0) is None  # the bare range: FIDE, as the engine's default
+
+
+def test_a_crosstable_problem_is_said_in_each_workbook_s_language() -> None:
+    # the same unreadable cell read first for an English workbook, then for a Portuguese one,
+    # then English again: each gets its own language, none the text kept for the other
+    bad = [["No", "Name", "R1"], [1.0, "Ana", "zz"], [2.0, "Bia", None]]
+    texts = []
+    for language in ("en", "pt-BR", "en"):
+        token = udfs.CROSSTABLE_ID(bad, settings(("Language", language)))
+        texts.append((token.split(" ", 1)[1], udfs.POINTS(token, 1.0)))
+    assert texts[0] == texts[2]
+    assert texts[0][1].startswith("#CROSSTABLE cell C2: cannot read 'zz' as a round result")
+    assert texts[1][1].startswith("#CROSSTABLE célula C2: não foi possível ler 'zz'")
+    assert texts[1][0] == texts[1][1]  # the token's own text: the same problem, same language

@@ -582,3 +582,15 @@ def test_team_tiebreak_explain_ends_with_the_official_value() -> None:
     assert isinstance(one, str) and "tied group" in one and "(Art. 13.3)" in one
     missing = udfs.TEAM_TIEBREAK_EXPLAIN(rows, 99.0, "EMGSB", "AUTO", 4.0, "", PAB)
     assert missing == "#TEAM? team number 99 not in crosstable"
+
+
+def test_team_functions_answer_in_the_language_of_their_settings() -> None:
+    # the same unknown team asked with Language en, then Idioma Português in the settings
+    # rows: the words after #TEAM? follow the row (the Portuguese text is the catalogue's)
+    rows = spec_rows()
+    assert udfs.TEAM_POINTS(rows, 99.0, "", "AUTO", 4.0, "", [*PAB, ["Language", "en"]]) == (
+        "#TEAM? team number 99 not in crosstable")
+    assert udfs.TEAM_POINTS(rows, 99.0, "", "AUTO", 4.0, "", [*PAB, ["Idioma", "Português"]]) == (
+        "#TEAM? número da equipe 99 não está na tabela de resultados")
+    assert udfs.TEAM_PLACE(rows, 99.0, "", "AUTO", 4.0, "", [*PAB, ["Idioma", "pt-BR"]]) == (
+        "#TEAM? número da equipe 99 não está na tabela de resultados")

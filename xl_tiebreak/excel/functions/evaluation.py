@@ -168,7 +168,17 @@ def _read(content: Content, kind: TournamentType | None = None,
           blanks: BlankRounds = BlankRounds.ABSENT,
           options: Options = DEFAULT_OPTIONS) -> _Parsed:
     """The crosstable read as the Standings sheet reads it with these options (scoring, start
-    date, scheduled rounds, name, tie-break order and lots seed of the settings)."""
+    date, scheduled rounds, name, tie-break order and lots seed of the settings), its problems
+    written in the settings' language (the options are part of the cache key, so a problem
+    kept for one language is never shown in another)."""
+    if options.language is None:
+        return _read_in_language(content, kind, blanks, options)
+    with using(options.language):
+        return _read_in_language(content, kind, blanks, options)
+
+
+def _read_in_language(content: Content, kind: TournamentType | None, blanks: BlankRounds,
+                      options: Options) -> _Parsed:
     errors = cell_errors(content.rows, _cell)
     if errors:
         return _Parsed(None, InputError(errors), _NOBODY)

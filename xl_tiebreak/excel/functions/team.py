@@ -45,6 +45,7 @@ from xl_tiebreak.excel.functions.docs import (
     DOC_TEAM_RULES,
 )
 from xl_tiebreak.excel.functions.registration import RANGE, parameter, registered
+from xl_tiebreak.i18n import using
 
 
 def _team(name: str) -> Any:
@@ -54,6 +55,18 @@ def _team(name: str) -> Any:
     import xl_tiebreak.excel.functions.team_evaluation as team_evaluation
 
     return getattr(team_evaluation, name)
+
+
+def _run(name: str, settings: Any, *args: Any) -> Any:
+    """``guarded`` computation ``name`` of ``args`` in the language of the settings' Language
+    row (the language in force when there is none): texts returned to cells, explanations
+    included, follow the workbook's language."""
+    language = _team("settings_language")(settings)
+    if language is None:
+        return guarded(_team(name), *args)
+    with using(language):
+        return guarded(_team(name), *args)
+
 
 _CROSSTABLE = parameter("crosstable", DOC_TEAM_CROSSTABLE, RANGE)
 _TEAM = parameter("team", DOC_TEAM, RANGE)
@@ -77,7 +90,7 @@ def TEAM_POINTS(
     boards: Any = "", match_points: Any = "", settings: Any = "",
 ) -> Any:
     """Match points (MP) or game points (GP) of a team; empty score: the primary score."""
-    return guarded(_team("team_points"), crosstable, team, score, rules, boards, match_points,
+    return _run("team_points", settings, crosstable, team, score, rules, boards, match_points,
                    settings)
 
 
@@ -88,7 +101,7 @@ def TEAM_TIEBREAK(
 ) -> Any:
     """Any team tie-break by its descriptor (BH:MP/C1, EMGSB/C1, EGGSB, SSSC, EDE…); empty
     when undefined (board tie-breaks need board results)."""
-    return guarded(_team("team_tiebreak_value"), crosstable, team, descriptor, rules, boards,
+    return _run("team_tiebreak_value", settings, crosstable, team, descriptor, rules, boards,
                    match_points, settings)
 
 
@@ -99,7 +112,7 @@ def TEAM_PLACE(
 ) -> Any:
     """Final place of a team by its primary score and the tie-break order; teams still tied
     share the place (both get the better one)."""
-    return guarded(_team("team_place"), crosstable, team, order, rules, boards, match_points,
+    return _run("team_place", settings, crosstable, team, order, rules, boards, match_points,
                    settings)
 
 
@@ -112,7 +125,7 @@ def TEAM_STANDINGS(
 ) -> Any:
     """The sorted team standings as a table: a header row (unless header is FALSE), then
     Place, No, Name, Rating, Fed, Pts (the primary score), one column per tie-break."""
-    return guarded(_team("team_standings_rows"), crosstable, order, rules, header, boards,
+    return _run("team_standings_rows", settings, crosstable, order, rules, header, boards,
                    match_points, settings, rows, columns)
 
 
@@ -123,7 +136,7 @@ def TEAM_PARTICIPANTS(
 ) -> Any:
     """No and Team of every team in the crosstable's order (two columns), padded with empty
     cells to rows; the labels of a sheet of per-team formulas."""
-    return guarded(_team("team_participants_rows"), crosstable, boards, match_points, settings,
+    return _run("team_participants_rows", settings, crosstable, boards, match_points, settings,
                    rows)
 
 
@@ -134,7 +147,7 @@ def TEAM_TIEBREAK_EXPLAIN(
 ) -> Any:
     """How a team tie-break value was computed, e.g. EMGSB (FIDE 2026) = 2 × 2½ + …; for a
     range of teams one line each."""
-    return guarded(_team("team_explanation"), crosstable, team, descriptor, rules, boards,
+    return _run("team_explanation", settings, crosstable, team, descriptor, rules, boards,
                    match_points, settings)
 
 
@@ -145,7 +158,7 @@ def TEAM_TIEBREAKS(
 ) -> Any:
     """Every tie-break of the order for every team in one call: one row per team in the
     crosstable's order, one column per tie-break, no header (spills in Excel 365)."""
-    return guarded(_team("team_tiebreaks_rows"), crosstable, order, rules, boards, match_points,
+    return _run("team_tiebreaks_rows", settings, crosstable, order, rules, boards, match_points,
                    settings)
 
 
@@ -156,7 +169,7 @@ def TEAM_COMPARE_ORDERS(
 ) -> Any:
     """The team standings under several tie-break orders side by side: Moves (* = placed
     differently by some order), No, Name, Pts, one place column per order (spills)."""
-    return guarded(_team("team_compare_rows"), crosstable, orders, rules, boards, match_points,
+    return _run("team_compare_rows", settings, crosstable, orders, rules, boards, match_points,
                    settings)
 
 
@@ -167,7 +180,7 @@ def TEAM_CROSSTABLE_CHECK(
 ) -> Any:
     """"OK", or a column of lines: how many errors and warnings, then every problem of the
     team crosstable and its settings with its cell (errors stop the tie-breaks)."""
-    return guarded(_team("team_check_text"), crosstable, boards, match_points, settings,
+    return _run("team_check_text", settings, crosstable, boards, match_points, settings,
                    listed)
 
 

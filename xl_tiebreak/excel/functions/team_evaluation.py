@@ -132,6 +132,19 @@ def _settings_rows(value: object) -> Content | None:
                                            "Settings!A2:C28)"))
 
 
+def settings_language(value: object) -> str | None:
+    """The Language row's tag of a team settings argument (None: no such row, no settings, or
+    rows that cannot be read: the computation then reports them), so that a team function
+    answers in its workbook's language as the individual ones do."""
+    if not _is_range(value):
+        return None
+    try:
+        settings, _problems = read_team_settings_rows(Content(value).rows, lambda r, c: "")
+    except Exception:  # the computation reads the rows again and says what is wrong
+        return None
+    return settings.language
+
+
 def _settings(rows: Content | None, boards: int | None,
               match_points: str | None) -> tuple[TeamSettings, list[Problem]]:
     """The settings rows with the boards and match points arguments; a disagreement between
