@@ -68,3 +68,29 @@ def test_a_name_that_starts_like_a_formula_is_written_as_text(
     exported = [line[14:47].rstrip() for line in again.read_text(encoding="utf-8").splitlines()
                 if line.startswith("001")]
     assert exported == names
+
+
+def test_report_sheets_write_such_names_as_they_are(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the Progression and Ratings sheets (Settings 'Report sheets'): the names exactly as the
+    # TRF spells them, in text cells, no apostrophe of their own in the cell's text
+    names = NAMES[:4]
+    source = tmp_path / "event.trf"
+    source.write_text(trf(names), encoding="utf-8")
+    book = tmp_path / "event.xlsx"
+    assert main(["workbook", str(source), "-o", str(book)]) == 0
+    wb = openpyxl.load_workbook(book)
+    settings = wb["Settings"]
+    row = settings.max_row + 1
+    settings.cell(row=row, column=1, value="Report sheets")
+    settings.cell(row=row, column=2, value="Progression, Ratings")
+    wb.save(book)
+    assert main(["standings", str(book)]) == 0
+    capsys.readouterr()
+    wb = openpyxl.load_workbook(book)
+    for sheet in ("Progression", "Ratings"):
+        cells = [c for r in wb[sheet].iter_rows() for c in r if isinstance(c.value, str)]
+        shown = {c.value for c in cells}
+        assert set(names) <= shown, (sheet, sorted(shown)[:12])
+        assert not any(v.startswith("'") for v in shown), sheet
+        assert all(c.data_type == "s" for c in cells if c.value in names), sheet

@@ -33,7 +33,6 @@ from xl_tiebreak.standings.compare_orders import (
 from xl_tiebreak.standings.evaluation import Order
 from xl_tiebreak.standings.final import Standings
 from xl_tiebreak.util.cells import cell_name, range_ref
-from xl_tiebreak.util.safety import formula_safe
 
 __all__ = ["COMPARE", "COMPARE_NOTE", "COMPARE_ROLE", "MOVED_FILL", "compare_layout",
            "comparison_of"]
@@ -63,7 +62,7 @@ def compare_layout(c: Comparison) -> SheetLayout:
                                     event=t.name or _("Standings", "written sheet"))]]
     styles = [Style("A1", bold=True, size=16)]
     for k, label in enumerate(c.labels):
-        first = ", ".join(f"{formula_safe(p.name)} (#{p.start_no})" for p in c.winners(k))
+        first = ", ".join(f"{p.name} (#{p.start_no})" for p in c.winners(k))
         if k == 0:
             line = _("{order} = {tiebreaks} (the Tie-breaks row of Settings, as on the Standings "
                      "sheet): champion {champion}", order=order_name(k), tiebreaks=label,

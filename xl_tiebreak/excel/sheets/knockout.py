@@ -41,7 +41,6 @@ from xl_tiebreak.knockout.bracket import (
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.util.cells import cell_name, range_ref
 from xl_tiebreak.util.numbers import to_float
-from xl_tiebreak.util.safety import formula_safe
 
 __all__ = ["BRACKET", "KNOCKOUT_COLUMNS", "is_knockout_book", "knockout_header", "knockout_layout",
            "knockout_table",
@@ -82,8 +81,8 @@ def knockout_table(rows: list[KnockoutRow]) -> list[list[object]]:
     out: list[list[object]] = [list(knockout_header())]
     for r in rows:
         place = place_shown(r.first, r.last) if r.first != r.last else r.first
-        out.append([place, formula_safe(r.player), r.stage,
-                    to_float(r.points), to_float(r.playoff_points), formula_safe(r.eliminated)])
+        out.append([place, r.player, r.stage,
+                    to_float(r.points), to_float(r.playoff_points), r.eliminated])
     return out
 
 
@@ -95,7 +94,7 @@ def knockout_layout(bracket: Bracket, name: str) -> SheetLayout:
         [name or _("Knockout standings")],
         [_("Knockout, {players} players, {rounds} rounds; champion {champion}",
            players=bracket.size, rounds=bracket.rounds,
-           champion=formula_safe(bracket.champion))],
+           champion=bracket.champion)],
         [],
     ]
     top = len(cells) + 1
@@ -113,7 +112,7 @@ def knockout_layout(bracket: Bracket, name: str) -> SheetLayout:
             styles.append(Style(range_ref(i, 1, i, KNOCKOUT_COLUMNS), fill=fill))
     cells += [[], [_("Matches")]]
     styles.append(Style(cell_name(len(cells), 1), bold=True))
-    cells += [[None, formula_safe(line)] for line in explain(bracket)]
+    cells += [[None, line] for line in explain(bracket)]
     cells += [[], [_("Legend", "written sheet")]]
     styles.append(Style(cell_name(len(cells), 1), bold=True))
     for text in (

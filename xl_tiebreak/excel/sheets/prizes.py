@@ -47,7 +47,6 @@ from xl_tiebreak.prizes.allocation import (
 )
 from xl_tiebreak.standings.final import Standings
 from xl_tiebreak.util.cells import cell_name, is_blank, range_ref
-from xl_tiebreak.util.safety import formula_safe
 
 __all__ = ["MONEY_FORMAT", "PRIZES", "PRIZES_NOTE", "PRIZES_RESULT", "PRIZES_ROLE",
            "crosstable_columns", "prize_options", "prizes_layout", "read_prize_sheet",
@@ -150,9 +149,9 @@ def prizes_layout(a: Allocation, standings: Standings) -> SheetLayout:
     top = 4
     for w in a.awards:
         p = w.participant
-        cells.append([w.rank, p.start_no, formula_safe(p.name), float(w.points),
-                      formula_safe(w.prize()), float(w.money) if w.money else None,
-                      formula_safe(w.trophy) or None])
+        cells.append([w.rank, p.start_no, p.name, float(w.points),
+                      w.prize(), float(w.money) if w.money else None,
+                      w.trophy or None])
     last = len(cells)
     if last > top:
         styles += [Style(range_ref(top + 1, 1, last, 2), number_format=WHOLE_FORMAT,
@@ -168,9 +167,9 @@ def prizes_layout(a: Allocation, standings: Standings) -> SheetLayout:
     cells.append([])
     cells.append([_("How", "written sheet")])
     styles.append(Style(cell_name(len(cells), 1), bold=True))
-    cells += [[None, formula_safe(line)] for line in a.lines]
+    cells += [[None, line] for line in a.lines]
     for note in a.notes:
-        cells.append([_("Note", "written sheet"), formula_safe(note)])
+        cells.append([_("Note", "written sheet"), note])
         styles.append(Style(range_ref(len(cells), 1, len(cells), 2), font_color=WARNING_FONT))
     cells.append([])
     cells.append([translated(PRIZES_NOTE)])

@@ -26,7 +26,6 @@ from xl_tiebreak.ratings.rating_change import RatingReport
 from xl_tiebreak.standings.progression import Progression
 from xl_tiebreak.util.cells import cell_name, range_ref
 from xl_tiebreak.util.numbers import to_float
-from xl_tiebreak.util.safety import formula_safe
 
 __all__ = ["NORMS", "NORMS_ROLE", "PROGRESSION", "PROGRESSION_ROLE", "RATINGS",
            "RATINGS_ROLE", "REPORT_ROLES", "norms_layout", "progression_layout",
@@ -43,8 +42,9 @@ REPORT_ROLES = (PROGRESSION_ROLE, RATINGS_ROLE, NORMS_ROLE)
 
 
 def _text(value: str) -> str | None:
-    """A text cell (formula-safe; None when empty)."""
-    return formula_safe(value) if value else None
+    """A text cell (None when empty). Kept from running as a formula by the book that writes it
+    (:mod:`xl_tiebreak.excel.book`), like every sheet's text."""
+    return value if value else None
 
 
 def _sheet(name: str, mark: str, head: list[list[object]], table: list[list[object]],
