@@ -136,3 +136,47 @@ def test_the_knockout_command_reads_the_workbook(capsys: pytest.CaptureFixture[s
     assert outputs[0] == outputs[1]
     assert main(["knockout", str(SHIPPED / "swiss.xlsx")]) == 2
     assert "no 'Bracket' sheet" in capsys.readouterr().err
+
+
+def test_the_portuguese_template_is_read_with_its_portuguese_headers(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Rodada, Partida, Jogador A/B, Partidas, Play-off, Armageddon and '½-½ brancas': the same
+    # bracket as the English template, so the same places (PLACES, derived by hand above)
+    wb = openpyxl.load_workbook(SHIPPED / "pt-BR" / "mata_mata.xlsx")
+    header = [c.value for c in wb["Bracket"][1]]
+    assert header == ["Rodada", "Partida", "Jogador A", "Jogador B", "Partidas", "Play-off",
+                      "Armageddon"]
+    assert "½-½ brancas" in [c.value for c in wb["Bracket"]["G"]]
+    book = tmp_path / "copa.xlsx"
+    shutil.copy(SHIPPED / "pt-BR" / "mata_mata.xlsx", book)
+    assert main(["--lang", "en", "standings", str(book)]) == 0
+    capsys.readouterr()
+    ws = openpyxl.load_workbook(book)["Standings"]
+    rows = [list(r) for r in ws.iter_rows(values_only=True)]
+    names = set(PLACES)
+    places = {str(r[1]): r[0] for r in rows if len(r) > 1 and r[1] in names}
+    assert {n: str(p).replace("º", "") for n, p in places.items()} == {
+        n: str(p) for n, p in PLACES.items()}
+
+
+def test_portuguese_bracket_words_are_read() -> None:
+    # Cai–Dan drawn on games and play-off, the Armageddon drawn with Cai (Player A) 'pretas':
+    # Black advances; the final Ana–Cai 1-0 1-0; a match for third place written 3º; a bye
+    # written folga
+    from xl_tiebreak.knockout.bracket import read_bracket_rows
+    header = ["Rodada", "Partida", "Jogador A", "Jogador B", "Partidas", "Desempate",
+              "Armagedom"]
+    bracket = read_bracket_rows([
+        header,
+        [1, 1, "Ana", "Bo", "1-0 1-0", None, None],
+        [1, 2, "Cai", "Dan", "½ ½", "½-½ ½-½", "½-½ pretas"],
+        [2, 1, "Ana", "Cai", "1 1", None, None],
+        ["3º", 1, "Bo", "Dan", "1 ½", None, None],
+    ])
+    assert bracket.champion == "Ana"
+    assert [m.b for m in bracket.matches if m.a == "Ana"] == ["Bo", "Cai"]
+    assert bracket.third_place is not None and bracket.third_place.a == "Bo"
+    with_bye = read_bracket_rows([header, [1, 1, "Ana", "Bo", "1 1", None, None],
+                                  [1, 2, "Cai", "folga", None, None, None],
+                                  [2, 1, "Ana", "Cai", "0 0", None, None]])
+    assert with_bye.champion == "Cai"

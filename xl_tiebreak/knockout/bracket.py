@@ -13,7 +13,10 @@ third place was played, its winner is 3 and its loser 4. Inside a shared range p
 listed in bracket order (round, then match number). Points are the regular-game points of all
 the player's matches; play-off points (Armageddon included) are shown separately.
 
-**Bracket table** (CSV or rows of cells), one match a row; header names are case-insensitive::
+**Bracket table** (CSV or rows of cells), one match a row; header names are case-insensitive,
+in English or Portuguese (``Rodada``, ``Partida``, ``Jogador A``/``Jogador B``, ``Partidas``,
+``Play-off``/``Desempate``, ``Armageddon``/``Armagedom``; ``3º`` for the match for third place,
+``folga`` for a bye, ``brancas``/``pretas`` for the Armageddon colour)::
 
     Round   Match  Player A  Player B  Games      Play-off   Armageddon
     1       1      Ana       Bo        1-0 ½-½
@@ -198,8 +201,11 @@ def _score(a: Fraction, b: Fraction) -> str:
 
 _WALKOVER_A = {"+-", "+:-", "+/-", "w/oa", "wo a", "w/o a"}
 _WALKOVER_B = {"-+", "-:+", "-/+", "w/ob", "wo b", "w/o b"}
-_BYE = {"", "bye", "-", "—"}
-_COLOURS = {"w": True, "white": True, "b": False, "black": False}
+_BYE = {"", "bye", "-", "—", "folga"}
+_COLOURS = {"w": True, "white": True, "b": False, "black": False,
+            # Portuguese (brancas / pretas; ``br`` and ``p`` as in Portuguese crosstables)
+            "br": True, "branca": True, "brancas": True, "p": False, "preta": False,
+            "pretas": False, "negras": False}
 
 
 def _point(text: str) -> Fraction:
@@ -246,16 +252,18 @@ def parse_armageddon(text: str) -> Armageddon:
     return Armageddon(game.a, game.b, _COLOURS[parts[1].lower()])
 
 
-_FIELDS = {
-    "round": ("Round",),
-    "match": ("Match",),
-    "a": ("Player A", "Player 1"),
-    "b": ("Player B", "Player 2"),
-    "games": ("Games", "Games A", "Result", "Results"),
-    "playoff": ("Play-off", "Playoff", "Play-off A", "Tie-break", "Tiebreak", "Tie-breaks"),
-    "armageddon": ("Armageddon",),
+_FIELDS = {  # the English headers, then the Portuguese ones
+    "round": ("Round", "Rodada"),
+    "match": ("Match", "Partida", "Confronto", "Jogo"),
+    "a": ("Player A", "Player 1", "Jogador A", "Jogador 1", "Enxadrista A"),
+    "b": ("Player B", "Player 2", "Jogador B", "Jogador 2", "Enxadrista B"),
+    "games": ("Games", "Games A", "Result", "Results", "Partidas", "Resultado", "Resultados"),
+    "playoff": ("Play-off", "Playoff", "Play-off A", "Tie-break", "Tiebreak", "Tie-breaks",
+                "Desempate", "Desempates"),
+    "armageddon": ("Armageddon", "Armagedom"),
 }
-_THIRD = {"3rd", "third", "3rdplace", "thirdplace", "p3", "3rd place", "third place"}
+_THIRD = {"3rd", "third", "3rdplace", "thirdplace", "p3", "3rd place", "third place",
+          "3º", "3°", "3o", "terceiro", "3º lugar", "terceiro lugar", "disputa de 3º lugar"}
 
 
 def read_bracket_rows(rows: Sequence[Sequence[object]], source: str = "") -> Bracket:

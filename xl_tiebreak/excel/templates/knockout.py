@@ -23,17 +23,27 @@ from xl_tiebreak.excel.sheets.knockout import BRACKET
 from xl_tiebreak.excel.templates import instructions
 from xl_tiebreak.excel.templates.parts import how_to_sheet, print_setup
 from xl_tiebreak.excel.templates.wording import language_value, settings_header
-from xl_tiebreak.i18n import N_
+from xl_tiebreak.i18n import N_, _
 from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.util.cells import column_letter
 
-__all__ = ["KNOCKOUT_FILES", "KNOCKOUT_NAME", "KNOCKOUT_ROWS", "KNOCKOUT_STEM", "fill_knockout"]
+__all__ = ["KNOCKOUT_FILES", "KNOCKOUT_NAME", "KNOCKOUT_ROWS", "KNOCKOUT_STEM", "bracket_headers",
+           "fill_knockout"]
 
 KNOCKOUT_STEM = "knockout"
 KNOCKOUT_FILES = tuple(f"{KNOCKOUT_STEM}{suffix}" for suffix in (".xlsm", ".xlsx", ".py"))
 """The files of the knockout template."""
 KNOCKOUT_NAME = N_("Knockout Cup 2026")
 """The sample event's name (in English: translated where written)."""
+
+def bracket_headers() -> list[str]:
+    """The Bracket sheet's headers in the language in force (the bracket reader,
+    :mod:`xl_tiebreak.knockout.bracket`, reads them in English and Portuguese)."""
+    return [_("Round", "bracket header"), _("Match", "bracket header"),
+            _("Player A", "bracket header"), _("Player B", "bracket header"),
+            _("Games", "bracket header"), _("Play-off", "bracket header"),
+            _("Armageddon", "bracket header")]
+
 
 KNOCKOUT_ROWS: tuple[tuple[object, ...], ...] = (
     ("Round", "Match", "Player A", "Player B", "Games", "Play-off", "Armageddon"),
@@ -82,8 +92,10 @@ def _header(ws: Any, n_cols: int) -> None:
 
 def bracket_sheet(ws: Any) -> None:
     """The Bracket sheet with the sample cup."""
-    for row in KNOCKOUT_ROWS:
-        ws.append(list(row))
+    ws.append(bracket_headers())
+    white = _("white", "bracket colour")  # the Armageddon's colour, as the reader reads it
+    for row in KNOCKOUT_ROWS[1:]:
+        ws.append([v.replace(" white", f" {white}") if isinstance(v, str) else v for v in row])
     _header(ws, len(KNOCKOUT_ROWS[0]))
     for col, width in enumerate((7, 7, 16, 16, 14, 14, 14), start=1):
         ws.column_dimensions[column_letter(col)].width = width
