@@ -13,9 +13,10 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from lean_books import lean_workbook
 
 from xl_tiebreak.cli.main import main
-from xl_tiebreak.excel.templates.builder import SWISS, TEMPLATE_FILES, build_workbook
+from xl_tiebreak.excel.templates.builder import SWISS, TEMPLATE_FILES
 from xl_tiebreak.excel.templates.knockout import KNOCKOUT_FILES
 
 
@@ -28,7 +29,7 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 @pytest.fixture
 def book(tmp_path: Path) -> Path:
     path = tmp_path / "v.xlsx"
-    build_workbook(SWISS, vba=False).save(path)
+    lean_workbook(SWISS, vba=False).save(path)
     return path
 
 
@@ -226,7 +227,7 @@ def test_chart_sheet_is_a_message_not_a_traceback(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     from openpyxl.chart import BarChart, Reference
 
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     chart = BarChart()
     chart.add_data(Reference(wb["Crosstable"], min_col=4, min_row=1, max_row=17))
     del wb["Settings"]

@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from lean_books import lean_workbook
 
-from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
+from xl_tiebreak.excel.templates.builder import SWISS
 
 SECONDS = 10
 MEGABYTES = 500
@@ -57,7 +58,7 @@ def measured(*argv: str) -> tuple[dict[str, Any], str]:
 
 
 def template(path: Path, edit: Callable[[Any], None]) -> Path:
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     edit(wb)
     wb.save(path)
     return path

@@ -19,6 +19,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from lean_books import lean_workbook
 from openpyxl.comments import Comment
 
 from xl_tiebreak.cli.main import main
@@ -266,7 +267,7 @@ def run_family_cases(tmp_path: Path, capsys: pytest.CaptureFixture[str], count: 
     book = tmp_path / "book.xlsx"
     seen: set[str] = set()
     for _ in range(count):
-        wb = build_workbook(SWISS, vba=False)
+        wb = lean_workbook(SWISS, vba=False)
         wb["Settings"]["B2"].comment = Comment("Checked", "Arbiter", width=300, height=150)
         kinds = [_formula_family(wb, rng)] if rng.random() < 0.5 else []
         wb.save(book)

@@ -11,10 +11,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from lean_books import lean_workbook
 
 from xl_tiebreak.cli.main import main
 from xl_tiebreak.excel.files.keep_or_refuse import lost_features
-from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
+from xl_tiebreak.excel.templates.builder import SWISS
 
 Parts = dict[str, bytes]
 SHEET = "xl/worksheets/sheet1.xml"  # the "How to" sheet
@@ -196,7 +197,7 @@ FEATURES: list[tuple[str, str, Callable[[Parts], None]]] = [
 @pytest.fixture(scope="module")
 def plain(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("plain") / "plain.xlsx"
-    build_workbook(SWISS, vba=False).save(path)
+    lean_workbook(SWISS, vba=False).save(path)
     return path
 
 
@@ -289,7 +290,7 @@ def test_a_signed_vba_project_is_refused_in_place(tmp_path: Path,
     """The signature of the macros hangs off the VBA project's own relationships, which
     openpyxl does not write back: refused in place, named, the file unchanged."""
     book = tmp_path / "signed.xlsm"
-    build_workbook(SWISS, vba=True).save(book)
+    lean_workbook(SWISS, vba=True).save(book)
 
     def sign(parts: Parts) -> None:
         assert "xl/vbaProject.bin" in parts

@@ -11,9 +11,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from lean_books import lean_workbook
 
 from xl_tiebreak.cli.main import main
-from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
+from xl_tiebreak.excel.templates.builder import SWISS
 
 EXCEPTION_NAME = re.compile(r"\b[A-Z][A-Za-z]*(?:Error|Exception|Forbidden)\b")
 CROSSTABLE = "xl/worksheets/sheet2.xml"
@@ -22,7 +23,7 @@ CROSSTABLE = "xl/worksheets/sheet2.xml"
 @pytest.fixture(scope="module")
 def parts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
     path = tmp_path_factory.mktemp("messages") / "t.xlsx"
-    build_workbook(SWISS, vba=False).save(path)
+    lean_workbook(SWISS, vba=False).save(path)
     with zipfile.ZipFile(path) as archive:
         assert b'<sheet name="Crosstable" sheetId="2"' in archive.read("xl/workbook.xml")
         return {name: archive.read(name) for name in archive.namelist()}

@@ -15,10 +15,11 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from lean_books import lean_workbook
 
 import xl_tiebreak.excel.files.checks as files
 from xl_tiebreak.cli.main import main
-from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
+from xl_tiebreak.excel.templates.builder import SWISS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture
 def book(tmp_path: Path) -> Path:
     path = tmp_path / "book.xlsx"
-    build_workbook(SWISS, vba=False).save(path)
+    lean_workbook(SWISS, vba=False).save(path)
     return path
 
 

@@ -13,10 +13,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from lean_books import lean_workbook
 
 import xl_tiebreak.excel.files.output as output
 from xl_tiebreak.cli.main import main
-from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
+from xl_tiebreak.excel.templates.builder import SWISS
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -24,7 +25,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 @pytest.fixture
 def book(tmp_path: Path) -> Path:
     path = tmp_path / "book.xlsx"
-    build_workbook(SWISS, vba=False).save(path)
+    lean_workbook(SWISS, vba=False).save(path)
     return path
 
 

@@ -13,6 +13,7 @@ import openpyxl
 import openpyxl.xml
 import pytest
 import sheet_table
+from lean_books import lean_workbook
 from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.formula import ArrayFormula
@@ -27,7 +28,7 @@ from xl_tiebreak.excel.headless import (
     write_standings_file,
 )
 from xl_tiebreak.excel.sheets.writer import write_standings_to
-from xl_tiebreak.excel.templates.builder import ROUND_ROBIN, SWISS, Template, build_workbook
+from xl_tiebreak.excel.templates.builder import ROUND_ROBIN, SWISS, Template
 from xl_tiebreak.formats.crosstable.reader import read_crosstable
 from xl_tiebreak.model.tournament import InputError, TournamentType
 from xl_tiebreak.standings.final import Standings, compute_standings
@@ -35,8 +36,9 @@ from xl_tiebreak.util.numbers import to_float
 
 
 def save(template: Template, folder: Path, suffix: str = ".xlsm") -> Path:
+    """The template saved in ``folder``, without its function sheets (tests/lean_books.py)."""
     path = folder / f"{template.stem}{suffix}"
-    build_workbook(template, vba=suffix == ".xlsm").save(path)
+    lean_workbook(template, vba=suffix == ".xlsm").save(path)
     return path
 
 
@@ -486,7 +488,7 @@ def test_xml_entities_are_refused(tmp_path: Path) -> None:
 def test_charts_are_not_silently_lost(tmp_path: Path) -> None:
     from openpyxl.chart import BarChart, Reference
 
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     chart = BarChart()
     chart.add_data(Reference(wb["Crosstable"], min_col=4, min_row=1, max_row=17))
     wb["Settings"].add_chart(chart, "E2")
@@ -511,7 +513,7 @@ def test_writer_never_raises_input_error() -> None:
 
 def xlsx(tmp_path: Path, name: str = "v.xlsx") -> Path:
     path = tmp_path / name
-    build_workbook(SWISS, vba=False).save(path)
+    lean_workbook(SWISS, vba=False).save(path)
     return path
 
 
@@ -585,7 +587,7 @@ def test_a_users_problems_sheet_is_never_touched(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["Standings", "STANDINGS", "standings"])
 def test_a_users_standings_sheet_is_refused_not_replaced(tmp_path: Path, name: str) -> None:
     path = tmp_path / "v.xlsx"
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     del wb["Standings"]
     ws = wb.create_sheet(name)
     ws.append(["My hand-made standings with prize money"])
@@ -628,7 +630,7 @@ def test_our_sheets_are_recognised_whatever_their_case(tmp_path: Path) -> None:
 
 def test_an_empty_standings_sheet_is_used(tmp_path: Path) -> None:
     path = tmp_path / "v.xlsx"
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     del wb["Standings"]
     wb.create_sheet("Standings")
     wb.save(path)
@@ -731,7 +733,7 @@ def test_read_only_workbook_is_refused_and_modes_are_kept(tmp_path: Path,
 
 
 def test_a_stray_far_cell_is_named_not_read(tmp_path: Path) -> None:
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     del wb.defined_names["Crosstable"]
     wb["Crosstable"]["XFD1048576"] = "x"
     wb["Settings"]["XFD1048576"] = "y"
@@ -750,7 +752,7 @@ def test_a_stray_far_cell_is_named_not_read(tmp_path: Path) -> None:
 
 
 def test_reading_creates_no_cells(tmp_path: Path) -> None:
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     wb.defined_names["Crosstable"] = DefinedName("Crosstable",  # a generous name of the user's
                                                  attr_text="Crosstable!$A$1:$AD$401")
     ws = wb["Crosstable"]
@@ -768,7 +770,7 @@ def test_the_templates_sized_name_is_evaluated_like_excel(tmp_path: Path) -> Non
     """Crosstable = A1:INDEX(A:ZZ, COUNTA(A:A), COUNTA(1:1)): 17 rows (header + 16 players)
     and 15 columns (No … R7, Pts, Extra points, Manual order); a note far away is not read, a
     17th player extends it."""
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     ws = wb["Crosstable"]
     ws["Z300"] = "note"
     named = OpenpyxlBook(wb).read_name("Crosstable")
@@ -779,7 +781,7 @@ def test_the_templates_sized_name_is_evaluated_like_excel(tmp_path: Path) -> Non
 
 
 def test_a_name_over_whole_columns_is_cut_to_the_used_area(tmp_path: Path) -> None:
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     wb.defined_names["Crosstable"] = DefinedName("Crosstable", attr_text="Crosstable!$A:$XFD")
     path = tmp_path / "cols.xlsx"
     wb.save(path)
@@ -788,7 +790,7 @@ def test_a_name_over_whole_columns_is_cut_to_the_used_area(tmp_path: Path) -> No
 
 
 def test_settings_are_read_from_columns_a_and_b_only(tmp_path: Path) -> None:
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     book = OpenpyxlBook(wb)
     found = book.read_sheet("Settings", max_cols=2, max_rows=10)
     assert found is not None and found.clipped
@@ -852,7 +854,7 @@ def test_unzipped_size_is_capped(tmp_path: Path) -> None:
 def test_a_chart_sheet_is_named_not_a_traceback(tmp_path: Path, sheet: str) -> None:
     from openpyxl.chart import BarChart, Reference
 
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     chart = BarChart()
     chart.add_data(Reference(wb["Crosstable"], min_col=4, min_row=1, max_row=17))
     del wb[sheet]
@@ -873,7 +875,7 @@ def test_a_chart_sheet_is_named_not_a_traceback(tmp_path: Path, sheet: str) -> N
 
 
 def test_cells_just_outside_the_named_range_are_reported(tmp_path: Path) -> None:
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     wb.defined_names["Crosstable"] = DefinedName("Crosstable", attr_text="Crosstable!$A$1:$L$17")
     path = tmp_path / "narrow.xlsx"
     wb.save(path)
@@ -936,7 +938,7 @@ def test_date_cells_are_shown_as_dates_with_a_hint(tmp_path: Path) -> None:
 
 
 def test_lowercase_sheet_names_are_found(tmp_path: Path) -> None:
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     del wb.defined_names["Crosstable"]
     for name in ("Crosstable", "Settings"):
         wb[name].title = "renamed"  # openpyxl refuses a change of case only

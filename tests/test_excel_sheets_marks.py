@@ -8,12 +8,13 @@ from pathlib import Path
 import openpyxl
 import pytest
 import sheet_table
+from lean_books import lean_workbook
 
 from xl_tiebreak.excel.book.interface import MARK_NAME, mark_formula, mark_role
 from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook, mark_worksheet, worksheet_mark
 from xl_tiebreak.excel.sheets.standings_sheet import PROBLEMS_FALLBACK, sheet_kind
 from xl_tiebreak.excel.sheets.writer import write_standings_to
-from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
+from xl_tiebreak.excel.templates.builder import SWISS
 
 SHIPPED = Path(__file__).resolve().parents[1] / "workbook_templates"
 
@@ -34,7 +35,7 @@ def reloaded(wb: openpyxl.Workbook, tmp_path: Path) -> openpyxl.Workbook:
 
 def unmarked_template() -> openpyxl.Workbook:
     """The Swiss template as an earlier version built it: no marks anywhere."""
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     for ws in wb.worksheets:
         ws.defined_names.pop(MARK_NAME, None)
     return wb
@@ -58,7 +59,7 @@ def test_the_mark_is_a_hidden_sheet_scoped_text_constant(tmp_path: Path) -> None
 
 
 def test_written_sheets_carry_their_role(tmp_path: Path) -> None:
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     assert write_standings_to(OpenpyxlBook(wb)).ok
     assert worksheet_mark(reloaded(wb, tmp_path)["Standings"]) == "standings"
     assert worksheet_mark(wb["Crosstable"]) is None and worksheet_mark(wb["Settings"]) is None
@@ -76,7 +77,7 @@ def test_the_shipped_placeholder_is_marked() -> None:
 
 def test_the_mark_not_the_text_recognises_a_sheet() -> None:
     """Rewording (or deleting) the visible texts orphans nothing."""
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     write_standings_to(OpenpyxlBook(wb))
     standings = wb["Standings"]
     for row in standings.iter_rows():
@@ -98,7 +99,7 @@ def test_the_mark_not_the_text_recognises_a_sheet() -> None:
 
 
 def test_a_renamed_marked_sheet_keeps_its_role() -> None:
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     break_crosstable(wb)
     write_standings_to(OpenpyxlBook(wb))
     wb["Problems"].title = PROBLEMS_FALLBACK

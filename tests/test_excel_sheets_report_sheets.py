@@ -11,9 +11,10 @@ from typing import Any
 
 import openpyxl
 import pytest
+from lean_books import lean_workbook
 
 from xl_tiebreak.excel.headless import ProblemsWritten, write_standings_file
-from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
+from xl_tiebreak.excel.templates.builder import SWISS
 from xl_tiebreak.formats.crosstable.reader import read_crosstable
 from xl_tiebreak.ratings.norms import norm_report
 from xl_tiebreak.ratings.rating_change import rating_report
@@ -25,7 +26,7 @@ from xl_tiebreak.util.numbers import to_float
 def workbook(tmp_path: Path, report: str | None) -> Path:
     """The Swiss template with a ``Report sheets`` row (None: without one)."""
     path = tmp_path / "swiss.xlsx"
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     if report is not None:
         ws = wb["Settings"]
         row = ws.max_row + 2

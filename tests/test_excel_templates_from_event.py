@@ -9,6 +9,7 @@ from pathlib import Path
 import generator
 import openpyxl
 import pytest
+from sampling import fast_sample
 from spec_data import TRF_DIR
 
 from xl_tiebreak.cli.main import load_tournament, main
@@ -109,7 +110,7 @@ def test_shared_files_read_back_to_the_same_standings(tmp_path: Path, name: str)
     assert _table(_from_workbook(target)) == _table(compute_standings(load_tournament(str(trf))))
 
 
-@pytest.mark.parametrize("seed", range(900, 912))
+@pytest.mark.parametrize("seed", fast_sample(range(900, 912), 5))  # Swiss, round robin, unrated
 def test_generated_events_read_back_to_the_same_standings(tmp_path: Path, seed: int) -> None:
     order = "BH/C1,BH,SB,WIN,DE"
     # through a TRF as the command gets it: the declared list and points are the TRF's

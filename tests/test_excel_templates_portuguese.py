@@ -10,6 +10,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+from sampling import fast_sample
 
 from tests.test_excel_templates_builder import same_xlwings, structure
 from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
@@ -123,7 +124,7 @@ def test_the_portuguese_demo(tmp_path: Path) -> None:
         '0"–4"'}
 
 
-@pytest.mark.parametrize("seed", range(930, 936))
+@pytest.mark.parametrize("seed", fast_sample([930, 934, 931, 932, 933, 935], 2))  # 934: unrated
 def test_generated_events_written_in_portuguese_read_back_as_in_english(tmp_path: Path,
                                                                         seed: int) -> None:
     """``xl-tiebreak workbook`` in either language: the same event, the same standings and

@@ -20,6 +20,7 @@ from pathlib import Path
 import generator
 import oracle
 import pytest
+from sampling import fast_sample
 from test_standings_decided_by import TABLE_1, TABLE_2, event
 
 from xl_tiebreak.cli.main import main
@@ -187,7 +188,8 @@ def _first_rounds(t: Tournament, k: int) -> Tournament:
 
 
 @pytest.mark.skipif(not oracle.available(), reason="gacrux is not installed")
-@pytest.mark.parametrize("seed", range(10))
+# seeds 0-3 by default: Swiss and round robin events, the pre-2023 rules, unrated players
+@pytest.mark.parametrize("seed", fast_sample(range(10), 4))
 def test_progression_equals_the_checker_after_each_round(seed: int) -> None:
     t = generator.generate(seed)
     if t.start_date is not None and t.start_date < datetime.date(2023, 9, 1):

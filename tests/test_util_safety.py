@@ -15,13 +15,14 @@ from typing import Any
 
 import openpyxl
 import pytest
+from lean_books import lean_workbook
 
 import xl_tiebreak.excel.functions.arguments as arguments
 import xl_tiebreak.excel.functions.catalogue as F
 import xl_tiebreak.excel.functions.evaluation as evaluation
 import xl_tiebreak.excel.functions.one_tiebreak as one_tiebreak
 from xl_tiebreak.cli.main import main
-from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
+from xl_tiebreak.excel.templates.builder import SWISS
 from xl_tiebreak.util.safety import formula_safe
 
 # Texts a spreadsheet would split (at ; , tab CR LF) and whose pieces it would evaluate.
@@ -101,7 +102,7 @@ def test_compute_text_table_is_guarded(tmp_path: Path,
 
 def test_standings_csv_is_guarded(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     book = tmp_path / "v.xlsx"
-    wb = build_workbook(SWISS, vba=False)
+    wb = lean_workbook(SWISS, vba=False)
     for row, name in enumerate(NAMES, start=2):
         wb["Crosstable"].cell(row=row, column=2, value=name)
     wb.save(book)
