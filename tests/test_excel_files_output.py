@@ -130,7 +130,14 @@ def start(book: Path, csv: Path, point: str, marker: Path) -> subprocess.Popen[b
                **{files.PAUSE_VARIABLE: f"{point}:{marker}"})
     return subprocess.Popen(
         [sys.executable, "-m", "xl_tiebreak.cli", "standings", str(book), "--csv", str(csv)],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=_signals_open)
+
+
+def _signals_open() -> None:
+    """In the child before it runs: SIGTERM and SIGHUP not blocked. A child inherits its
+    parent thread's signal mask, and a test runner's thread may block them; the signal sent
+    would then wait until the paused write wakes up (one run under load hung 60 s so)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGHUP})
 
 
 def wait_for(marker: Path, process: subprocess.Popen[bytes]) -> None:

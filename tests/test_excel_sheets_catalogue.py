@@ -175,3 +175,41 @@ def test_the_event_sheet_of_a_written_workbook_speaks_through_the_catalogue(
     assert unmarked(texts, {"Porto Alegre", "Ana Souza"}) == []
     assert ("B" + str(len(texts) // 2 + 1), "\u27e6rapid\u27e7") in texts or any(
         t == "\u27e6rapid\u27e7" for _, t in texts)
+
+
+def _outside_marks(texts: list[tuple[str, str]]) -> str:
+    """What a sheet's texts hold outside marked texts, read as one text: a paragraph of the
+    How to sheet is translated whole, then wrapped over several cells, so only its first cell
+    holds the opening mark and its last the closing one."""
+    import re
+
+    return re.sub("\u27e6.*?\u27e7", "", "\n".join(t for _w, t in texts), flags=re.S).strip()
+
+
+def test_how_to_functions_formula_standings_and_bracket_speak_through_the_catalogue() -> None:
+    # the remaining sheets of the templates, built inside the fake catalogue: every text a
+    # marked text, or data (the sample's names, function names and tie-break descriptors, the
+    # name 'Tournament' kept English like every defined name, the bracket's results)
+    import xl_tiebreak.udfs as udfs
+    from xl_tiebreak.excel.functions.catalogue import FIXED_DESCRIPTORS
+
+    names = {n for n in dir(udfs) if n.isupper()}
+    for template in (SWISS, ROUND_ROBIN):
+        with fake_catalogue():
+            wb = build_workbook(template, vba=False)
+        assert _outside_marks(sheet_texts(wb["How to"])) == "", template.stem
+        data = {str(v) for row in template.rows[1:] for v in row if v is not None}
+        data |= {*FIXED_DESCRIPTORS, *FIXED_DESCRIPTORS.values(), *names, "Tournament"}
+        texts = _template_texts(wb, ("Functions", "Formula standings"))
+        left = [(w, t) for w, t in unmarked(texts, data)
+                if not (t.split(" ", 1)[0] in names and '"' in t)]  # TIEBREAK_EXPLAIN "BH/C1"
+        assert left == [], template.stem
+    with fake_catalogue():
+        wb = build_knockout_workbook(vba=False)
+    assert _outside_marks(sheet_texts(wb["How to"])) == ""
+    bracket = [list(r) for r in wb["Bracket"].iter_rows(values_only=True)]
+    assert all("\u27e6" in str(h) for h in bracket[0])  # every header a marked text
+    data = {str(v) for row in bracket[1:] for v in row[:6] if v is not None}
+    colours = [str(row[6]) for row in bracket[1:] if row[6]]
+    assert colours and all("\u27e6white\u27e7" in c for c in colours)  # the colour word
+    assert unmarked(sheet_texts(wb["Bracket"])[7:], data | set(colours)) == []
