@@ -23,14 +23,15 @@ from xl_tiebreak.standings.progression import progression
 from xl_tiebreak.util.numbers import to_float
 
 
-def workbook(tmp_path: Path, report: str | None) -> Path:
-    """The Swiss template with a ``Report sheets`` row (None: without one)."""
+def workbook(tmp_path: Path, report: str | None, label: str = "Report sheets") -> Path:
+    """The Swiss template with a ``Report sheets`` row labelled ``label`` (None: without
+    one)."""
     path = tmp_path / "swiss.xlsx"
     wb = lean_workbook(SWISS, vba=False)
     if report is not None:
         ws = wb["Settings"]
         row = ws.max_row + 2
-        ws.cell(row=row, column=1).value = "Report sheets"
+        ws.cell(row=row, column=1).value = label
         ws.cell(row=row, column=2).value = report
     wb.save(path)
     return path
@@ -112,3 +113,12 @@ def test_a_value_that_cannot_be_read(tmp_path: Path) -> None:
         write_standings_file(path)
     text = str(caught.value)
     assert "Progression, Ratings or Norms" in text and "Settings" in text
+
+
+@pytest.mark.parametrize("label", ["Abas do relatório", "Planilhas do relatório", "Relatório"])
+def test_the_row_under_its_portuguese_labels(tmp_path: Path, label: str) -> None:
+    # the catalogue's messages name the row 'Abas do relatório' (aba: a sheet, D-J1)
+    path = workbook(tmp_path, "Progressão, Normas", label)
+    write_standings_file(path)
+    names = openpyxl.load_workbook(path).sheetnames
+    assert "Progression" in names and "Norms" in names

@@ -198,6 +198,7 @@ _ALIASES = {
     "arbitersreport": "report_sheets",
     "relatorio": "report_sheets",
     "planilhasdorelatorio": "report_sheets",
+    "abasdorelatorio": "report_sheets",  # the catalogue's word for a sheet (docs D-J1)
     "relatoriodoarbitro": "report_sheets",
 }
 _REPORT_SHEETS = {"progression": "progression", "progressao": "progression",
