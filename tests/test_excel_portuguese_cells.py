@@ -152,3 +152,14 @@ def test_a_damaged_workbook_is_refused_in_portuguese(
         err = capsys.readouterr().err
         assert expected in err, err
     assert book.read_bytes() == b"not a zip archive"
+
+
+def test_formulas_quoted_in_portuguese_notes_use_semicolons() -> None:
+    # a Portuguese Excel separates arguments with ';': the notes quote the formulas so, both
+    # the individual and the team template's Formula standings notes
+    for name in ("suico.xlsx", "suico_equipes.xlsx"):
+        note = str(openpyxl.load_workbook(SHIPPED / name)["Formula standings"]["A1"].value)
+        quoted = re.findall(r"=[A-Z_]+\([^)]*\)", note)
+        assert quoted, (name, note)
+        assert all("," not in q for q in quoted), (name, quoted)
+        assert any(";" in q for q in quoted), (name, quoted)
