@@ -20,7 +20,7 @@ from typing import Any
 from xl_tiebreak.excel.book.cells import excel_error
 from xl_tiebreak.excel.reading import settings_schema
 from xl_tiebreak.excel.reading.settings import lots_seed_value
-from xl_tiebreak.i18n.language import N_, translate
+from xl_tiebreak.i18n.language import N_, translate, using
 from xl_tiebreak.model.tournament import BlankRounds, InputError, Problem, Severity, TournamentType
 from xl_tiebreak.tiebreaks.descriptors import Descriptor, parse_descriptor, parse_list
 from xl_tiebreak.tiebreaks.rules import RuleSet, resolve_rules, rules_in_force
@@ -73,6 +73,15 @@ by the function's name); never an exception's type or text."""
 MAX_DEPTH = 3
 """Deepest nesting of lists read from an argument (a range arrives as a list of rows; a
 self-referential list must not make a function loop)."""
+
+
+def guarded_in(language: str | None, compute: Any, *args: Any, name: str | None = None) -> Any:
+    """:func:`guarded` in ``language`` (the Language row of the workbook's settings; None: the
+    language in force), so that the texts returned to cells are in the workbook's language."""
+    if language is None:
+        return guarded(compute, *args, name=name)
+    with using(language):
+        return guarded(compute, *args, name=name)
 
 
 def guarded(compute: Any, *args: Any, name: str | None = None) -> Any:

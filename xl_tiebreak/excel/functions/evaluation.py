@@ -378,11 +378,8 @@ def run(compute: Callable[..., Any], crosstable: object, *args: Any,
     """``guarded(compute, crosstable, *args)`` in the language of the event's settings (the
     Language row of an event token; a crosstable range: the language in force), so that the
     texts returned to cells (problems, explanations) are in the workbook's language."""
-    language = token_language(crosstable)
-    if language is None:
-        return arguments.guarded(compute, crosstable, *args, name=name)
-    with using(language):
-        return arguments.guarded(compute, crosstable, *args, name=name)
+    return arguments.guarded_in(token_language(crosstable), compute, crosstable, *args,
+                                name=name)
 
 
 def tiebreak_value(

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from xl_tiebreak.excel.functions.arguments import guarded
+from xl_tiebreak.excel.functions.arguments import guarded_in
 from xl_tiebreak.excel.functions.docs import (
     DOC_BOARDS,
     DOC_COLUMNS,
@@ -45,7 +45,6 @@ from xl_tiebreak.excel.functions.docs import (
     DOC_TEAM_RULES,
 )
 from xl_tiebreak.excel.functions.registration import RANGE, parameter, registered
-from xl_tiebreak.i18n import using
 
 
 def _team(name: str) -> Any:
@@ -61,11 +60,7 @@ def _run(name: str, settings: Any, *args: Any) -> Any:
     """``guarded`` computation ``name`` of ``args`` in the language of the settings' Language
     row (the language in force when there is none): texts returned to cells, explanations
     included, follow the workbook's language."""
-    language = _team("settings_language")(settings)
-    if language is None:
-        return guarded(_team(name), *args)
-    with using(language):
-        return guarded(_team(name), *args)
+    return guarded_in(_team("settings_language")(settings), _team(name), *args)
 
 
 _CROSSTABLE = parameter("crosstable", DOC_TEAM_CROSSTABLE, RANGE)
