@@ -155,3 +155,15 @@ def test_a_crosstable_problem_is_said_in_each_workbook_s_language() -> None:
     assert texts[0][1].startswith("#CROSSTABLE cell C2: cannot read 'zz' as a round result")
     assert texts[1][1].startswith("#CROSSTABLE célula C2: não foi possível ler 'zz'")
     assert texts[1][0] == texts[1][1]  # the token's own text: the same problem, same language
+
+
+def test_the_standings_header_is_in_the_workbook_s_language() -> None:
+    # the fixed columns and Decided by as the Standings sheet words them; the tie-break
+    # labels (acronyms) stay as they are
+    english = udfs.STANDINGS(udfs.CROSSTABLE_ID(XT, settings(("Language", "en"))))[0]
+    portuguese = udfs.STANDINGS(udfs.CROSSTABLE_ID(XT, settings(("Idioma", "pt-BR"))))[0]
+    assert english[:6] == ["Place", "No", "Name", "Rating", "Fed", "Pts"]
+    assert english[-1] == "Decided by"
+    assert portuguese[:6] == ["Colocação", "Nº", "Nome", "Rating", "Fed", "Pts"]
+    assert portuguese[-1] == "Decidido por"
+    assert portuguese[6:-1] == english[6:-1]

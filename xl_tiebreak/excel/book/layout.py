@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
+from xl_tiebreak.i18n import _
 from xl_tiebreak.report.table import standings_cells, standings_columns
 from xl_tiebreak.standings.final import Standings
 from xl_tiebreak.tiebreaks.descriptors import Descriptor
@@ -35,6 +36,7 @@ __all__ = [
     "Style",
     "number_format",
     "standings_formats",
+    "standings_header",
     "fixed_format",
     "standings_table",
     "standings_values",
@@ -54,7 +56,8 @@ WARNING_FONT = "#9C0006"
 NOTE_FONT = "#595959"
 
 STANDINGS_HEADER = ("Place", "No", "Name", "Rating", "Fed", "Pts")
-"""The fixed first columns of a standings table; one column per tie-break follows."""
+"""The fixed first columns of a standings table; one column per tie-break follows
+(:func:`standings_header`: in the language in force)."""
 _HEADER_FORMATS = (WHOLE_FORMAT, WHOLE_FORMAT, None, WHOLE_FORMAT, None, HALF_FORMAT)
 """Number formats of the :data:`STANDINGS_HEADER` columns (None: text)."""
 
@@ -183,6 +186,12 @@ def _sheet_value(value: object) -> object:
     return None
 
 
+def standings_header() -> list[str]:
+    """:data:`STANDINGS_HEADER` in the language in force, as the Standings sheet words it."""
+    return [_("Place", "written sheet"), _("No", "written sheet"), _("Name", "written sheet"),
+            _("Rating"), _("Fed"), _("Pts", "written sheet")]
+
+
 def standings_table(standings: Standings, *, every_place: bool = False) -> list[list[object]]:
     """The standings as rows of values, header first: Place, No, Name, Rating, Fed, Pts, then
     one column per tie-break (headed by its label). Numbers are floats, undefined values None.
@@ -191,7 +200,7 @@ def standings_table(standings: Standings, *, every_place: bool = False) -> list[
     (The columns of the STANDINGS worksheet function until it returns
     :func:`standings_values`, the columns of every other output.)
     """
-    table: list[list[object]] = [[*STANDINGS_HEADER, *(d.label for d in standings.descriptors)]]
+    table: list[list[object]] = [[*standings_header(), *(d.label for d in standings.descriptors)]]
     previous = None
     for row in standings.rows:
         p = row.participant

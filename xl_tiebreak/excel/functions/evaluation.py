@@ -518,7 +518,7 @@ def with_decided_by(standings: Standings, table: list[list[object]]) -> list[lis
     from xl_tiebreak.standings.decided_by import HEADER, decisions
 
     texts = [d.text() or None for d in decisions(standings)]
-    return [[*table[0], HEADER]] + [[*r, t] for r, t in zip(table[1:], texts, strict=True)]
+    return [[*table[0], _(HEADER)]] + [[*r, t] for r, t in zip(table[1:], texts, strict=True)]
 
 
 def tiebreaks_rows(
