@@ -325,3 +325,26 @@ def test_thirty_teams_typed_into_the_team_template(tmp_path: Path, fresh: None) 
     assert [(r[0], r[1], r[2]) for r in ranked] == [
         (r["rank"], r["start_no"], r["name"]) for r in standings["rows"]]
     assert str(table[2][0]).startswith("OK") and str(formula[1][0]).startswith("OK")
+
+
+def test_a_real_event_typed_into_the_round_robin_template(tmp_path: Path, fresh: None) -> None:
+    # the 52 players of a real Swiss (gros_open_2010.trf, ../shared) typed into the round-robin
+    # template, whose Settings then say Swiss: every function row equals compute
+    from spec_data import TRF_DIR
+
+    from xl_tiebreak.formats.trf.reader import parse_trf
+
+    source = TRF_DIR / "gros_open_2010.trf"
+    if not source.is_file():
+        pytest.skip("gros_open_2010.trf is not in ../shared/data/trf")
+    raw = source.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    t = parse_trf(text)
+    assert len(t.participants) == 52
+    path = typed(TEMPLATES / "round_robin.xlsx", t, tmp_path / "event.xlsx",
+                 **{"Tournament type": "Swiss"})
+    run("standings", str(path))
+    check_agreement(path, tmp_path, t)
