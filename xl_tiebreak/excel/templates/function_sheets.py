@@ -4,18 +4,19 @@ formula per cell (docs/engineering.md D56), and the whole standings from one STA
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from openpyxl.styles import Alignment, Font
 from openpyxl.worksheet.formula import ArrayFormula
 
+from xl_tiebreak.excel.book.function_arrays import event_print_area
 from xl_tiebreak.excel.book.layout import (
     HALF_FORMAT,
     WHOLE_FORMAT,
     number_format,
     standings_formats,
 )
+from xl_tiebreak.excel.book.openpyxl_arrays import follow_event
 from xl_tiebreak.excel.functions.catalogue import FIXED_DESCRIPTORS
 from xl_tiebreak.excel.reading.settings import SETTINGS
 from xl_tiebreak.excel.templates.parts import (
@@ -184,69 +185,7 @@ def print_rows(ws: Any, columns: int, header_row: int, rows: int, first_row: int
     """The print area of a function sheet: its first ``columns`` columns, from ``first_row``
     down to the header row and ``rows`` participant rows below it (the array's empty rows
     beyond the event would print as blank pages)."""
-    ws.print_area = range_ref(first_row, 1, header_row + max(rows, 1), columns)
-
-
-_FUNCTION_SHEETS = {"=PARTICIPANTS(": (5, 4, 3), "=TEAM_PARTICIPANTS(": (5, 4, 3),
-                    "=STANDINGS(": (3, 3, 1), "=TEAM_STANDINGS(": (3, 3, 1)}
-"""The array formula in column A that tells each kind of function sheet the templates write:
-(its row, the header row above the participants, the first row printed)."""
-
-
-def follow_event(workbook: Any, participants: int) -> list[str]:
-    """Make the print area of every Functions and Formula standings sheet of ``workbook`` (an
-    openpyxl workbook; the sheets are known by their array formula of PARTICIPANTS or
-    STANDINGS in column A, as the templates write it, or the demo's INDEX of one of them in
-    each cell) end at the event's last participant
-    (at most the array's rows); its first row and columns are kept (those of its print area,
-    else those the templates print). Returns the titles of the sheets changed."""
-    changed = []
-    for ws in workbook.worksheets:
-        cells = getattr(ws, "_cells", None)
-        if not isinstance(cells, dict):
-            continue
-        for start, (row, header_row, first_row) in _FUNCTION_SHEETS.items():
-            cell = cells.get((row, 1))  # looked up, not made
-            value = None if cell is None else cell.value
-            if isinstance(value, str) and value.startswith("=INDEX(" + start[1:]):
-                # the demo's per-cell form: one INDEX(…) per cell down to the last row
-                last_row = max(r for (r, c), other in cells.items() if c == 1 and isinstance(
-                    other.value, str) and other.value.startswith("=INDEX("))
-                ref = range_ref(row, 1, last_row, ws.max_column)
-            elif isinstance(value, ArrayFormula) and str(value.text).startswith(start):
-                ref = str(value.ref)
-            else:
-                continue
-            match = re.fullmatch(r"\$?[A-Z]+\$?\d+:\$?([A-Z]+)\$?(\d+)", ref)
-            if match is None:
-                continue
-            array_columns = _column_number(match.group(1))
-            first, columns = _print_start(ws)
-            columns = columns or (
-                ws.max_column if start.endswith("PARTICIPANTS(") else array_columns)
-            rows = min(participants, int(match.group(2)) - header_row)
-            print_rows(ws, columns, header_row, rows, first or first_row)
-            changed.append(ws.title)
-            break
-    return changed
-
-
-def _column_number(letters: str) -> int:
-    """The number of a column given by its letters (``S`` → 19)."""
-    number = 0
-    for ch in letters:
-        number = number * 26 + ord(ch) - ord("A") + 1
-    return number
-
-
-def _print_start(ws: Any) -> tuple[int, int]:
-    """(first row, last column) of the sheet's print area, (0, 0) when it has none (or
-    several)."""
-    area = str(ws.print_area or "")
-    match = re.search(r"\$?[A-Z]+\$?(\d+):\$?([A-Z]+)\$?\d+$", area)
-    if "," in area or match is None:
-        return 0, 0
-    return int(match.group(1)), _column_number(match.group(2))
+    ws.print_area = event_print_area(first_row, columns, header_row, rows)
 
 
 PER_CELL_NOTE = N_(
