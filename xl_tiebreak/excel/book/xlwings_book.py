@@ -10,6 +10,7 @@ the writer. xlwings itself is not imported: the adapter only calls the book it i
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from xl_tiebreak.excel.book.cells import cell_index
@@ -190,8 +191,7 @@ def _fit_xlwings(sheet: Any, participants: int, report: list[str]) -> bool:
     try:
         found = _xlwings_kind(sheet)
     except NotImplementedError:
-        _unreadable(sheet, participants, report)
-        return False
+        return _unreadable(sheet, participants, report)
     except Exception:  # an engine's failure on a sheet: not a function sheet for us
         return False
     if found is None:
@@ -319,29 +319,31 @@ def _print_xlwings(sheet: Any, kind: SheetKind | None, width: int, rows: int,
         columns = (_extent(sheet.used_range)[3] if kind.call.endswith("PARTICIPANTS(")
                    else width)
     default_first = kind.first_printed if kind is not None else 1
-    new = event_print_area(first or default_first, columns, header, rows)
-    if str(area or "").rsplit("!", 1)[-1].replace("$", "") == new:
+    new = re.sub(r"([A-Z]+)(\d+)", r"$\1$\2",
+                 event_print_area(first or default_first, columns, header, rows))
+    if str(area or "").rsplit("!", 1)[-1] == new:
         return False
     return _best_effort(lambda: setattr(sheet.page_setup, "print_area", new))
 
 
-def _unreadable(sheet: Any, participants: int, report: list[str]) -> None:
+def _unreadable(sheet: Any, participants: int, report: list[str]) -> bool:
     """A function sheet of an engine that cannot read formulas (xlwings Lite): known by its
     name; its arrays are left (said when the used area has fewer participant rows than the
-    event), its print area follows the event where the engine has one."""
+    event), its print area follows the event where the engine has one. True when the print
+    area changed."""
     header_row = _SHEET_NAMES.get(sheet.name.casefold())
     if header_row is None:
-        return
+        return False
     try:
         rows = _extent(sheet.used_range)[2] - header_row
     except Exception:
-        return
+        return False
     if rows <= 0:
-        return  # nothing below the header: not the templates' arrays
+        return False  # nothing below the header: not the templates' arrays
     if participants > rows:
         report.append(not_grown(sheet.name, rows, participants, translate(
             "xlwings Lite cannot change array formulas while a script runs")))
-    _print_xlwings(sheet, None, 0, min(participants, rows), header_row)
+    return _print_xlwings(sheet, None, 0, min(participants, rows), header_row)
 
 
 def _extent(rng: Any) -> tuple[int, int, int, int]:
