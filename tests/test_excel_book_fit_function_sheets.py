@@ -26,6 +26,7 @@ from xl_tiebreak.excel.book.function_arrays import KINDS, grown_formula, with_la
 from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.book.xlwings_book import XlwingsBook
 from xl_tiebreak.excel.sheets import macros
+from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATES = ROOT / "workbook_templates"
@@ -78,6 +79,11 @@ class ArrayRange(FakeRange):
                 raise RuntimeError("You can't change part of an array.")
 
     @property
+    def row_height(self) -> float | None:
+        heights = {self.sheet.heights.get(r) for r in range(self.bounds[0], self.bounds[2] + 1)}
+        return heights.pop() if len(heights) == 1 else None
+
+    @property
     def has_array(self) -> bool:
         return bool(self._overlapping())
 
@@ -126,6 +132,9 @@ class ArrayRange(FakeRange):
             self.sheet.arrays[self.bounds] = value
         elif key == "formula":
             self.sheet.formulas[self.bounds[:2]] = value
+        elif key == "row_height":
+            for r in range(self.bounds[0], self.bounds[2] + 1):
+                self.sheet.heights[r] = value
         else:
             super().__setattr__(key, value)
 
@@ -144,6 +153,7 @@ class ArraySheet(FakeSheet):
         self.arrays: dict[tuple[int, int, int, int], str] = {}
         self.formulas: dict[tuple[int, int], str] = {}
         self.clipboard: tuple[int, int, int, int] | None = None
+        self.heights: dict[int, float | None] = {}
         self.page_setup = PageSetup(None)
 
     @property
@@ -172,6 +182,8 @@ def classic_fake(wb: Any) -> FakeBook:
         book.sheet_list.append(sheet)
         if ws.print_area:
             sheet.page_setup.print_area = str(ws.print_area).rsplit("!", 1)[-1]
+        for r, dimension in ws.row_dimensions.items():
+            sheet.heights[r] = dimension.height
         for row in ws.iter_rows():
             for cell in row:
                 if isinstance(cell.value, ArrayFormula):
@@ -202,10 +214,13 @@ def openpyxl_formulas(ws: Any) -> dict[tuple[int, int], str]:
 
 @pytest.mark.parametrize(("template", "participants"), [("swiss.xlsx", 430),
                                                          ("team_swiss.xlsx", 70),
-                                                         ("swiss.xlsx", 40)])
+                                                         ("swiss.xlsx", 40),
+                                                         ("built", 250)])
 def test_the_button_fits_the_sheets_as_the_headless_command_does(
         template: str, participants: int) -> None:
-    wb = openpyxl.load_workbook(TEMPLATES / template)
+    # "built": the Swiss template as built now (its Functions rows two lines high)
+    wb = (build_workbook(SWISS, vba=False) if template == "built"
+          else openpyxl.load_workbook(TEMPLATES / template))
     book = classic_fake(wb)
     before = {s.name: dict(s.arrays) for s in book.sheet_list}
     changed = XlwingsBook(book).fit_function_sheets(participants)
@@ -223,10 +238,16 @@ def test_the_button_fits_the_sheets_as_the_headless_command_does(
         last = header + participants if grown else old_last  # never shrunk
         assert {b[2] for b in sheet.arrays} == {last}
         assert sheet.page_setup.print_area.endswith(f"${header + participants}")
-        if grown:  # the new rows formatted like the array's last row
+        if grown:  # the new rows formatted like the array's last row, of its height
             assert all(sheet.formats.get((r, c)) == sheet.formats.get((old_last, c))
                        for r in range(old_last + 1, last + 1) for c in range(1, 20))
+            assert {sheet.heights.get(r) for r in range(old_last, last + 1)} == {
+                wb[name].row_dimensions[old_last].height}
+            assert {wb[name].row_dimensions[r].height for r in range(old_last, last + 1)} == {
+                wb[name].row_dimensions[old_last].height}
     functions = book.sheets["Functions"]
+    if template == "built":
+        assert functions.heights[250 + 4] == 30
     if template == "swiss.xlsx" and participants == 430:  # by hand
         assert functions.arrays[(5, 1, 434, 2)] == "=PARTICIPANTS(Tournament,430)"
         assert functions.formulas[(3, 2)] == '=CROSSTABLE_CHECK(Tournament,"","",$A$5:$A$434)'

@@ -276,6 +276,8 @@ def _grow_xlwings(sheet: Any, kind: SheetKind, last: int, new_last: int) -> str 
                              cell=cell_name(first, c1), count=MAX_ARRAY_FORMULA)
         grown.append((c1, c2, text, new))
     _best_effort(_paste_formats, sheet, (last, 1, last, width), (last + 1, 1, new_last, width))
+    _best_effort(lambda: setattr(sheet.range((last + 1, 1), (new_last, 1)), "row_height",
+                                 sheet.range((last, 1)).row_height))
     for c1, c2, text, new in grown:
         old = sheet.range((first, c1), (last, c2))
         old.clear_contents()

@@ -150,21 +150,37 @@ def functions_sheet(ws: Any, template: Template, per_cell: bool = False) -> dict
     for col, text in enumerate(header, start=1):
         ws.column_dimensions[column_letter(col)].width = max(8, min(len(text) + 2, 24))
     ws.column_dimensions["B"].width = 20
-    # the explanations in a column that prints beside No and Name on one page (their end
-    # is cut on paper: wrapped, they would overlap, rows keeping their height)
+    # the explanations in a column that prints beside No and Name on one page, wrapped in
+    # rows of EXPLAIN_LINES lines (a spreadsheet does not fit the rows of a formula's text to
+    # it: LibreOffice printed wrapped lines over the next row), every cell of a
+    # participant's row at the top of it
     ws.column_dimensions[column_letter(len(header))].width = EXPLAIN_WIDTH
+    top, wrapped = Alignment(vertical="top"), Alignment(vertical="top", wrap_text=True)
+    centred = Alignment(horizontal="center", vertical="top")
+    for r in range(first, last + 1):
+        ws.row_dimensions[r].height = EXPLAIN_LINES * LINE_HEIGHT
+        for col in range(1, len(header) + 1):
+            ws.cell(row=r, column=col).alignment = (
+                wrapped if col == len(header) else centred if col == 1 else top)
     ws.freeze_panes = f"C{FUNCTIONS_FIRST_ROW}"
     # printed at its own size (readable type), landscape, split into groups of columns with
     # the header row and No/Name repeated on every page
     column_groups_setup(ws, FUNCTIONS_FIRST_ROW - 1)
+    ws.page_margins.top = ws.page_margins.bottom = 0.5  # 16 rows of two lines on one page
     print_rows(ws, len(header), FUNCTIONS_FIRST_ROW - 1, min(len(template.rows) - 1, height),
                first_row=FUNCTIONS_PRINTED_FROM)
     return sheet_names()
 
 
-EXPLAIN_WIDTH = 72
+EXPLAIN_WIDTH = 74
 """Characters of the TIEBREAK_EXPLAIN column (wider, it would not print beside No and Name
-on a landscape page)."""
+on a landscape Letter page: LibreOffice cut a column of 76 at the page's edge)."""
+EXPLAIN_LINES = 2
+"""Lines of a participant's row on a Functions sheet: an explanation of up to about 160
+characters (BH/C1 of some 12 rounds with its cut) prints whole, wrapped in its column; 16
+such rows print on one landscape page (three lines would take two)."""
+LINE_HEIGHT = 15.0
+"""Points of one line of 11-point type (Excel's default row height)."""
 FUNCTIONS_PRINTED_FROM = 3
 """First printed row of a Functions sheet: the check, then the table (the note above,
 merged across the first columns, would print cut on every group of columns)."""
