@@ -26,6 +26,7 @@ from xl_tiebreak.excel.book.function_arrays import KINDS, grown_formula, with_la
 from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.book.xlwings_book import XlwingsBook
 from xl_tiebreak.excel.sheets import macros
+from xl_tiebreak.excel.sheets.writer import write_standings_to
 from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -328,3 +329,44 @@ def test_xlwings_lite_leaves_the_arrays_and_says_so() -> None:
     assert book.sheets["Functions"].page_setup.print_area == "$A$3:$AC$204"
     assert lite.fit_function_sheets(40) == list(FUNCTION_SHEETS) and lite.fit_report == []
     assert book.sheets["Formula standings"].page_setup.print_area.endswith("$43")
+
+
+# -- the Standings sheet's page set-up on the button route -----------------------------------
+
+class PageSetupApi:
+    """Excel's ``PageSetup`` object: records what is set."""
+
+    def __init__(self) -> None:
+        object.__setattr__(self, "set", {})
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        self.set[name] = value
+
+
+class SheetApi:
+    def __init__(self) -> None:
+        self.PageSetup = PageSetupApi()
+
+
+def test_the_button_prints_standings_as_the_headless_command_does() -> None:
+    wb = build_workbook(SWISS, vba=False)
+    book = classic_fake(wb)
+    for sheet in book.sheet_list:
+        sheet.api = SheetApi()  # type: ignore[attr-defined]
+    result = macros.run(book)
+    assert result is not None and result.ok
+    excel = book.sheets["Standings"].api.PageSetup.set  # type: ignore[attr-defined]
+    assert write_standings_to(OpenpyxlBook(wb)).ok
+    ws = wb["Standings"]
+    inch = 72
+    assert ws.page_setup.orientation == "landscape" and excel["Orientation"] == 2
+    assert excel["Zoom"] is False and ws.sheet_properties.pageSetUpPr.fitToPage
+    assert excel["FitToPagesWide"] == ws.page_setup.fitToWidth == 1
+    assert excel["FitToPagesTall"] == (ws.page_setup.fitToHeight or False)
+    assert excel["PrintTitleRows"] == str(ws.print_title_rows) == "$6:$6"
+    assert excel["CenterHorizontally"] is bool(ws.print_options.horizontalCentered) is True
+    for side in ("left", "right", "top", "bottom"):
+        assert excel[f"{side.capitalize()}Margin"] == getattr(ws.page_margins, side) * inch
+    assert excel["PaperSize"] == int(ws.page_setup.paperSize) == 9  # A4
+    assert ws.oddFooter.center.size == 8
+    assert excel["CenterFooter"] == "&8" + str(ws.oddFooter.center.text)

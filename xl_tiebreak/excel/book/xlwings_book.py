@@ -445,21 +445,38 @@ _XL_PAPER = {"A4": 9, "Letter": 1}
 
 
 def _page_setup_xlwings(sheet: Any, layout: SheetLayout) -> None:
-    """Print setup through Excel's object model (classic Excel; engines without it, such as
-    xlwings Lite, print with their defaults)."""
+    """Print setup through Excel's object model, as the openpyxl adapter writes it: landscape
+    one page wide (``pages_tall`` pages tall, else as many as needed), the print titles,
+    centred, its margins; the paper and the footer (8-point type). Classic Excel only: each
+    setting is tried on its own, and engines without ``PageSetup`` (xlwings Lite, Excel on
+    the Mac through AppleScript) print with their defaults."""
     setup = sheet.api.PageSetup
+    for name, value in _page_settings(layout):
+        _best_effort(setattr, setup, name, value)
+
+
+_POINTS = 72
+"""Points per inch (Excel's PageSetup margins are in points)."""
+
+
+def _page_settings(layout: SheetLayout) -> list[tuple[str, object]]:
+    """Excel's PageSetup properties and values for a layout's print settings, in the order
+    they are set (Zoom off before the fit to pages)."""
+    settings: list[tuple[str, object]] = []
     if layout.landscape:
-        setup.Orientation = _XL_LANDSCAPE
-        setup.Zoom = False
-        setup.FitToPagesWide = 1
-        setup.FitToPagesTall = layout.pages_tall or False
         rows = (layout.print_titles or "1:1").split(":")
-        setup.PrintTitleRows = f"${rows[0]}:${rows[-1]}"
-        setup.CenterHorizontally = True
+        settings += [("Orientation", _XL_LANDSCAPE), ("Zoom", False), ("FitToPagesWide", 1),
+                     ("FitToPagesTall", layout.pages_tall or False),
+                     ("PrintTitleRows", f"${rows[0]}:${rows[-1]}"),
+                     ("CenterHorizontally", True),
+                     ("LeftMargin", 0.4 * _POINTS), ("RightMargin", 0.4 * _POINTS),
+                     ("TopMargin", 0.5 * _POINTS),
+                     ("BottomMargin", 0.75 * _POINTS)]  # room for the footer
     if layout.paper is not None:
-        _best_effort(lambda: setattr(setup, "PaperSize", _XL_PAPER[layout.paper or "A4"]))
+        settings.append(("PaperSize", _XL_PAPER[layout.paper]))
     if layout.footer is not None:
-        setup.CenterFooter = "&8" + layout.footer
+        settings.append(("CenterFooter", "&8" + layout.footer))
+    return settings
 
 
 def _style_xlwings(rng: Any, style: Style) -> None:
