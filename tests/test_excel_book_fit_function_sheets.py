@@ -370,3 +370,31 @@ def test_the_button_prints_standings_as_the_headless_command_does() -> None:
     assert excel["PaperSize"] == int(ws.page_setup.paperSize) == 9  # A4
     assert ws.oddFooter.center.size == 8
     assert excel["CenterFooter"] == "&8" + str(ws.oddFooter.center.text)
+
+
+def test_a_failure_of_excel_leaves_every_array_as_it_was() -> None:
+    # Excel refuses the write of one column (say, a protected cell): the arrays already
+    # rewritten go back, the sheet is as before, and the message says it could not be fitted
+    wb = openpyxl.load_workbook(TEMPLATES / "swiss.xlsx")
+    book = classic_fake(wb)
+    sheet = book.sheets["Functions"]
+    before = dict(sheet.arrays)
+    real = ArrayRange.__setattr__
+
+    def refusing(self: ArrayRange, key: str, value: Any) -> None:
+        if key == "formula_array" and "TIEBREAK_EXPLAIN" in value and "$434" in value:
+            raise RuntimeError("The cell or chart you're trying to change is protected.")
+        real(self, key, value)
+
+    ArrayRange.__setattr__ = refusing  # type: ignore[method-assign]
+    try:
+        fitted = XlwingsBook(book)
+        changed = fitted.fit_function_sheets(430)
+    finally:
+        ArrayRange.__setattr__ = real  # type: ignore[method-assign]
+    assert sheet.arrays == before
+    assert "Functions" not in changed and "Formula standings" in changed
+    assert fitted.fit_report[0] == (
+        "'Functions' could not be fitted to the event (The cell or chart you're trying to "
+        "change is protected.): its check cell (CROSSTABLE_CHECK) says whether it still covers "
+        "the crosstable")

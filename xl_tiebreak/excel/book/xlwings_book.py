@@ -216,7 +216,7 @@ def _fit_xlwings(sheet: Any, participants: int, report: list[str]) -> bool:
                 report.append(not_grown(sheet.name, rows, participants, why))
         width = _array_width(sheet, kind, text)
         printed = _print_xlwings(sheet, kind, width, min(participants, rows))
-    except Exception as error:  # noqa: BLE001 - said to the user, never a traceback
+    except Exception as error:  # said to the user, never a traceback
         report.append(not_fitted(sheet.name, str(error) or type(error).__name__))
         return False
     return grown or printed
@@ -278,14 +278,19 @@ def _grow_xlwings(sheet: Any, kind: SheetKind, last: int, new_last: int) -> str 
     _best_effort(_paste_formats, sheet, (last, 1, last, width), (last + 1, 1, new_last, width))
     _best_effort(lambda: setattr(sheet.range((last + 1, 1), (new_last, 1)), "row_height",
                                  sheet.range((last, 1)).row_height))
-    for c1, c2, text, new in grown:
-        old = sheet.range((first, c1), (last, c2))
-        old.clear_contents()
-        try:
+    done: list[tuple[int, int, str]] = []
+    try:
+        for c1, c2, text, new in grown:
+            sheet.range((first, c1), (last, c2)).clear_contents()
+            done.append((c1, c2, text))
             sheet.range((first, c1), (new_last, c2)).formula_array = new
-        except Exception:
-            old.formula_array = text  # as it was
-            raise
+    except Exception:
+        for c1, c2, text in done:  # every array as it was
+            _best_effort(lambda a=c1, b=c2: sheet.range((first, a), (new_last, b))
+                         .clear_contents())
+            _best_effort(lambda a=c1, b=c2, t=text: setattr(
+                sheet.range((first, a), (last, b)), "formula_array", t))
+        raise
     for r in range(1, first):  # the check cell above the table
         for c in range(1, 4):
             cell = sheet.range((r, c))
