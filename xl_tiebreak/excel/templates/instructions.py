@@ -33,14 +33,12 @@ the template's own file name, :data:`README_MODULE` in README)."""
 
 FUNCTION_SHEET_STEPS: tuple[str, ...] = (
     N_("Functions and Formula standings: one row per participant. Their array formulas come "
-       "with 200 rows (60 teams in the team template); the standings button, Run main "
-       "(classic xlwings, every Excel version it runs in, Microsoft 365 included) and "
-       "xl-tiebreak standings extend them to every participant of the crosstable and print "
-       "its rows only. xlwings Lite (Excel on the web, macOS) cannot change array formulas "
-       "while its script runs: there the check cell at the top of each sheet "
-       "(CROSSTABLE_CHECK) says when a sheet no longer covers the crosstable, and the "
-       "script's message names it; run xl-tiebreak standings on the file, or extend the "
-       "arrays by hand (select the bigger range, F2, Ctrl+Shift+Enter)."),
+       "with 200 rows (60 in the team template): the standings button, Run main (classic "
+       "xlwings, Microsoft 365 included) and xl-tiebreak standings extend them to the whole "
+       "crosstable. xlwings Lite (Excel on the web, macOS) cannot: its message names a sheet "
+       "that is too short, as does the sheet's check cell (CROSSTABLE_CHECK); run "
+       "xl-tiebreak standings on the file, or extend the arrays by hand (the bigger range, "
+       "F2, Ctrl+Shift+Enter)."),
 )
 """What the function sheets do when the event outgrows them, by Excel."""
 
