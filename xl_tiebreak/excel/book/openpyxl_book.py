@@ -296,7 +296,6 @@ class OpenpyxlBook:
         if hasattr(wb[found], "sheet_view"):
             wb[found].sheet_view.tabSelected = True
 
-
     def fit_function_sheets(self, participants: int) -> list[str]:
         """Grow the function sheets' arrays shorter than the event and end their print areas
         at its last participant (:func:`~xl_tiebreak.excel.book.openpyxl_arrays.fit_workbook`);
