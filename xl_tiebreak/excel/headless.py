@@ -23,7 +23,6 @@ from xl_tiebreak.excel.reading.team_event import (
     read_book_team_event,
 )
 from xl_tiebreak.excel.sheets.writer import WriteResult, write_standings_to
-from xl_tiebreak.excel.templates.function_sheets import follow_event
 from xl_tiebreak.i18n import _
 from xl_tiebreak.model.teams import TeamEvent
 from xl_tiebreak.model.tournament import InputError, Problem, Severity, Tournament
@@ -113,8 +112,6 @@ def write_standings_file(
         ours = [result.sheet, *result.extra_sheets, *(set(before) - set(book.sheet_names()))]
     finally:
         book.close()
-    if result.ok and result.table:  # the function sheets print the event's rows, no more
-        follow_event(workbook, len(result.table) - 1)
     with files.transaction() as stage:
         # both staged, then renamed in this order: the workbook, then the CSV
         # openpyxl stores no formula values: cached here when xl-tiebreak can compute every

@@ -239,7 +239,8 @@ def write_event_workbook(t: Tournament, path: str | os.PathLike[str],
         raise InputError(_("{file}: expected a .xlsx or .xlsm file name", file=target))
     if not t.participants:
         raise InputError(_("the event has no participants"), t.source)
-    workbook = build_workbook(event_template(t, blank_rounds), vba=suffix == ".xlsm")
+    workbook = build_workbook(event_template(t, blank_rounds), vba=suffix == ".xlsm",
+                              module=target.stem)
     workbook.properties.title = t.name or target.stem
     facts = fact_rows(t)
     if facts:

@@ -372,6 +372,6 @@ def write_team_event_workbook(event: TeamEvent, path: str | os.PathLike[str],
     if suffix not in (".xlsx", ".xlsm"):
         raise InputError(_("{out}: expected a .xlsx or .xlsm file name", out=target))
     book = event_book(event, boards)
-    workbook = build_team_workbook(vba=suffix == ".xlsm", book=book)
+    workbook = build_team_workbook(vba=suffix == ".xlsm", book=book, module=target.stem)
     save_with_values(workbook, target)  # a viewer without the add-in shows the values
     return target
