@@ -212,6 +212,12 @@ def test_the_arrays_are_never_shrunk(tmp_path: Path, fresh: None) -> None:
     run("standings", str(big))
     assert array_refs(big)["Formula standings"] == ["A3:S233"]
     check_agreement(big, tmp_path, grown)
+    notes = openpyxl.load_workbook(big)
+    # the notes in A1 say the rows the arrays now have, and quote the grown call
+    assert "over 230 rows" in notes["Functions"]["A1"].value
+    standings_note = notes["Formula standings"]["A1"].value
+    assert "over 230 rows" in standings_note and ",231,19)" in standings_note
+    assert "200" not in standings_note and "201" not in standings_note
     t = generated(40, 9, seed=4040)
     path = typed(big, t, tmp_path / "event.xlsx")
     run("standings", str(path))

@@ -17,7 +17,7 @@ from xl_tiebreak.util.cells import range_ref
 from xl_tiebreak.util.plain import Frozen
 
 __all__ = ["KINDS", "MAX_ARRAY_FORMULA", "SheetKind", "array_height", "column_number",
-           "event_print_area", "grown_formula", "kind_of", "not_fitted", "not_grown",
+           "event_print_area", "grown_formula", "grown_note", "kind_of", "not_fitted", "not_grown",
            "print_start", "with_last_row"]
 
 MAX_ARRAY_FORMULA = 255
@@ -149,6 +149,19 @@ def print_start(area: object) -> tuple[int, int]:
     if "," in text or match is None:
         return 0, 0
     return int(match.group(1)), column_number(match.group(2))
+
+
+def grown_note(note: object, old_rows: int, new_rows: int) -> object:
+    """The note in A1 of a function sheet whose arrays grew from ``old_rows`` to ``new_rows``
+    participant rows: the templates' notes give the rows (``over 200 rows``) and the call
+    with its height (``…,201,19)``, the header row included), in the workbook's language;
+    those numbers follow the arrays. Anything else (a note of the user's, one without the
+    numbers) is returned as it is."""
+    if not isinstance(note, str) or "Tournament" not in note:
+        return note
+    wanted = {str(old_rows): str(new_rows), str(old_rows + 1): str(new_rows + 1)}
+    return re.sub(r"(?<![\w.])(\d+)(?![\w.])",
+                  lambda m: wanted.get(m.group(1), m.group(1)), note)
 
 
 def not_grown(sheet: str, rows: int, participants: int, why: str) -> str:

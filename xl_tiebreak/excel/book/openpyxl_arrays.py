@@ -18,6 +18,7 @@ from xl_tiebreak.excel.book.function_arrays import (
     column_number,
     event_print_area,
     grown_formula,
+    grown_note,
     kind_of,
     not_grown,
     print_start,
@@ -110,6 +111,9 @@ def _grow(ws: Any, kind: SheetKind, first: int, last: int, new_last: int) -> str
     for (r, _col), other in list(cells.items()):  # the check cell above the table
         if r < first and isinstance(other.value, str) and "CROSSTABLE_CHECK(" in other.value:
             other.value = with_last_row(other.value, last, new_last)
+    note = cells.get((1, 1))
+    if note is not None:  # the note's "over 200 rows" and the call it quotes
+        note.value = grown_note(note.value, last - kind.header_row, new_last - kind.header_row)
     height = ws.row_dimensions[last].height if last in ws.row_dimensions else None
     for col in range(1, width + 1):
         model = cells.get((last, col))

@@ -21,6 +21,7 @@ from xl_tiebreak.excel.book.function_arrays import (
     array_height,
     event_print_area,
     grown_formula,
+    grown_note,
     kind_of,
     not_fitted,
     not_grown,
@@ -297,6 +298,11 @@ def _grow_xlwings(sheet: Any, kind: SheetKind, last: int, new_last: int) -> str 
             formula = cell.formula
             if isinstance(formula, str) and "CROSSTABLE_CHECK(" in formula:
                 cell.formula = with_last_row(formula, last, new_last)
+    note = sheet.range((1, 1))  # the note's "over 200 rows" and the call it quotes
+    text = note.value
+    new_text = grown_note(text, last - kind.header_row, new_last - kind.header_row)
+    if new_text != text:
+        _best_effort(lambda: setattr(note, "value", new_text))
     return None
 
 
