@@ -72,8 +72,9 @@ def lite_function(function: Callable[..., Any]) -> Callable[..., Any]:
     # sharing (and so changing) the classic function's metadata. Registering the wrapper
     # afresh with xlwings.server's decorators would make the same dict (its signature, type
     # hints and docstring are the classic function's: inspect follows __wrapped__) at the cost
-    # of two typing.get_type_hints and one inspect.signature per function, a fifth of the
-    # registration time under Pyodide (tests/test_excel_lite.py compares both).
+    # of two typing.get_type_hints and one inspect.signature per function, about a tenth of
+    # the first import under Pyodide (docs/engineering.md D-Q1; tests/test_excel_lite.py
+    # compares both).
     wrapper.__xlfunc__ = _copied(meta)  # type: ignore[attr-defined]
     return wrapper
 

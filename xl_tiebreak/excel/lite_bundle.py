@@ -27,8 +27,8 @@ bytecode (empty without ``--bytecode``); each is the ``{path: bytes}`` dict of i
 :mod:`marshal`'s format, compressed by :mod:`zlib`, as base64 text. Only the payloads a
 session uses are decoded, each by three calls implemented in C; a zip archive was read member
 by member in Python (its directory, the code page 437 decoding of its names, which compiles
-that codec from source under Pyodide), a third of the unpacking time (docs/engineering.md
-D-Q1).
+that codec from source under Pyodide): unpacking takes half the time it took
+(docs/engineering.md D-Q1).
 
 Standard library only (it runs where the wheel is built).
 """

@@ -151,8 +151,9 @@ def _resolve_annotations(function: Callable[..., Any]) -> None:
     """Replaces the function's annotation texts (``from __future__ import annotations``) by
     what they name, evaluated as :func:`typing.get_type_hints` evaluates them (in the
     function's module) but once per distinct text: xlwings calls ``get_type_hints`` twice
-    per registered function, and each call compiles every text anew, a tenth of the
-    registration time under Pyodide (xlwings Lite). The hints xlwings reads are the same."""
+    per registered function, and each call compiles every text anew, which Pyodide (xlwings
+    Lite) pays at every first import (docs/engineering.md D-Q1). The hints xlwings reads are
+    the same."""
     annotations = function.__annotations__
     if not any(isinstance(value, str) for value in annotations.values()):
         return
