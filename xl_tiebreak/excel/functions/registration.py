@@ -162,10 +162,9 @@ def _resolve_annotations(function: Callable[..., Any]) -> None:
     for name, value in annotations.items():
         if isinstance(value, str):
             key = (str(module.get("__name__")), value)
-            found = _HINTS.get(key, _HINTS)
-            if found is _HINTS:
-                found = _HINTS[key] = eval(value, module)  # noqa: S307 (the module's own text)
-            value = found
+            if key not in _HINTS:
+                _HINTS[key] = eval(value, module)  # the module's own annotation text
+            value = _HINTS[key]
         resolved[name] = value
     function.__annotations__ = resolved
 
