@@ -216,3 +216,25 @@ def test_the_classic_macro_is_a_plain_function_where_xlwings_has_no_sub(
         sys.modules.pop("xl_tiebreak.excel.sheets.macros", None)
         if saved is not None:
             sys.modules["xl_tiebreak.excel.sheets.macros"] = saved
+
+
+def test_registration_evaluates_annotation_texts_as_get_type_hints_does() -> None:
+    """``registered`` replaces annotation texts by what ``typing.get_type_hints`` makes of
+    them, evaluated in the function's module, once per module and text."""
+    from xl_tiebreak.excel.functions import registration
+
+    def sample(crosstable: list[list[Any]], player: Any = "") -> Any:
+        return None
+
+    def other(crosstable: list[list[Any]]) -> Any:
+        return None
+
+    texts = dict(sample.__annotations__)
+    assert texts == {"crosstable": "list[list[Any]]", "player": "Any", "return": "Any"}
+    expected = typing.get_type_hints(sample)
+    registration._resolve_annotations(sample)
+    registration._resolve_annotations(other)
+    assert sample.__annotations__ == expected == {"crosstable": list[list[Any]], "player": Any,
+                                                  "return": Any}
+    assert typing.get_type_hints(sample) == expected  # what xlwings reads: unchanged
+    assert other.__annotations__["crosstable"] is sample.__annotations__["crosstable"]
