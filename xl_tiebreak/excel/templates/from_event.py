@@ -40,6 +40,7 @@ import os
 from fractions import Fraction
 from pathlib import Path
 
+from xl_tiebreak.excel.book.openpyxl_arrays import fit_workbook
 from xl_tiebreak.excel.templates.builder import (
     ROUND_ROBIN,
     SWISS,
@@ -254,5 +255,7 @@ def write_event_workbook(t: Tournament, path: str | os.PathLike[str],
         sheet.column_dimensions["A"].width = 18
         sheet.column_dimensions["B"].width = 60
         print_setup(sheet, 0)  # labels and values on one page wide
+    # every participant gets a row of the function sheets (arrays grown past the template's)
+    fit_workbook(workbook, len(t.participants))
     save_with_values(workbook, target)  # a viewer without the add-in shows the values
     return target
