@@ -6,6 +6,7 @@ Values are kept as integers: ``dp`` in rating points, expected scores in hundred
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from xl_tiebreak.i18n import N_
@@ -101,6 +102,24 @@ def expected_hundredths(diff: int) -> int:
     d = abs(diff)
     pd = 100 if d >= PERFECT_DIFF else _PD_BY_DIFF[d]
     return pd if diff >= 0 else 100 - pd
+
+
+_SPAN = 4096
+"""Rating differences ``-_SPAN..+_SPAN`` have their expected score in :data:`_EXPECTED`."""
+_EXPECTED = [expected_hundredths(diff) for diff in range(-_SPAN, _SPAN + 1)]
+""":func:`expected_hundredths` of ``diff`` at index ``diff + _SPAN``."""
+
+
+def expected_sum(rating: int, opponents: Sequence[int]) -> int:
+    """Σ :func:`expected_hundredths` (``rating`` − r) over the opponents' ratings r: the
+    expected score, in hundredths, of a player so rated against them (a table look-up per
+    opponent when every difference is within ±4096 points, the usual case)."""
+    if not opponents:
+        return 0
+    if rating - max(opponents) >= -_SPAN and rating - min(opponents) <= _SPAN:
+        table, base = _EXPECTED, rating + _SPAN
+        return sum([table[base - r] for r in opponents])
+    return sum(expected_hundredths(rating - r) for r in opponents)
 
 
 def percent_of(score: Fraction) -> int:

@@ -24,6 +24,7 @@ command line and the Standings sheet give the same values.
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -42,6 +43,7 @@ from xl_tiebreak.excel.functions.event import (
 from xl_tiebreak.excel.functions.participants import PLAYER, Participants
 from xl_tiebreak.excel.functions.range_cache import RANGES, Content, Results, header_flag
 from xl_tiebreak.formats.crosstable.reader import read_crosstable
+from xl_tiebreak.formats.crosstable.rounds import forget_rows
 from xl_tiebreak.i18n import N_, _, _n, current, using
 from xl_tiebreak.model.tournament import (
     BlankRounds,
@@ -251,9 +253,11 @@ def _values(parsed: _Parsed, descriptor: Descriptor, call: Call) -> dict[int, Va
 
 def clear_cache() -> None:
     """Forget every cached range and result, individual and team ones (the one range cache;
-    tests, or after a code reload), and every event token."""
+    tests, or after a code reload), every event token, and the crosstable rows read before
+    (:func:`~xl_tiebreak.formats.crosstable.rounds.forget_rows`)."""
     RANGES.cache_clear()
     forget_tokens()
+    forget_rows()
 
 
 def _given(value: object, tag: str, what: str) -> bool:
@@ -634,7 +638,8 @@ def coverage(participants: Participants, everyone: list[int],
             numbers.append(-1)
     shown = set(numbers)
     missing = [n for n in everyone if n not in shown]
-    twice = sorted({n for n in numbers if n > 0 and numbers.count(n) > 1})
+    counts = Counter(numbers)
+    twice = sorted(n for n, times in counts.items() if n > 0 and times > 1)
     unknown = numbers.count(-1)
     if not (missing or twice or unknown):
         return []
