@@ -197,6 +197,8 @@ def _read_in_language(content: Content, kind: TournamentType | None, blanks: Bla
     tournament.lots_seed = options.seed
     if options.rating_used is not None:  # the Settings row wins, as on the Standings sheet
         tournament.rating_used = options.rating_used
+    if options.rate is not None:  # the Event sheet's Rate, as on the Standings sheet
+        tournament.rate = options.rate
     players = Participants(PLAYER, ((p.start_no, p.name) for p in tournament.participants))
     return _Parsed(tournament, None, players)
 
@@ -486,11 +488,11 @@ def standings_rows(
     return padded(table if with_header else table[1:], rows, columns)
 
 
-def event_token(crosstable: object, settings: object) -> str:
+def event_token(crosstable: object, settings: object, event: object = None) -> str:
     """The token of the crosstable with the settings rows (:mod:`xl_tiebreak.excel.functions.
     event`), followed by how many participants and rounds it has, or by the first problem
     that stops it (the functions that get the token report it in full)."""
-    token, found = register(crosstable, settings)
+    token, found = register(crosstable, settings, event)
     errors = [p for p in found.problems if p.severity is Severity.ERROR]
     if errors:
         return f"{token} #SETTINGS {arguments.shorten(str(errors[0]), 180)}"
