@@ -409,7 +409,8 @@ def half(value: Fraction | None) -> str:
     """A value as people read it in the language in force: ``4½``, ``17.75`` (``17,75``);
     the texts of the last few thousand values are kept per language (explanations show the
     same scores over and over)."""
-    key = (value, current())
+    key = (type(value), None if value is None else value.as_integer_ratio(),
+           current())  # cheaper to hash than the fraction
     found = _HALVES.get(key)
     if found is None:
         if len(_HALVES) >= 4096:
@@ -418,8 +419,9 @@ def half(value: Fraction | None) -> str:
     return found
 
 
-_HALVES: dict[tuple[Fraction | None, str], str] = {}
-"""The texts :func:`half` gave, by value and language."""
+_HALVES: dict[tuple[type, tuple[int, int] | None, str], str] = {}
+"""The texts :func:`half` gave, by the value's type and (numerator, denominator), and the
+language."""
 
 
 # ====================================================================== Art. 16 based sums

@@ -127,6 +127,9 @@ class _Parsed(Mutable, eq=False):
     found: dict[tuple[type, object], int] = field(default_factory=dict)
     """The start number each player cell found so far names, by the cell's type and value
     (a column of 2,000 players asked by 27 functions is looked up once per player)."""
+    columns: Results[_Key, list[list[int | str | None]]] = field(
+        default_factory=lambda: Results(MAX_VALUES_PER_CROSSTABLE))
+    """Ranges of player cells resolved (:func:`_resolved`), by their cells and types."""
 
 
 class _Computed(Mutable, eq=False):
@@ -360,6 +363,46 @@ def _shape(players: object) -> list[list[object]] | None:
     return rows
 
 
+def _resolved(parsed: _Parsed, players: object) -> list[list[int | str | None]] | None:
+    """A range of player cells as start numbers, each empty cell None and each cell that
+    names nobody its problem text, as :func:`for_players` shows them; resolved once per
+    crosstable, range of cells (their values and types: a TRUE cell is not a 1) and
+    language, then reused by every column over the same players. None for a single
+    player."""
+    rows = _shape(players)
+    if rows is None:
+        return None
+    key: _Key | None = (tuple(map(tuple, rows)), tuple(type(c) for row in rows for c in row),
+                        current())  # the problem texts are in the language in force
+    try:
+        hash(key)
+    except TypeError:  # a cell that is itself a list…: resolved, not kept
+        key = None
+
+    def cell(player: object) -> int | str | None:
+        if is_blank(player):
+            return None
+        try:
+            return _player(parsed, player)
+        except CellProblem as problem:
+            return arguments.shorten(str(problem))
+
+    def resolve() -> list[list[int | str | None]]:
+        return [[cell(player) for player in row] for row in rows]
+
+    return resolve() if key is None else parsed.columns.get_or_compute(key, resolve)
+
+
+def by_number(parsed: _Parsed, players: object, value: Callable[[int], Any]) -> Any:
+    """``value(start number)`` for a player, or for each cell of a range of players (a 2-D
+    list of the same shape: empty for an empty cell, the problem text for a cell that names
+    nobody), the range resolved once (:func:`_resolved`); what :func:`for_players` gives."""
+    resolved = _resolved(parsed, players)
+    if resolved is None:
+        return value(_player(parsed, players))
+    return [[value(n) if type(n) is int else n for n in row] for row in resolved]
+
+
 def for_players(players: object, one: Callable[[object], Any]) -> Any:
     """``one(player)`` for a single player; for a range of players a 2-D list of the same
     shape, each cell its player's value, or its problem text (``#PLAYER? …``), or empty for
@@ -400,7 +443,7 @@ def tiebreak_value(
     call = _call(event.options, rules, unrated)
     _computed(parsed, (), call)  # reports crosstable errors found by the check
     values = _values(parsed, d, call)
-    return for_players(player, lambda p: to_float(values[_player(parsed, p)]))
+    return by_number(parsed, player, lambda no: to_float(values[no]))
 
 
 def _ready(parsed: _Parsed) -> None:
@@ -433,7 +476,7 @@ def points(crosstable: object, player: object, blanks: object = None) -> Any:
     parsed = event.parsed
     _ready(parsed)
     rows = _computed(parsed, (), _call(event.options)).rows
-    return for_players(player, lambda p: float(rows[_player(parsed, p)].points))
+    return by_number(parsed, player, lambda no: float(rows[no].points))
 
 
 def place(
@@ -445,7 +488,7 @@ def place(
     parsed = event.parsed
     _ready(parsed)
     rows = _computed(parsed, tiebreaks, _call(event.options, rules, unrated, seed)).rows
-    return for_players(player, lambda p: float(rows[_player(parsed, p)].rank))
+    return by_number(parsed, player, lambda no: float(rows[no].rank))
 
 
 def padded(table: list[list[object]], rows: object,
