@@ -171,6 +171,9 @@ class Engine:
         self.reasons: dict[tuple[int, int, str], str] = {}
         """Why an opponent's score counts as it does in explanations, by (context, opponent,
         language); contexts live as long as the engine, so their ids stay theirs."""
+        self.term_labels: dict[tuple[int, Kind, str], str] = {}
+        """The label of a game in explanations (``#12 Nick (win)``), by (opponent, kind,
+        language)."""
         self.tables: dict[tuple[object, ...], list[bool]] = {}
         """Per-participant tables a tie-break computes once for every participant's value
         (Koya's qualified opponents), by the tie-break's key."""
@@ -474,7 +477,7 @@ def element_terms(
     cut_reason = {id(e): why for e, why in removed}
     sq = ctx.den * ctx.den if sb else ctx.den
     policy = ctx.rules.policy
-    reasons = eng.reasons
+    reasons, labels = eng.reasons, eng.term_labels
     language = current()
     terms = []
     for e in sorted([*kept, *(e for e, _why in removed)], key=lambda e: e.r):
@@ -483,8 +486,12 @@ def element_terms(
         opp = ctx.opps[i][r]
         cat = ctx.cats[i][r]
         if cat is Category.PLAYED:
-            what = _("forfeit counted as a game") if kind.forfeit else kind_text(kind)
-            label = f"{eng.label(opp)} ({what})" if opp >= 0 else kind_text(kind)
+            shown = (opp, kind, language)
+            label = labels.get(shown, "")
+            if not label:  # ``#12 Nick (win)``: the same opponent and kind recur
+                what = _("forfeit counted as a game") if kind.forfeit else kind_text(kind)
+                label = labels[shown] = (f"{eng.label(opp)} ({what})" if opp >= 0
+                                         else kind_text(kind))
             reason = ""
             if opp >= 0:  # the same opponents come back in many explanations: kept
                 key = (id(ctx), opp, language)
@@ -512,7 +519,8 @@ def formula_text(d: Descriptor, rules: RuleSet, value: Value, terms: list[Term])
     shown = d.tiebreak.explained
     if shown is Explained.SUM and kept:
         sums = half(kept[0].contribution) + "".join(
-            f" − {half(-t.contribution)}" if t.contribution is not None and t.contribution < 0
+            f" − {half(-t.contribution)}"
+            if t.contribution is not None and t.contribution.numerator < 0
             else f" + {half(t.contribution)}"
             for t in kept[1:]
         )

@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 import xl_tiebreak.excel.functions.arguments as arguments
@@ -372,7 +373,7 @@ def _resolved(parsed: _Parsed, players: object) -> list[list[int | str | None]] 
     rows = _shape(players)
     if rows is None:
         return None
-    key: _Key | None = (tuple(map(tuple, rows)), tuple(type(c) for row in rows for c in row),
+    key: _Key | None = (tuple(map(tuple, rows)), tuple(map(type, chain.from_iterable(rows))),
                         current())  # the problem texts are in the language in force
     try:
         hash(key)

@@ -53,7 +53,7 @@ def _ambiguous_colours(letters: dict[str, str], problems: list[Problem]) -> None
                 "and Black as p or n (pretas, negras)", first=portuguese[0]), where))
 
 
-MAX_KEPT_ROWS = 20_000
+MAX_KEPT_ROWS = 10_000
 """Round rows of Swiss crosstables kept read (:func:`swiss_rounds`)."""
 
 _Row = tuple[tuple[Record, ...], tuple[tuple[str, str], ...], tuple[tuple[int, str], ...]]
