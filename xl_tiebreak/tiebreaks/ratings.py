@@ -106,8 +106,9 @@ def expected_hundredths(diff: int) -> int:
 
 _SPAN = 4096
 """Rating differences ``-_SPAN..+_SPAN`` have their expected score in :data:`_EXPECTED`."""
-_EXPECTED = [expected_hundredths(diff) for diff in range(-_SPAN, _SPAN + 1)]
-""":func:`expected_hundredths` of ``diff`` at index ``diff + _SPAN``."""
+_EXPECTED: list[int] = []
+""":func:`expected_hundredths` of ``diff`` at index ``diff + _SPAN``, filled when first used
+(not at import: the command line's start stays lean)."""
 
 
 def expected_sum(rating: int, opponents: Sequence[int]) -> int:
@@ -118,6 +119,8 @@ def expected_sum(rating: int, opponents: Sequence[int]) -> int:
         return 0
     if rating - max(opponents) >= -_SPAN and rating - min(opponents) <= _SPAN:
         table, base = _EXPECTED, rating + _SPAN
+        if not table:
+            table.extend(expected_hundredths(diff) for diff in range(-_SPAN, _SPAN + 1))
         return sum([table[base - r] for r in opponents])
     return sum(expected_hundredths(rating - r) for r in opponents)
 
