@@ -381,10 +381,18 @@ def _ptp_of(opp_ratings: list[int], score: Fraction) -> int:
         return min(opp_ratings) - 800
     # Σ E (hundredths) ≥ score × 100, compared in whole numbers: score = num / den
     target, den = score.numerator * 100, score.denominator
-    lo, hi = min(opp_ratings) - 800, max(opp_ratings) + ratings.PERFECT_DIFF
+    lowest, highest = min(opp_ratings), max(opp_ratings)
+    lo, hi = lowest - 800, highest + ratings.PERFECT_DIFF
+    # every rating tried lies in lo..hi: one check that the table holds every difference
+    table = ratings.expected_table(lo - highest, hi - lowest)
     while lo < hi:
         mid = (lo + hi) // 2
-        if ratings.expected_sum(mid, opp_ratings) * den >= target:
+        if table is not None:
+            base = mid + ratings.EXPECTED_SPAN
+            expected = sum([table[base - r] for r in opp_ratings])
+        else:
+            expected = ratings.expected_sum(mid, opp_ratings)
+        if expected * den >= target:
             hi = mid
         else:
             lo = mid + 1

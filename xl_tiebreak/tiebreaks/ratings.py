@@ -104,11 +104,24 @@ def expected_hundredths(diff: int) -> int:
     return pd if diff >= 0 else 100 - pd
 
 
-_SPAN = 4096
-"""Rating differences ``-_SPAN..+_SPAN`` have their expected score in :data:`_EXPECTED`."""
+EXPECTED_SPAN = 4096
+"""Rating differences from ``-EXPECTED_SPAN`` to ``+EXPECTED_SPAN`` have their expected score
+in :func:`expected_table`."""
 _EXPECTED: list[int] = []
-""":func:`expected_hundredths` of ``diff`` at index ``diff + _SPAN``, filled when first used
-(not at import: the command line's start stays lean)."""
+""":func:`expected_hundredths` of ``diff`` at index ``diff + EXPECTED_SPAN``, filled when first
+used (not at import: the command line's start stays lean)."""
+
+
+def expected_table(lowest: int, highest: int) -> list[int] | None:
+    """The table of expected scores (hundredths; the entry of a difference ``diff`` at index
+    ``diff + EXPECTED_SPAN``) when it holds every difference from ``lowest`` to ``highest``
+    (within ±4096 points); None otherwise."""
+    if lowest < -EXPECTED_SPAN or highest > EXPECTED_SPAN:
+        return None
+    if not _EXPECTED:
+        _EXPECTED.extend(expected_hundredths(diff)
+                         for diff in range(-EXPECTED_SPAN, EXPECTED_SPAN + 1))
+    return _EXPECTED
 
 
 def expected_sum(rating: int, opponents: Sequence[int]) -> int:
@@ -117,10 +130,9 @@ def expected_sum(rating: int, opponents: Sequence[int]) -> int:
     opponent when every difference is within ±4096 points, the usual case)."""
     if not opponents:
         return 0
-    if rating - max(opponents) >= -_SPAN and rating - min(opponents) <= _SPAN:
-        table, base = _EXPECTED, rating + _SPAN
-        if not table:
-            table.extend(expected_hundredths(diff) for diff in range(-_SPAN, _SPAN + 1))
+    table = expected_table(rating - max(opponents), rating - min(opponents))
+    if table is not None:
+        base = rating + EXPECTED_SPAN
         return sum([table[base - r] for r in opponents])
     return sum(expected_hundredths(rating - r) for r in opponents)
 
