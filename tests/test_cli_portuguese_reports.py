@@ -243,7 +243,7 @@ def test_refused_versions_and_rates_in_portuguese(run_pt: Runner,
     _check_portuguese(text)
 
 
-@pytest.mark.parametrize("args", [
+REFUSALS = [
     ["compute", TRF, "--tiebreaks", "SM:12"],
     ["compute", TRF, "--tiebreaks", "SM:2"],
     ["compute", TRF, "--tiebreaks", "SM:999"],
@@ -256,7 +256,10 @@ def test_refused_versions_and_rates_in_portuguese(run_pt: Runner,
     ["compute", "{team}", "--tiebreaks", "SM:68"],
     ["compute", "{team}", "--tiebreaks", "SM:53"],
     ["knockout", "{bracket}"],
-], ids=lambda a: " ".join(a[2:])[:40])
+]
+
+
+@pytest.mark.parametrize("args", REFUSALS, ids=lambda a: " ".join(a[2:])[:40])
 def test_refusals_are_portuguese(run_pt: Runner, files: dict[str, str],
                                  args: list[str]) -> None:
     code, text = run_pt(_args(args, files))
@@ -279,6 +282,25 @@ ROUTE_SAMPLE = [
 ]
 """A case of each command and report of :data:`RUNS` and of the refusals, for the locale's
 route in the default run."""
+
+
+def _kind(args: list[str]) -> tuple[str, str, str]:
+    """A case's command, report (``--ratings``, ``--why``, ``--explain`` …, or none) and
+    output format."""
+    report = next((a for a in args if a in ("--ratings", "--norms", "--why", "--explain")), "")
+    form = args[args.index("--format") + 1] if "--format" in args else "text"
+    return args[0], report, form
+
+
+def test_the_route_sample_takes_a_case_of_each_command_report_and_format() -> None:
+    """Every case of :data:`ROUTE_SAMPLE` is one of the tests above, and the sample holds each
+    command, each format and each report of :data:`RUNS` (but ``--norms``, 2 to 4 s a run,
+    whose language is chosen as the other reports'), and a refusal of each command."""
+    assert all(case in RUNS or case in REFUSALS for case in ROUTE_SAMPLE)
+    sampled = [_kind(case) for case in ROUTE_SAMPLE]
+    for part in range(3):
+        assert {k[part] for k in map(_kind, RUNS)} - {"--norms"} <= {k[part] for k in sampled}
+    assert {c[0] for c in REFUSALS} <= {c[0] for c in ROUTE_SAMPLE if c in REFUSALS}
 
 
 @pytest.mark.parametrize("args", ROUTE_SAMPLE, ids=lambda a: " ".join(a[:1] + a[2:])[:50])

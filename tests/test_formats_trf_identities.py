@@ -5,6 +5,7 @@ CSV → TRF → CSV, and TRF files the FIDE checker reads (games of unknown colo
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import datetime
 import io
@@ -273,6 +274,22 @@ one, of each kind (Swiss, round robin, TRF26), stays in the default run."""
 REAL_CASES = [pytest.param(f, id=f.name, marks=[pytest.mark.slow]
                            if f.stat().st_size >= SLOW_FILE_BYTES else [])
               for f in REAL]
+
+
+@pytest.mark.skipif(not REAL, reason="shared TRF files not available")
+def test_the_default_run_keeps_real_files_of_every_kind() -> None:
+    """The files below :data:`SLOW_FILE_BYTES` hold every type of event the real files hold
+    (Swiss and round robin), and only the large ones are left to the slow run."""
+    def kinds(paths: list[Path]) -> set[TournamentType]:
+        found = set()
+        for path in paths:
+            with contextlib.suppress(InputError):  # refused files: skipped by the tests too
+                found.add(read_trf(path).type)
+        return found
+
+    fast = [f for f in REAL if f.stat().st_size < SLOW_FILE_BYTES]
+    assert kinds(fast) == kinds(REAL) >= {TournamentType.SWISS, TournamentType.PREDETERMINED}
+    assert len(fast) >= len(REAL) - 2
 
 
 @pytest.mark.skipif(not REAL, reason="shared TRF files not available")
