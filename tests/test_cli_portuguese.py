@@ -6,6 +6,7 @@ words do not appear; English stays the default. A Portuguese CSV opens in a spre
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import re
@@ -15,10 +16,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from marked import package_marked_texts
 
 from xl_tiebreak.cli.main import main
 from xl_tiebreak.i18n import language
-from xl_tiebreak.i18n.extract import marked_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -34,22 +35,22 @@ def _pieces(text: str) -> list[str]:
     return [p.strip(" :;,.()'\n") for p in _FIELD.split(text)]
 
 
-def _english_pieces() -> list[str]:
+@functools.cache
+def english_pieces() -> tuple[str, ...]:
     """The pieces of every marked English text that a Portuguese output must not contain:
     three words or more, not also in a Portuguese translation (``Swiss-Manager``, ``BH/C1``
-    are the same in both languages)."""
+    are the same in both languages). Computed when a test first asks, not at collection."""
     pt = language.catalogue("pt-BR")
     translations = " \n ".join(v for k in pt if (v := pt.get(k[1], k[0])))
-    found, _not_literal = marked_texts()
+    found, _not_literal = package_marked_texts()
     out = set()
     for text in found:
         for piece in _pieces(text.msgid):
             if len(piece.split()) >= 3 and piece not in translations:
                 out.add(piece)
-    return sorted(out)
+    return tuple(sorted(out))
 
 
-ENGLISH = _english_pieces()
 ENGLISH_WORDS = re.compile(r"\b(the|and|with|of|is|not|was|were|from|this|which|when|"
                            r"cannot|points|players?|round|rounds|tied)\b")
 """Words of English sentences that Portuguese does not use (a name or a file name could hold
@@ -73,7 +74,7 @@ def _check_portuguese(text: str, words: bool = True) -> None:
     """No marked English text in ``text``; with ``words``, no English word either (without:
     for outputs holding texts of the readers and of the spreadsheet layer, which their own
     tests check)."""
-    left = [p for p in ENGLISH if p in _without_data(text)]
+    left = [p for p in english_pieces() if p in _without_data(text)]
     assert left == [], f"English catalogue texts in a Portuguese output: {left[:10]}"
     if words:
         found = sorted(set(ENGLISH_WORDS.findall(_without_data(text))))

@@ -44,18 +44,17 @@ TEAM_TRF = ROOT.parent / "shared" / "data" / "trf" / "e7_held_team.trf"
 
 
 
-@pytest.fixture(params=["--lang", "LANG"])
-def run_pt(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch,
+def runner(route: str, monkeypatch: pytest.MonkeyPatch,
            capsys: pytest.CaptureFixture[str]) -> Runner:
-    """Run a command in Portuguese, by ``--lang pt-BR`` or by the locale (as in
-    ``tests/test_cli_portuguese.py``); its exit status and what it wrote (standard output and
-    error; standard output alone for JSON)."""
+    """Run a command in Portuguese, by ``--lang pt-BR`` (``route`` ``"--lang"``) or by the
+    locale (``"LANG"``, as in ``tests/test_cli_portuguese.py``); its exit status and what it
+    wrote (standard output and error; standard output alone for JSON)."""
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
-    by_option = request.param == "--lang"
-    monkeypatch.setenv("LANG", "en_US.UTF-8" if by_option else "pt_BR.UTF-8")
+    by_option = route == "--lang"
 
     def run(args: list[str]) -> tuple[int, str]:
+        monkeypatch.setenv("LANG", "en_US.UTF-8" if by_option else "pt_BR.UTF-8")
         try:
             code = main([*args, "--lang", "pt-BR"] if by_option else args)
         except SystemExit as exc:
@@ -64,6 +63,16 @@ def run_pt(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch,
         return code, out + err if "json" not in args else out
 
     return run
+
+
+@pytest.fixture(params=["--lang", pytest.param("LANG", marks=pytest.mark.slow)])
+def run_pt(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch,
+           capsys: pytest.CaptureFixture[str]) -> Runner:
+    """:func:`runner` by each route. The two routes choose the language and then share the
+    code: the default run takes the ``--lang`` route here, and
+    :func:`test_the_locale_route_writes_what_the_option_writes` shows on a case of each
+    command that the locale's route writes the same; ``--run-slow`` runs every test by both."""
+    return runner(str(request.param), monkeypatch, capsys)
 
 
 MIRROR = {Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN, Kind.DRAW: Kind.DRAW,
@@ -234,7 +243,7 @@ def test_refused_versions_and_rates_in_portuguese(run_pt: Runner,
     _check_portuguese(text)
 
 
-@pytest.mark.parametrize("args", [
+REFUSALS = [
     ["compute", TRF, "--tiebreaks", "SM:12"],
     ["compute", TRF, "--tiebreaks", "SM:2"],
     ["compute", TRF, "--tiebreaks", "SM:999"],
@@ -247,7 +256,10 @@ def test_refused_versions_and_rates_in_portuguese(run_pt: Runner,
     ["compute", "{team}", "--tiebreaks", "SM:68"],
     ["compute", "{team}", "--tiebreaks", "SM:53"],
     ["knockout", "{bracket}"],
-], ids=lambda a: " ".join(a[2:])[:40])
+]
+
+
+@pytest.mark.parametrize("args", REFUSALS, ids=lambda a: " ".join(a[2:])[:40])
 def test_refusals_are_portuguese(run_pt: Runner, files: dict[str, str],
                                  args: list[str]) -> None:
     code, text = run_pt(_args(args, files))
@@ -255,6 +267,51 @@ def test_refusals_are_portuguese(run_pt: Runner, files: dict[str, str],
     assert "Traceback" not in text
     _check_portuguese(text, words=False)  # the readers' places (line, column) are theirs
     _check_portuguese(re.sub(r"\([^()]*(?:line|row|col)[^()]*\)", " ", text))
+
+
+ROUTE_SAMPLE = [
+    ["compute", TRF, "--ratings"],
+    ["compute", "{strong}", "--ratings", "--format", "json"],
+    ["compute", TRF, "--ratings", "--format", "html"],
+    ["compute", "{team}", "--tiebreaks", TEAM_ORDER, "--why", "1,2", "--progression"],
+    ["compute", CLUB, "--rules", "uscf", "--tiebreaks", US_ORDER, "--explain", "1"],
+    ["knockout", KNOCKOUT_TRF, "--format", "csv"],
+    ["check", "{check}", "--format", "json"],
+    ["compute", TRF, "--tiebreaks", "SM:84/0,2,1"],
+    ["knockout", "{bracket}"],
+]
+"""A case of each command and report of :data:`RUNS` and of the refusals, for the locale's
+route in the default run."""
+
+
+def _kind(args: list[str]) -> tuple[str, str, str]:
+    """A case's command, report (``--ratings``, ``--why``, ``--explain`` …, or none) and
+    output format."""
+    report = next((a for a in args if a in ("--ratings", "--norms", "--why", "--explain")), "")
+    form = args[args.index("--format") + 1] if "--format" in args else "text"
+    return args[0], report, form
+
+
+def test_the_route_sample_takes_a_case_of_each_command_report_and_format() -> None:
+    """Every case of :data:`ROUTE_SAMPLE` is one of the tests above, and the sample holds each
+    command, each format and each report of :data:`RUNS` (but ``--norms``, 2 to 4 s a run,
+    whose language is chosen as the other reports'), and a refusal of each command."""
+    assert all(case in RUNS or case in REFUSALS for case in ROUTE_SAMPLE)
+    sampled = [_kind(case) for case in ROUTE_SAMPLE]
+    for part in range(3):
+        assert {k[part] for k in map(_kind, RUNS)} - {"--norms"} <= {k[part] for k in sampled}
+    assert {c[0] for c in REFUSALS} <= {c[0] for c in ROUTE_SAMPLE if c in REFUSALS}
+
+
+@pytest.mark.parametrize("args", ROUTE_SAMPLE, ids=lambda a: " ".join(a[:1] + a[2:])[:50])
+def test_the_locale_route_writes_what_the_option_writes(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        files: dict[str, str], args: list[str]) -> None:
+    """``LANG=pt_BR.UTF-8`` without ``--lang`` gives the exit status and the text that
+    ``--lang pt-BR`` under an English locale gives (whose words the tests above check)."""
+    by_option = runner("--lang", monkeypatch, capsys)(_args(args, files))
+    by_locale = runner("LANG", monkeypatch, capsys)(_args(args, files))
+    assert by_locale == by_option
 
 
 def test_the_team_event_explained_in_portuguese(run_pt: Runner) -> None:

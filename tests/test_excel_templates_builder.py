@@ -227,9 +227,20 @@ def registered() -> None:
     register(udfs.EXCEL_FUNCTIONS)
 
 
-def formula_cells(path: Path) -> Iterator[tuple[str, str]]:
-    """(SHEET, A1) of every formula cell, array formulas expanded to their whole range."""
-    wb = openpyxl.load_workbook(path)
+_FORMULA_CELLS: dict[bytes, tuple[tuple[str, str], ...]] = {}
+""":func:`formula_cells` by the SHA-256 of a file's bytes."""
+
+
+def formula_cells(path: Path) -> tuple[tuple[str, str], ...]:
+    """(SHEET, A1) of every formula cell, array formulas expanded to their whole range. Read
+    once for each content of a file (the tests ask it of the same templates many times)."""
+    key = hashlib.sha256(path.read_bytes()).digest()
+    if key not in _FORMULA_CELLS:
+        _FORMULA_CELLS[key] = tuple(_formula_cells(openpyxl.load_workbook(path)))
+    return _FORMULA_CELLS[key]
+
+
+def _formula_cells(wb: Any) -> Iterator[tuple[str, str]]:
     for ws in wb.worksheets:
         for row in ws.iter_rows():
             for c in row:

@@ -8,12 +8,14 @@ same damaged input read in English does show its English text (so that the check
 
 from __future__ import annotations
 
+import functools
 import re
 import string
 from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
+from marked import package_marked_texts
 
 from xl_tiebreak.formats.crosstable.reader import read_crosstable, read_csv_crosstable
 from xl_tiebreak.formats.crosstable.team_boards import apply_boards
@@ -25,14 +27,15 @@ from xl_tiebreak.formats.trf.reader import parse_trf
 from xl_tiebreak.formats.trf.team_reader import parse_team_trf
 from xl_tiebreak.formats.trf.writer import write_trf
 from xl_tiebreak.i18n import using
-from xl_tiebreak.i18n.extract import marked_texts
 from xl_tiebreak.model.tournament import BlankRounds, InputError, Tournament
 from xl_tiebreak.util.numbers import parse_whole
 
 
-def _english_fragments() -> set[str]:
-    """The literal parts of every marked English text, of three words or more."""
-    found, _ = marked_texts()
+@functools.cache
+def english_fragments() -> frozenset[str]:
+    """The literal parts of every marked English text, of three words or more (computed when
+    a test first asks, not at collection)."""
+    found, _ = package_marked_texts()
     fragments: set[str] = set()
     for text in found:
         for literal, _name, _spec, _conv in string.Formatter().parse(text.msgid):
@@ -40,14 +43,13 @@ def _english_fragments() -> set[str]:
                 part = part.strip(" ,.'")
                 if len(re.findall(r"[A-Za-z]{2,}", part)) >= 3:
                     fragments.add(part)
-    return fragments
+    return frozenset(fragments)
 
 
-FRAGMENTS = _english_fragments()
 
 
 def _english_in(message: str) -> list[str]:
-    return sorted(f for f in FRAGMENTS if f in message)
+    return sorted(f for f in english_fragments() if f in message)
 
 
 _TRF_HEAD = "012 Aberto de Campinas\n042 2026/03/07\n"

@@ -5,6 +5,7 @@ CSV → TRF → CSV, and TRF files the FIDE checker reads (games of unknown colo
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import datetime
 import io
@@ -266,10 +267,33 @@ def _individual_files() -> list[Path]:
 
 
 REAL = _individual_files()
+SLOW_FILE_BYTES = 30_000
+"""Real files at least this large (two: 112 and 284 players) go through the workbook and the
+checker in the slow run only, as in ``tests/test_tiebreaks_differential.py``; every smaller
+one, of each kind (Swiss, round robin, TRF26), stays in the default run."""
+REAL_CASES = [pytest.param(f, id=f.name, marks=[pytest.mark.slow]
+                           if f.stat().st_size >= SLOW_FILE_BYTES else [])
+              for f in REAL]
 
 
 @pytest.mark.skipif(not REAL, reason="shared TRF files not available")
-@pytest.mark.parametrize("path", REAL, ids=[p.name for p in REAL])
+def test_the_default_run_keeps_real_files_of_every_kind() -> None:
+    """The files below :data:`SLOW_FILE_BYTES` hold every type of event the real files hold
+    (Swiss and round robin), and only the large ones are left to the slow run."""
+    def kinds(paths: list[Path]) -> set[TournamentType]:
+        found = set()
+        for path in paths:
+            with contextlib.suppress(InputError):  # refused files: skipped by the tests too
+                found.add(read_trf(path).type)
+        return found
+
+    fast = [f for f in REAL if f.stat().st_size < SLOW_FILE_BYTES]
+    assert kinds(fast) == kinds(REAL) >= {TournamentType.SWISS, TournamentType.PREDETERMINED}
+    assert len(fast) >= len(REAL) - 2
+
+
+@pytest.mark.skipif(not REAL, reason="shared TRF files not available")
+@pytest.mark.parametrize("path", REAL_CASES)
 def test_real_files_keep_every_field_through_workbook_and_export(
         path: Path, tmp_path: Path) -> None:
     try:
@@ -341,7 +365,7 @@ def test_the_checker_reads_exported_files_with_unknown_colours(seed: int) -> Non
 
 
 @pytest.mark.skipif(not oracle.available() or not REAL, reason="gacrux or files missing")
-@pytest.mark.parametrize("path", REAL, ids=[p.name for p in REAL])
+@pytest.mark.parametrize("path", REAL_CASES)
 def test_the_checker_reads_every_exported_real_file(path: Path) -> None:
     try:
         t = read_trf(path)

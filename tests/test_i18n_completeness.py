@@ -8,6 +8,8 @@ import re
 import string
 from pathlib import Path
 
+from marked import package_marked_texts
+
 from xl_tiebreak.i18n import language
 from xl_tiebreak.i18n.catalogue import parse_po
 from xl_tiebreak.i18n.extract import marked_texts, pot_text
@@ -20,13 +22,13 @@ def _fields(text: str) -> set[str]:
 
 
 def test_every_marking_call_has_literal_texts() -> None:
-    _found, not_literal = marked_texts()
-    assert not_literal == [], "marking calls whose text is not a literal: " + ", ".join(
+    _found, not_literal = package_marked_texts()
+    assert not_literal == (), "marking calls whose text is not a literal: " + ", ".join(
         not_literal)
 
 
 def test_every_marked_text_is_translated_in_every_catalogue() -> None:
-    found, _ = marked_texts()
+    found, _ = package_marked_texts()
     for tag in FOREIGN:
         entries = language.catalogue(tag)
         missing = sorted({f"{t.where}: {t.msgid!r}" for t in found
@@ -36,7 +38,7 @@ def test_every_marked_text_is_translated_in_every_catalogue() -> None:
 
 
 def test_no_catalogue_holds_a_text_the_package_no_longer_marks() -> None:
-    found, _ = marked_texts()
+    found, _ = package_marked_texts()
     marked = {t.key for t in found}
     for tag in FOREIGN:
         stale = sorted(set(language.catalogue(tag).keys()) - marked)
@@ -67,7 +69,7 @@ def test_no_catalogue_translates_one_text_twice() -> None:
 
 def test_the_template_lists_every_marked_text_once() -> None:
     pot = pot_text()
-    found, _ = marked_texts()
+    found, _ = package_marked_texts()
     assert len(parse_po(pot.replace('msgstr ""\n', 'msgstr "x"\n'))) == len({t.key for t in found})
 
 

@@ -9,9 +9,10 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+from marked import package_marked_texts
+
 from xl_tiebreak.formats.trf.reader import read_trf
 from xl_tiebreak.i18n.catalogue import Catalogue
-from xl_tiebreak.i18n.extract import marked_texts
 from xl_tiebreak.i18n.language import using_catalogue
 from xl_tiebreak.report.html import standings_html
 from xl_tiebreak.standings.final import compute_standings
@@ -21,7 +22,7 @@ TRF = Path(__file__).resolve().parent.parent / "examples" / "spring_open.trf"
 
 def _fake() -> Catalogue:
     """Every marked text wrapped in ⟦…⟧ (the conventions kept: numbers stay numbers)."""
-    found, _not_literal = marked_texts()
+    found, _not_literal = package_marked_texts()
     return Catalogue("fake", {t.key: f"⟦{t.msgid}⟧" for t in found
                               if t.context != "convention"})
 
