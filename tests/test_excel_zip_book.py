@@ -146,3 +146,37 @@ def test_not_a_zip_book() -> None:
     assert open_zip_book(b"not a zip", ".xlsx") is None
     assert open_zip_book(TEMPLATES[0].read_bytes(), ".xls") is None
     assert isinstance(open_zip_book(TEMPLATES[0].read_bytes(), ".xlsx"), ZipBook)
+
+
+def _comparable(cells: dict[tuple[int, int], Any]) -> dict[tuple[int, int], tuple[Any, ...]]:
+    def plain(value: object) -> object:
+        if hasattr(value, "ref") and hasattr(value, "text"):
+            return ("array", value.ref, value.text)
+        return value
+
+    return {k: (plain(c.value), c.data_type, plain(c.cached), c.style) for k, c in cells.items()}
+
+
+@pytest.mark.parametrize("path", TEMPLATES[:4], ids=lambda p: p.name)
+def test_both_sheet_parsers_read_alike(path: Path) -> None:
+    """A plain sheet part is read by regular expressions, any other streamed: the two give the
+    same cells for every sheet of the templates."""
+    from xl_tiebreak.excel.book import zip_book
+
+    book = ZipBook(path.read_bytes())
+    for entry in book.entries:
+        data = book.part(entry.part)
+        streamed = zip_book._parse_streamed(data, book.context)
+        assert _comparable(zip_book._parse_plain(data.decode("utf-8"), book.context)) == \
+            _comparable(streamed), entry.title
+
+
+def test_a_damaged_sheet_is_not_read_by_the_plain_parser() -> None:
+    from xl_tiebreak.excel.book import zip_book
+
+    book = ZipBook(TEMPLATES[0].read_bytes())
+    data = book.part(book.entries[1].part).replace(b'<c r="A2"', b'<c r="A2" <', 1)
+    with pytest.raises(Exception, match="not well-formed"):
+        zip_book.parse_cells(data, book.context)
+    prefixed = b"<!-- a comment -->" + book.part(book.entries[1].part)
+    assert zip_book._PLAIN_PART.search(prefixed) is not None  # streamed instead

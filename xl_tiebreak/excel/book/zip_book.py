@@ -19,8 +19,10 @@ when another is removed) textually, so that what xl-tiebreak does not know is ke
 from __future__ import annotations
 
 import datetime
+import html
 import io
 import posixpath
+import pyexpat
 import re
 import struct
 import zipfile
@@ -172,8 +174,126 @@ def _inline_text(element: Any) -> str:
     return "".join(parts)
 
 
+_PLAIN_PART = re.compile(rb"<!|\r|<[A-Za-z_][\w.-]*:(?:c|row|v|f|is|t|r|rPh|sheetData)[\s/>]")
+"""What sends a part to the streaming parser: a DTD, CDATA or comment, a carriage return
+(XML normalises it), a cell element with a namespace prefix."""
+_ITEM = re.compile(r'<row\b([^>]*?)/?>'
+                   r'|<c r="([A-Z]{1,3})([0-9]{1,7})"(?: s="([0-9]+)")?(?: t="([a-zA-Z]+)")?'
+                   r"\s*(?:/>|>(.*?)</c>)"
+                   r"|<c\b([^>]*?)(?:/>|>(.*?)</c>)", re.S)
+"""A row, a cell written the usual way (``r``, then ``s`` and ``t``), or any other cell."""
+_PLAIN_INLINE = re.compile(r'<is><t(?: xml:space="preserve")?>([^<]*)</t></is>')
+_COLUMNS: dict[str, int] = {}
+_ATTR = re.compile(r"([\w:.-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+_F = re.compile(r"<f\b([^>]*?)(?:/>|>(.*?)</f>)", re.S)
+_V = re.compile(r"<v\b[^>]*?(?:/>|>(.*?)</v>)", re.S)
+_IS = re.compile(r"<is\b[^>]*?(?:/>|>(.*?)</is>)", re.S)
+_T = re.compile(r"<t\b[^>]*?(?:/>|>(.*?)</t>)", re.S)
+_PHONETIC = re.compile(r"<rPh\b.*?</rPh>", re.S)
+
+
+def _attributes(text: str) -> dict[str, str]:
+    return {m.group(1): html.unescape(m.group(2) if m.group(2) is not None else m.group(3))
+            for m in _ATTR.finditer(text)}
+
+
+class _Formula:
+    """A ``<f>`` element as :func:`_formula` reads it (attributes and text)."""
+
+    def __init__(self, attrib: dict[str, str], text: str | None) -> None:
+        self.attrib = attrib
+        self.text = text
+
+    def get(self, key: str) -> str | None:
+        return self.attrib.get(key)
+
+
 def parse_cells(xml: bytes, ctx: _Context) -> dict[tuple[int, int], ZipCell]:
-    """The stored cells of a worksheet part, by (row, column)."""
+    """The stored cells of a worksheet part, by (row, column). A part of plain structure is
+    read by regular expressions once expat has found it well-formed (no DTD in it, so no
+    entity to expand); any other is streamed through defusedxml."""
+    if _PLAIN_PART.search(xml) is not None or not re.search(
+            rb'<worksheet\b[^>]*\sxmlns="' + MAIN.encode() + b'"', xml[:2000]):
+        return _parse_streamed(xml, ctx)
+    checker = pyexpat.ParserCreate()
+    checker.Parse(xml, True)  # raises for XML that is not well-formed
+    return _parse_plain(xml.decode("utf-8"), ctx)
+
+
+def _parse_plain(text: str, ctx: _Context) -> dict[tuple[int, int], ZipCell]:
+    """:func:`parse_cells` of a plain part, by regular expressions."""
+    cells: dict[tuple[int, int], ZipCell] = {}
+    shared: dict[str, Translator] = {}
+    row_no = col_no = 0
+    start = text.find("<sheetData")
+    end = text.rfind("</sheetData>")
+    if start < 0 or end < 0:
+        return cells
+    unescape = html.unescape
+    columns = _COLUMNS
+    for match in _ITEM.finditer(text, start, end):
+        row_attrs, letters, digits, style_text, kind_text, body, cell_attrs, other = \
+            match.groups()
+        if row_attrs is not None:
+            attrs = _attributes(row_attrs)
+            row_no = _row_number(attrs["r"]) if "r" in attrs else row_no + 1
+            col_no = 0
+            continue
+        if letters is not None:  # <c r="B7" s="3" t="s">
+            column = columns.get(letters)
+            if column is None:
+                column = columns[letters] = _column_number(letters)
+            row, col_no = int(digits), column
+            kind = kind_text or "n"
+            style = int(style_text) if style_text else 0
+            if kind == "inlineStr" and body:
+                plain = _PLAIN_INLINE.fullmatch(body)
+                if plain is not None:
+                    cells[(row, column)] = ZipCell(row, column, unescape(plain.group(1)), "s",
+                                                   None, style)
+                    continue
+        else:
+            body = other
+            attrs = _attributes(cell_attrs)
+            kind = attrs.get("t", "n")
+            style_text = attrs.get("s")
+            style = int(style_text) if style_text else 0
+            ref = attrs.get("r")
+            if ref:
+                row, column = _position(ref)
+                col_no = column
+            else:
+                col_no += 1
+                row, column = row_no, col_no
+        body = body or ""
+        value_text = None
+        formula = None
+        if body:
+            if kind != "inlineStr":
+                v = _V.search(body)
+                value_text = unescape(v.group(1)) if v is not None and v.group(1) else None
+            f = _F.search(body)
+            if f is not None:
+                inner = f.group(2)
+                formula = _Formula(_attributes(f.group(1)),
+                                   unescape(inner) if inner else None)
+        cached, cached_type = _typed(value_text, kind, style, ctx)
+        if kind == "inlineStr":
+            inline = _IS.search(body)
+            if inline is not None:
+                content = _PHONETIC.sub("", inline.group(1) or "")
+                cached = "".join(unescape(t.group(1) or "") for t in _T.finditer(content))
+                cached_type = "s"
+        if formula is not None:
+            value: object = _formula(formula, f"{column_letter(column)}{row}", shared)
+            cells[(row, column)] = ZipCell(row, column, value, "f", cached, style)
+        else:
+            cells[(row, column)] = ZipCell(row, column, cached, cached_type, None, style)
+    return cells
+
+
+def _parse_streamed(xml: bytes, ctx: _Context) -> dict[tuple[int, int], ZipCell]:
+    """:func:`parse_cells` through defusedxml's streaming parser."""
     cells: dict[tuple[int, int], ZipCell] = {}
     shared: dict[str, Translator] = {}
     row_no = 0
