@@ -180,3 +180,18 @@ def test_a_damaged_sheet_is_not_read_by_the_plain_parser() -> None:
         zip_book.parse_cells(data, book.context)
     prefixed = b"<!-- a comment -->" + book.part(book.entries[1].part)
     assert zip_book._PLAIN_PART.search(prefixed) is not None  # streamed instead
+
+
+def test_names_and_calculation_go_where_the_schema_puts_them() -> None:
+    """A workbook part without defined names or <calcPr> gets them in the schema's order:
+    after the external references, before the pivot caches and extensions."""
+    from xl_tiebreak.excel.book import zip_book
+
+    xml = ('<workbook><sheets><sheet name="A" sheetId="1" r:id="rId1"/></sheets>'
+           '<externalReferences><externalReference r:id="rId9"/></externalReferences>'
+           '<pivotCaches><pivotCache cacheId="1" r:id="rId8"/></pivotCaches><extLst/></workbook>')
+    names = zip_book._insert_before(xml, ("calcPr", *zip_book._AFTER_CALC), "<definedNames/>")
+    both = zip_book._insert_calc(names, "<calcPr/>")
+    order = [both.index(tag) for tag in ("</externalReferences>", "<definedNames/>",
+                                         "<calcPr/>", "<pivotCaches>", "<extLst/>")]
+    assert order == sorted(order)

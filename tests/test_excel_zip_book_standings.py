@@ -224,3 +224,67 @@ def test_libreoffice_opens_the_zip_route_outputs(tmp_path: Path) -> None:
                    check=True, capture_output=True, timeout=600)
     converted = sorted(p.stem for p in out.glob("*.csv"))
     assert converted == sorted(p.stem for p in written)
+
+
+@pytest.mark.parametrize("suffix, kind", [
+    (".xltx", "application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml"),
+    (".xltm", "application/vnd.ms-excel.template.macroEnabled.main+xml"),
+])
+def test_a_template_becomes_a_workbook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                       suffix: str, kind: str) -> None:
+    source = ROOT / "workbook_templates" / ("swiss.xlsx" if suffix == ".xltx" else "swiss.xlsm")
+    template = tmp_path / f"swiss{suffix}"
+    workbook_kind = (
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
+        if suffix == ".xltx" else "application/vnd.ms-excel.sheet.macroEnabled.main+xml")
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(template, "w",
+                                                         zipfile.ZIP_DEFLATED) as new:
+        for info in old.infolist():
+            data = old.read(info)
+            if info.filename == "[Content_Types].xml":
+                assert workbook_kind.encode() in data
+                data = data.replace(workbook_kind.encode(), kind.encode())
+            new.writestr(info, data)
+    written = assert_routes_agree(template, tmp_path, monkeypatch)
+    with zipfile.ZipFile(written) as archive:
+        types = archive.read("[Content_Types].xml")
+    assert workbook_kind.encode() in types and kind.encode() not in types
+
+
+def test_odd_sheet_names_and_a_hidden_old_standings(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sheet names with ``>``, ``&`` and an apostrophe, and an old Standings sheet hidden by
+    hand (the new one is shown, as the openpyxl route's): both routes agree."""
+    wb = lean_workbook(SWISS, vba=False)
+    wb.create_sheet("R>5 & 'notes'")["A1"] = "kept"
+    source = tmp_path / "odd.xlsx"
+    wb.save(source)
+    assert main(["standings", str(source)]) == 0
+    wb = openpyxl.load_workbook(source)
+    wb["Standings"].sheet_state = "hidden"
+    wb.active = 0
+    wb.save(source)
+    written = assert_routes_agree(source, tmp_path, monkeypatch)
+    after = openpyxl.load_workbook(written)
+    assert after["Standings"].sheet_state == "visible"
+    assert after["R>5 & 'notes'"]["A1"].value == "kept"
+
+
+def test_the_styles_lists_count_their_entries(tmp_path: Path) -> None:
+    """Styles are appended (none changed or moved), each list's count attribute says how many
+    it holds."""
+    import re
+
+    source = ROOT / "workbook_templates" / "swiss.xlsx"
+    out = tmp_path / "out.xlsx"
+    headless.write_standings_file(source, out)
+    with zipfile.ZipFile(source) as a, zipfile.ZipFile(out) as b:
+        before, after = a.read("xl/styles.xml").decode(), b.read("xl/styles.xml").decode()
+    for tag, item in (("numFmts", "numFmt"), ("fonts", "font"), ("fills", "fill"),
+                      ("cellXfs", "xf")):
+        old = re.search(rf"<{tag}\b[^>]*>(.*?)</{tag}>", before, re.S)
+        new = re.search(rf'<{tag} count="(\d+)"[^>]*>(.*?)</{tag}>', after, re.S)
+        assert new is not None, tag
+        assert int(new.group(1)) == len(re.findall(rf"<{item}\b", new.group(2))), tag
+        if old is not None:
+            assert new.group(2).startswith(old.group(1)), tag  # the old entries come first

@@ -1,7 +1,10 @@
 """The workbook without Excel: the ``standings`` command (:func:`write_standings_file`) and
-the tournament of a workbook file for ``compute`` (:func:`read_workbook_tournament`), both
-through :class:`~xl_tiebreak.excel.book.openpyxl_book.OpenpyxlBook` and the file checks of
-:mod:`xl_tiebreak.excel.files.checks`.
+the tournament of a workbook file for ``compute`` (:func:`read_workbook_tournament`), after
+the file checks of :mod:`xl_tiebreak.excel.files.checks`. ``standings`` rewrites the parts it
+owns inside the zip (:class:`~xl_tiebreak.excel.book.zip_book.ZipBook`, decisions D-O1 to
+D-O3) and falls back to openpyxl's load and save
+(:class:`~xl_tiebreak.excel.book.openpyxl_book.OpenpyxlBook`) where that route cannot go;
+``compute`` reads through openpyxl.
 """
 
 from __future__ import annotations
@@ -59,8 +62,10 @@ def write_standings_file(
     """Do what the macro does, without Excel: write the Standings sheet of the workbook ``path``
     into ``out`` (default: ``path`` itself), and the table to ``csv_out`` if given.
 
-    Every other sheet, the formatting and (``.xlsm`` to ``.xlsm``) the VBA project are kept.
-    Keep or refuse, never strip: the new workbook is first written to a temporary file and
+    Every other sheet, the formatting and (``.xlsm`` to ``.xlsm``) the VBA project are kept:
+    by the zip route every part but those xl-tiebreak owns is copied byte for byte, and that
+    is checked before anything is written. On the openpyxl route (D-O3), keep or refuse,
+    never strip: the new workbook is first written to a temporary file and
     compared with the original (:func:`~xl_tiebreak.excel.files.keep_or_refuse.lost_features`);
     when anything
     of the original would be lost (charts, printer settings, rich text, custom views, …) the
@@ -179,7 +184,8 @@ def _write_by_zip(book: ZipBook, target: Path, csv_target: Path | None,
     nothing is refused for it; decision D-O2)."""
     result = write_standings_to(book)
     if result.ok and result.table:  # the function sheets print the event's rows, no more
-        follow_event(book.workbook, len(result.table) - 1)
+        book.follow = follow_event
+        book.fit_function_sheets(len(result.table) - 1)
     cache_in_zip(book)
     data = book.save()
     _check_copied(book, data)

@@ -27,7 +27,7 @@ import re
 import struct
 import zipfile
 import zlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -537,13 +537,18 @@ class _Name:
         self.hidden = hidden
 
 
-_DEFINED_NAME = re.compile(r"<definedName\b[^>]*?(?:/>|>.*?</definedName>)", re.S)
-_DEFINED_NAMES = re.compile(r"<definedNames\b[^>]*?(?:/>|>.*?</definedNames>)", re.S)
-_SHEETS = re.compile(r"<sheets\b[^>]*>.*?</sheets>", re.S)
-_SHEET = re.compile(r"<sheet\b[^>]*?/>|<sheet\b[^>]*>.*?</sheet>", re.S)
-_CALC_PR = re.compile(r"<calcPr\b[^>]*?/?>")
+_IN_TAG = r"""(?:[^>"']|"[^"]*"|'[^']*')*?"""
+"""The inside of a start tag: attribute values may hold ``>`` (a sheet named ``R>5``)."""
+_DEFINED_NAME = re.compile(rf"<definedName\b{_IN_TAG}(?:/>|>.*?</definedName>)", re.S)
+_DEFINED_NAMES = re.compile(rf"<definedNames\b{_IN_TAG}(?:/>|>.*?</definedNames>)", re.S)
+_SHEETS = re.compile(rf"<sheets\b{_IN_TAG}>.*?</sheets>", re.S)
+_SHEET = re.compile(rf"<sheet\b{_IN_TAG}/>|<sheet\b{_IN_TAG}>.*?</sheet>", re.S)
+_START = {tag: re.compile(rf"<{tag}\b{_IN_TAG}/?>") for tag in ("sheet", "sheets",
+                                                                   "definedName")}
+"""The start tag of an element."""
+_CALC_PR = re.compile(rf"<calcPr\b{_IN_TAG}/?>")
 """The start tag of ``<calcPr>`` (its attributes are what is edited)."""
-_WORKBOOK_VIEW = re.compile(r"<workbookView\b[^>]*?/?>")
+_WORKBOOK_VIEW = re.compile(rf"<workbookView\b{_IN_TAG}/?>")
 _RELATIONSHIP = re.compile(r"<Relationship\b[^>]*?/>|<Relationship\b[^>]*>.*?</Relationship>",
                            re.S)
 _SHEET_VIEW = re.compile(r"<sheetView\b[^>]*?>")
@@ -554,8 +559,7 @@ def _attr(xml: str, name: str) -> str | None:
     match = re.search(r"\s" + re.escape(name) + r"\s*=\s*(\"[^\"]*\"|'[^']*')", xml)
     if match is None:
         return None
-    return (match.group(1)[1:-1].replace("&quot;", '"').replace("&apos;", "'")
-            .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
+    return html.unescape(match.group(1)[1:-1])
 
 
 def _set_attr(tag: str, name: str, value: str | None) -> str:
@@ -691,10 +695,10 @@ class ZipBook(OpenpyxlBook):
                 entry = self.entries[index] if 0 <= index < len(self.entries) else None
                 if entry is None:
                     continue  # a name of a sheet that is not there: Excel drops it too
-            body = re.sub(r"^<definedName\b[^>]*>", "", raw)
+            head = _START["definedName"].match(raw)
+            body = raw[head.end():] if head is not None else ""
             text = "" if raw.endswith("/>") else body[:-len("</definedName>")]
-            text = (text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"')
-                    .replace("&apos;", "'").replace("&amp;", "&"))
+            text = html.unescape(text)
             self.names.append(_Name(_attr(raw, "name") or "", entry, text, raw,
                                     _attr(raw, "hidden") in ("1", "true")))
         view = _WORKBOOK_VIEW.search(xml)
@@ -777,7 +781,10 @@ class ZipBook(OpenpyxlBook):
         if existing is not None:
             title = existing.title
             self._drop_sheet_parts(existing)
-            entry = _Entry(title, existing.xml, existing.rid, existing.part,
+            head = None if existing.xml is None else _START["sheet"].match(existing.xml)
+            shown = None if head is None else _set_attr(
+                re.sub(r"\s*/?>$", "/>", head.group(0)), "state", None)
+            entry = _Entry(title, shown, existing.rid, existing.part,
                            ZipSheet(self, title, existing.part, layout), existing.sheet_id)
             index = self.entries.index(existing)
             self.entries[index] = entry
@@ -856,6 +863,17 @@ class ZipBook(OpenpyxlBook):
         if entry is not None:
             self.active = entry
 
+    follow: Callable[[Any, int], list[str]] | None = None
+    """How the function sheets' print areas follow the event, given by the caller (the
+    templates know the function sheets): called with :attr:`workbook` and the number of
+    participants, returns the titles changed."""
+
+    def fit_function_sheets(self, participants: int) -> list[str]:
+        """End the print area of every Functions and Formula standings sheet at the event's
+        last participant (:attr:`follow`); returns the titles changed. The arrays are not
+        grown on this route: they keep the rows the file gives them."""
+        return [] if self.follow is None else self.follow(self.workbook, participants)
+
     def set_calculation(self, full_on_load: bool, calc_id: int | None = None) -> None:
         """Ask (or not) for a full recalculation when the workbook is opened, and record the
         calculation engine the cached values are from."""
@@ -895,7 +913,7 @@ class ZipBook(OpenpyxlBook):
                               f'sheetId="{entry.sheet_id}" r:id="{entry.rid}"/>')
         block = _SHEETS.search(xml)
         assert block is not None
-        start = re.match(r"<sheets\b[^>]*>", block.group(0))
+        start = _START["sheets"].match(block.group(0))
         assert start is not None
         xml = xml[:block.start()] + start.group(0) + "".join(sheets) + "</sheets>" + \
             xml[block.end():]
@@ -903,7 +921,7 @@ class ZipBook(OpenpyxlBook):
         for n in self.names:
             local = None if n.sheet is None else str(self.entries.index(n.sheet))
             if n.xml is not None:
-                start_tag = re.match(r"<definedName\b[^>]*?/?>", n.xml)
+                start_tag = _START["definedName"].match(n.xml)
                 assert start_tag is not None
                 names.append(_set_attr(start_tag.group(0), "localSheetId", local)
                              + n.xml[start_tag.end():])
@@ -918,9 +936,8 @@ class ZipBook(OpenpyxlBook):
         found = _DEFINED_NAMES.search(xml)
         if found is not None:
             xml = xml[:found.start()] + defined + xml[found.end():]
-        elif defined:
-            end = xml.index("</sheets>") + len("</sheets>")
-            xml = xml[:end] + defined + xml[end:]
+        elif defined:  # after the sheets, function groups and external references
+            xml = _insert_before(xml, ("calcPr", *_AFTER_CALC), defined)
         view = _WORKBOOK_VIEW.search(xml)
         if view is not None:
             active = self.entries.index(self.active) if self.active in self.entries else 0
@@ -1053,13 +1070,24 @@ class ZipBook(OpenpyxlBook):
         return writer.finish()
 
 
+_AFTER_CALC = ("oleSize", "customWorkbookViews", "pivotCaches", "smartTagPr", "smartTagTypes",
+               "webPublishing", "fileRecoveryPr", "webPublishObjects", "extLst")
+"""What follows ``<calcPr>`` in a workbook part, in the schema's order."""
+
+
+def _insert_before(xml: str, tags: Sequence[str], item: str) -> str:
+    """``xml`` with ``item`` inserted before the first of the elements ``tags`` it holds (at
+    the end of the workbook when it holds none), where the schema's order puts it."""
+    found = [m.start() for tag in tags
+             if (m := re.search(rf"<{tag}[\s/>]", xml)) is not None]
+    at = min(found) if found else xml.rindex("</workbook>")
+    return xml[:at] + item + xml[at:]
+
+
 def _insert_calc(xml: str, tag: str) -> str:
-    """Insert ``<calcPr>`` where the schema puts it (after definedNames, before what follows)."""
-    for after in ("</definedNames>", "</sheets>"):
-        if after in xml:
-            end = xml.index(after) + len(after)
-            return xml[:end] + tag + xml[end:]
-    return xml
+    """Insert ``<calcPr>`` where the schema puts it (after the defined names, before
+    :data:`_AFTER_CALC`)."""
+    return _insert_before(xml, _AFTER_CALC, tag)
 
 
 def _unselect(xml: str) -> str:
@@ -1274,6 +1302,10 @@ def _font_parts(font: Any) -> dict[str, str]:
     return parts
 
 
+_ITEM_TAG = {"numFmts": "numFmt", "fonts": "font", "fills": "fill", "cellXfs": "xf"}
+"""The element each list of the styles part holds."""
+
+
 def _append(xml: str, tag: str, items: list[str], before: tuple[str, ...] = ()) -> str:
     """``xml`` with ``items`` appended to its ``<tag>`` list (its count updated; the list made
     before ``<before>`` when there is none)."""
@@ -1289,7 +1321,7 @@ def _append(xml: str, tag: str, items: list[str], before: tuple[str, ...] = ()) 
     found = block.group(0)
     head = re.match(rf"<{tag}\b[^>]*?/?>", found)
     assert head is not None
-    count = len(re.findall(rf"<{tag[:-1]}\b", found))
+    count = len(re.findall(rf"<{_ITEM_TAG[tag]}\b", found))
     opening = _set_attr(head.group(0).replace("/>", ">") if found.endswith("/>")
                         and head.group(0) == found else head.group(0),
                         "count", str(count + len(items)))
