@@ -182,9 +182,9 @@ def _write_by_zip(book: ZipBook, target: Path, csv_target: Path | None,
     """:func:`write_standings_file` by the zip route: the sheets xl-tiebreak writes rewritten
     inside the zip, every other part copied as it was (nothing of the user's is lost, so
     nothing is refused for it; decision D-O2)."""
+    book.follow = follow_event  # how the function sheets' print areas follow the event
     result = write_standings_to(book)
     if result.ok and result.table:  # the function sheets print the event's rows, no more
-        book.follow = follow_event
         book.fit_function_sheets(len(result.table) - 1)
     cache_in_zip(book)
     data = book.save()

@@ -380,6 +380,10 @@ def _formula(formula: Any, ref: str, shared: dict[str, Translator]) -> object:
     return value
 
 
+def _column_of(cell: ZipCell) -> int:
+    return cell.column
+
+
 class ZipSheet:
     """A worksheet of a :class:`ZipBook`, with the few openpyxl worksheet attributes the readers
     and the formula values use (``title``, ``_cells``, ``iter_rows``, ``cell``, ``max_row``,
@@ -409,9 +413,12 @@ class ZipSheet:
     def iter_rows(self) -> Iterator[list[ZipCell]]:
         """The stored cells, row by row (only the cells the part stores)."""
         rows: dict[int, list[ZipCell]] = {}
-        for (r, _c), cell in sorted(self._cells.items()):
+        for (r, _c), cell in self._cells.items():  # in the part's order: by row, by column
             rows.setdefault(r, []).append(cell)
-        yield from rows.values()
+        for r in sorted(rows):
+            row = rows[r]
+            row.sort(key=_column_of)  # already in order but for cells made since
+            yield row
 
     def cell(self, row: int, column: int) -> ZipCell:
         """The stored cell at (row, column), made empty when the part has none."""
