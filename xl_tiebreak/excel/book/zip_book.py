@@ -252,6 +252,11 @@ def _parse_plain(text: str, ctx: _Context) -> dict[tuple[int, int], ZipCell]:
                     cells[(row, column)] = ZipCell(row, column, unescape(plain.group(1)), "s",
                                                    None, style)
                     continue
+            elif body and body.startswith("<v>") and body.endswith("</v>") and \
+                    "<" not in body[3:-4]:  # a value alone: <v>1.5</v>
+                alone, data_type = _typed(unescape(body[3:-4]) or None, kind, style, ctx)
+                cells[(row, column)] = ZipCell(row, column, alone, data_type, None, style)
+                continue
         else:
             body = other
             attrs = _attributes(cell_attrs)
