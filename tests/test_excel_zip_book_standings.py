@@ -25,7 +25,7 @@ from lean_books import lean_workbook
 
 import xl_tiebreak.excel.headless as headless
 from xl_tiebreak.cli.main import main
-from xl_tiebreak.excel.book.zip_book import changed_parts
+from xl_tiebreak.excel.book.zip_book import ZipBook, changed_parts
 from xl_tiebreak.excel.templates.builder import SWISS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -288,3 +288,41 @@ def test_the_styles_lists_count_their_entries(tmp_path: Path) -> None:
         assert int(new.group(1)) == len(re.findall(rf"<{item}\b", new.group(2))), tag
         if old is not None:
             assert new.group(2).startswith(old.group(1)), tag  # the old entries come first
+
+
+def _without_selection(data: bytes) -> bytes:
+    import re
+
+    return re.sub(rb'\stabSelected="[^"]*"', b"", data)
+
+
+def test_what_openpyxl_would_drop_is_kept_by_the_zip_route(tmp_path: Path) -> None:
+    """Each feature the openpyxl route refuses in place (tests/test_excel_files_keep_or_refuse.py)
+    is written in place by the zip route, with every part of the user's as it was (a sheet's
+    selected tab and the values of its formulas aside); the package signature alone takes
+    the openpyxl route (D-O3)."""
+    from test_excel_files_keep_or_refuse import FEATURES, inject
+
+    plain = tmp_path / "plain.xlsx"
+    lean_workbook(SWISS, vba=False).save(plain)
+    owned = {"xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml",
+             "docProps/app.xml", "xl/styles.xml"}
+    for feature, _named, edit in FEATURES:
+        book = inject(plain, tmp_path / f"{feature}.xlsx", edit)
+        before = book.read_bytes()
+        if feature == "digital signature":
+            assert headless._zip_book(book, False) is None
+            continue
+        assert main(["standings", str(book)]) == 0, feature
+        standings = ZipBook(book.read_bytes()).sheet_part("Standings")
+        with zipfile.ZipFile(__import__("io").BytesIO(before)) as old, \
+                zipfile.ZipFile(book) as new:
+            after = set(new.namelist())
+            for name in old.namelist():
+                if name in owned or name == standings:
+                    continue
+                if name.startswith("xl/worksheets/") and b"<f" in old.read(name):
+                    continue  # its formulas get their computed values (D-O1)
+                assert name in after, (feature, name)
+                assert _without_selection(old.read(name)) == _without_selection(
+                    new.read(name)), (feature, name)
