@@ -27,7 +27,7 @@ import re
 import struct
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -1519,8 +1519,3 @@ def changed_parts(before: bytes, after: bytes) -> tuple[list[str], list[str]]:
                                       or old.read(info) != new.read(other)):
                 differ.append(info.filename)
     return missing, differ
-
-
-def cached_cells(values: Mapping[str, Mapping[str, object]]) -> dict[str, dict[str, object]]:
-    """The cached values by sheet title, without empty sheets."""
-    return {title: dict(cells) for title, cells in values.items() if cells}
