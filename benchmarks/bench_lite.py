@@ -6,7 +6,9 @@ xl_tiebreak.excel.lite_bundle``) with and without bytecode, and runs each in a f
 under node (``tests/pyodide/run.mjs``; xlwings copied in as Lite installs it). In Pyodide it
 imports xlwings first (Lite has it loaded before ``main.py`` runs), then times the import of
 ``main.py`` — unpacking the modules, importing them, registering every function — and says how
-many of xl-tiebreak's modules were imported, and from bytecode or from source. Three sessions
+many of xl-tiebreak's modules were imported, and from bytecode or from source; then the
+first call of a worksheet function (``POINTS`` on a four-player crosstable, which imports
+and reads what the import left for it) and the modules imported after it. Three sessions
 each; each figure is a fresh session (Pyodide's file system starts empty). CPU seconds of the
 node process (``process.cpuUsage``; Pyodide's own clocks are wall clocks, which the other
 processes' load inflates), the least of the sessions, and the wall-clock seconds beside.
@@ -34,6 +36,13 @@ import xlwings
 ROOT = Path(__file__).resolve().parents[1]
 RUNNER = ROOT / "tests" / "pyodide"
 
+CROSSTABLE = [["No", "Name", "R1", "R2", "R3"],
+              [1.0, "Anna", "4w1", "2b½", "3w1"],
+              [2.0, "Bert", "3b0", "1w½", "4b1"],
+              [3.0, "Cleo", "2w1", "4b½", "1b0"],
+              [4.0, "Dan", "1b0", "3w½", "2w0"]]
+"""The crosstable of the first call, ``POINTS(CROSSTABLE, 1)``: Anna's 1 + ½ + 1 = 2½ points."""
+
 CODE = r"""
 import json, os, sys, time
 os.environ["XLWINGS_ON_SERVER"] = "true"
@@ -49,10 +58,19 @@ spec = importlib.util.spec_from_file_location("main", "/lite/main.py")
 main = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(main)
 seconds, wall = cpu() - started, time.perf_counter() - wall
+before_call = set(sys.modules)
+started = cpu()
+points = main.POINTS(CROSSTABLE, 1.0)  # the first call: what it imports and reads
+first_call = cpu() - started
+assert points == 2.5, points
 ours = [m for n, m in sys.modules.items() if n == "xl_tiebreak" or n.startswith("xl_tiebreak.")]
+after_call = len(ours)
+ours = [m for n, m in sys.modules.items()
+        if (n == "xl_tiebreak" or n.startswith("xl_tiebreak.")) and n in before_call]
 cached = [m for m in ours if getattr(m, "__cached__", None)
           and os.path.exists(m.__cached__)]
 RESULT = json.dumps({"seconds": seconds, "wall": wall, "modules": len(ours),
+                     "first_call": first_call, "after_call": after_call,
                      "from_bytecode": len(cached),
                      "python": sys.version.split()[0], "tag": sys.implementation.cache_tag})
 """
@@ -86,7 +104,8 @@ def wheel(folder: Path) -> Path:
 def session(main_py: Path) -> dict[str, Any]:
     """One fresh Pyodide session importing ``main_py``."""
     job = {"trees": {"/site": {"xlwings": str(Path(xlwings.__file__).resolve().parent)}},
-           "files": {"/lite/main.py": main_py.read_text(encoding="utf-8")}, "code": CODE}
+           "files": {"/lite/main.py": main_py.read_text(encoding="utf-8")},
+           "code": f"CROSSTABLE = {json.dumps(CROSSTABLE)}\n{CODE}"}
     node = shutil.which("node") or "node"
     done = subprocess.run([node, "run.mjs"], input=json.dumps(job), capture_output=True,
                           text=True, cwd=RUNNER, timeout=600,
@@ -110,7 +129,7 @@ def main(argv: list[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         built = wheel(folder)
-        forms = [("source", [])]
+        forms: list[tuple[str, list[str]]] = [("source", [])]
         if python:
             forms.append(("bytecode", ["--bytecode", python]))
         for label, extra in forms:
@@ -125,7 +144,9 @@ def main(argv: list[str]) -> None:
                   + ", ".join(f"{r['seconds']:.3f}" for r in runs)
                   + f"; wall {min(r['wall'] for r in runs):.3f} s"
                   + f"); {last['modules']} modules, {last['from_bytecode']} from bytecode "
-                  f"({last['tag']})")
+                  f"({last['tag']}); first call POINTS "
+                  f"{min(r['first_call'] for r in runs):.3f} s CPU ({last['after_call']} "
+                  "modules after it)")
     if not re.fullmatch(r"3\.\d+", minor):
         raise SystemExit(f"unexpected Pyodide Python {version}")
 

@@ -22,6 +22,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+from openpyxl.worksheet.formula import ArrayFormula
 
 import xl_tiebreak.udfs as udfs
 from tests.generator import _mix, _swiss
@@ -30,6 +31,7 @@ from xl_tiebreak.excel.functions.catalogue import FIXED_DESCRIPTORS
 from xl_tiebreak.excel.templates.builder import DEMO_NAME
 from xl_tiebreak.excel.templates.from_event import crosstable_rows
 from xl_tiebreak.excel.templates.function_sheets import FUNCTIONS_FIRST_ROW, TEMPLATE_ROWS
+from xl_tiebreak.excel.templates.team import TEAM_ROWS
 from xl_tiebreak.model.tournament import Tournament
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -171,13 +173,98 @@ def test_forty_players_typed_into_a_template_show_every_player_once(
     check_agreement(path, tmp_path, t)
 
 
+def array_refs(path: Path) -> dict[str, list[str]]:
+    """Sheet → the ranges of its array formulas (Functions and Formula standings)."""
+    wb = openpyxl.load_workbook(path)
+    return {name: sorted(str(c.value.ref) for row in wb[name].iter_rows() for c in row
+                         if isinstance(c.value, ArrayFormula))
+            for name in ("Functions", "Formula standings")}
+
+
 @pytest.mark.slow
 def test_four_hundred_players_in_the_swiss_template(tmp_path: Path, fresh: None) -> None:
-    # 400 players, arrays of TEMPLATE_ROWS (200) rows: the first 200 shown, each right, and
-    # the check cells say the sheets no longer cover the crosstable
+    # 400 players, arrays of TEMPLATE_ROWS (200) rows: `standings` extends them to the 400
+    # participants (Functions rows 5-404, Formula standings rows 3-403 with its header), so
+    # that every participant is shown once, with compute's values, and the checks say OK
     t = generated(400, 9, seed=400)
     path = typed(TEMPLATES / "swiss.xlsx", t, tmp_path / "event.xlsx")
+    before = array_refs(path)
+    assert before["Formula standings"] == [f"A3:S{3 + TEMPLATE_ROWS}"]
     run("standings", str(path))
+    after = array_refs(path)
+    assert after["Formula standings"] == ["A3:S403"]
+    assert after["Functions"] == sorted(ref.replace(str(FUNCTIONS_FIRST_ROW + TEMPLATE_ROWS - 1),
+                                                    "404") for ref in before["Functions"])
+    check_agreement(path, tmp_path, t)
+    # run again: the sheets already cover the event, nothing else changes
+    first = {name: sheet_rows(path, name) for name in ("Functions", "Formula standings")}
+    run("standings", str(path))
+    assert array_refs(path) == after
+    assert {name: sheet_rows(path, name) for name in first} == first
+
+
+def test_the_arrays_are_never_shrunk(tmp_path: Path, fresh: None) -> None:
+    # 230 players extend the arrays to 230 rows (each player shown once, with compute's
+    # values); 40 players after them: the arrays keep their 230 rows, those beyond the event
+    # empty, the print areas end at the 40th
+    grown = generated(230, 7, seed=230)
+    big = typed(TEMPLATES / "swiss.xlsx", grown, tmp_path / "big.xlsx")
+    run("standings", str(big))
+    assert array_refs(big)["Formula standings"] == ["A3:S233"]
+    check_agreement(big, tmp_path, grown)
+    notes = openpyxl.load_workbook(big)
+    # the notes in A1 say the rows the arrays now have, and quote the grown call
+    assert "over 230 rows" in notes["Functions"]["A1"].value
+    standings_note = notes["Formula standings"]["A1"].value
+    assert "over 230 rows" in standings_note and ",231,19)" in standings_note
+    assert "200" not in standings_note and "201" not in standings_note
+    t = generated(40, 9, seed=4040)
+    path = typed(big, t, tmp_path / "event.xlsx")
+    run("standings", str(path))
+    assert array_refs(path) == array_refs(big)
+    check_agreement(path, tmp_path, t)
+    wb = openpyxl.load_workbook(path)
+    assert str(wb["Functions"].print_area).endswith(f"${FUNCTIONS_FIRST_ROW - 1 + 40}")
+    assert str(wb["Formula standings"].print_area).endswith(f"${3 + 40}")
+
+
+def test_a_users_cell_below_the_arrays_keeps_them(tmp_path: Path, fresh: None) -> None:
+    # keep or refuse: a note typed below each sheet's arrays is kept, the arrays are not
+    # extended, the result says why, and the sheets show the first 200 participants with
+    # check cells that say they do not cover the crosstable
+    from xl_tiebreak.excel.headless import write_standings_file
+
+    t = generated(230, 7, seed=230)
+    path = typed(TEMPLATES / "swiss.xlsx", t, tmp_path / "event.xlsx")
+    wb = openpyxl.load_workbook(path)
+    wb["Functions"]["C210"] = "my note"
+    wb["Formula standings"]["D230"] = 7
+    wb.save(path)
+    result = str(write_standings_file(path))
+    assert ("'Functions' still has 200 participant rows for 230 participants (C210 below its "
+            "arrays is not empty)") in result
+    assert "'Formula standings' still has 200 participant rows for 230 participants (D230 " \
+        in result
+    wb = openpyxl.load_workbook(path)
+    assert (wb["Functions"]["C210"].value, wb["Formula standings"]["D230"].value) == (
+        "my note", 7)
+    wb["Functions"]["C210"] = wb["Formula standings"]["D230"] = None  # out of the way
+    wb.save(path)
+    run("standings", str(path))  # now extended
+    check_agreement(path, tmp_path, t)
+
+
+def test_the_check_cells_tell_arrays_shorter_than_the_event(tmp_path: Path,
+                                                            fresh: None) -> None:
+    # what Excel shows before the button runs (or where it cannot extend them): the
+    # template's 200 rows for 230 players, the first 200 right, the checks not OK
+    from xl_tiebreak.excel.functions.cached_values import saved_bytes
+
+    t = generated(230, 7, seed=230)
+    path = typed(TEMPLATES / "swiss.xlsx", t, tmp_path / "event.xlsx")
+    data, cached = saved_bytes(openpyxl.load_workbook(path))
+    assert cached
+    path.write_bytes(data)
     check_agreement(path, tmp_path, t, rows_shown=TEMPLATE_ROWS)
 
 
@@ -273,11 +360,11 @@ def test_the_formulas_engine_recalculates_the_typed_template(tmp_path: Path,
     check_agreement(tmp_path / "check.xlsx", tmp_path, t)
 
 
-def thirty_teams(rounds: int = 7, seed: int = 30) -> list[list[object]]:
-    """A 30-team, 4-board Swiss crosstable: circle-method pairings (no team meets another
-    twice), colours alternating, random game points in halves that add up to 4 per match."""
+def thirty_teams(rounds: int = 7, seed: int = 30, n: int = 30) -> list[list[object]]:
+    """An ``n``-team (even), 4-board Swiss crosstable: circle-method pairings (no team meets
+    another twice), colours alternating, random game points in halves that add up to 4 per
+    match."""
     rng = random.Random(seed)
-    n = 30
     cells: dict[int, list[str]] = {t: [] for t in range(1, n + 1)}
     others = list(range(2, n + 1))
     for r in range(rounds):
@@ -294,8 +381,10 @@ def thirty_teams(rounds: int = 7, seed: int = 30) -> list[list[object]]:
     return [header, *([t, f"Team {t:02d}", *cells[t]] for t in range(1, n + 1))]
 
 
-def test_thirty_teams_typed_into_the_team_template(tmp_path: Path, fresh: None) -> None:
-    rows = thirty_teams()
+@pytest.mark.parametrize("teams", [30, 70])
+def test_teams_typed_into_the_team_template(tmp_path: Path, fresh: None, teams: int) -> None:
+    # 70 teams: more than the template's 60 rows (TEAM_ROWS), extended by `standings`
+    rows = thirty_teams(n=teams)
     wb = openpyxl.load_workbook(TEMPLATES / "team_swiss.xlsx")
     ws = wb["Crosstable"]
     ws.delete_rows(1, ws.max_row)
@@ -325,6 +414,14 @@ def test_thirty_teams_typed_into_the_team_template(tmp_path: Path, fresh: None) 
     assert [(r[0], r[1], r[2]) for r in ranked] == [
         (r["rank"], r["start_no"], r["name"]) for r in standings["rows"]]
     assert str(table[2][0]).startswith("OK") and str(formula[1][0]).startswith("OK")
+    if teams > TEAM_ROWS:
+        assert array_refs(path)["Formula standings"] == [f"A3:R{3 + teams}"]
+    # run again: the same content
+    first = {name: sheet_rows(path, name) for name in ("Functions", "Formula standings")}
+    refs = array_refs(path)
+    run("standings", str(path))
+    assert array_refs(path) == refs
+    assert {name: sheet_rows(path, name) for name in first} == first
 
 
 def test_a_real_event_typed_into_the_round_robin_template(tmp_path: Path, fresh: None) -> None:

@@ -110,6 +110,38 @@ def dispatched(name, args, arity):
             "client": "Office.js"}
     return asyncio.run(custom_functions_call(data, main))
 
+def afresh(function):
+    # The Office.js metadata of a wrapper of the function registered afresh with
+    # xlwings.server's decorators and the classic function's options (what excel.lite did
+    # before it copied the metadata), as a comparable text.
+    import functools
+    import xlwings.server as office_js
+    meta = function.__xlfunc__
+    @functools.wraps(function)
+    def wrapper(*args):
+        return function(*args)
+    del wrapper.__xlfunc__
+    decorated = wrapper
+    for argument in reversed(meta["args"]):
+        decorated = office_js.arg(argument["name"], doc=argument["doc"],
+                                  **dict(argument["options"]))(decorated)
+    decorated = office_js.ret(**meta["ret"]["options"])(decorated)
+    options = {k: meta[k] for k in ("volatile", "cache", "namespace", "help_url")
+               if meta.get(k) is not None}
+    if meta.get("excel_name"):
+        options["name"] = meta["excel_name"]
+    return repr(office_js.func(**options)(decorated).__xlfunc__)
+
+import xl_tiebreak.excel.lite as lite
+from xl_tiebreak import udfs
+classic = {**udfs.EXCEL_FUNCTIONS, **udfs.TEAM_FUNCTIONS}
+copies = {name: {"same": repr(getattr(main, name).__xlfunc__) == afresh(classic[name]),
+                 "shared": any(a is b for a, b in zip(getattr(main, name).__xlfunc__["args"],
+                                                      classic[name].__xlfunc__["args"]))
+                 or getattr(main, name).__xlfunc__ is classic[name].__xlfunc__,
+                 "argmap": all(getattr(main, name).__xlfunc__["argmap"][a["name"]] is a
+                               for a in getattr(main, name).__xlfunc__["args"])}
+          for name in classic}
 calls = json.loads(sys.stdin.read())
 results = []
 for name, args in calls:
@@ -117,7 +149,7 @@ for name, args in calls:
     arity = len(f.__xlfunc__["args"])
     results.append({"direct": outcome(lambda: f(*args)),
                     "dispatched": outcome(lambda: dispatched(name, args, arity))})
-json.dump({"functions": custom_functions_meta(main)["functions"],
+json.dump({"functions": custom_functions_meta(main)["functions"], "copies": copies,
            "scripts": custom_scripts_meta(main), "results": results}, sys.stdout)
 """
 
@@ -146,6 +178,15 @@ def test_every_worksheet_function_is_registered(lite: dict[str, Any]) -> None:
     for name, function in {**udfs.EXCEL_FUNCTIONS, **udfs.TEAM_FUNCTIONS}.items():
         assert registered[name]["name"] == name  # the Excel name, no namespace
         assert registered[name]["description"] == function.__doc__
+
+
+def test_the_lite_metadata_is_what_a_fresh_registration_gives(lite: dict[str, Any]) -> None:
+    """Each Lite function carries a copy of its classic function's metadata: equal to what
+    registering the wrapper afresh with xlwings.server's decorators gives, sharing no entry
+    with the classic one, its argument map pointing at its own entries."""
+    assert set(lite["copies"]) == set(udfs.EXCEL_FUNCTIONS) | set(udfs.TEAM_FUNCTIONS)
+    for name, copy in lite["copies"].items():
+        assert copy == {"same": True, "shared": False, "argmap": True}, name
 
 
 def test_parameters_names_in_order_with_optional_ones_marked(lite: dict[str, Any]) -> None:

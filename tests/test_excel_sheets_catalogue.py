@@ -180,10 +180,16 @@ def test_the_event_sheet_of_a_written_workbook_speaks_through_the_catalogue(
 def _outside_marks(texts: list[tuple[str, str]]) -> str:
     """What a sheet's texts hold outside marked texts, read as one text: a paragraph of the
     How to sheet is translated whole, then wrapped over several cells, so only its first cell
-    holds the opening mark and its last the closing one."""
+    holds the opening mark and its last the closing one. A marked text inside another (the
+    template's file name in the Run main step) goes with it: innermost marks first."""
     import re
 
-    return re.sub("\u27e6.*?\u27e7", "", "\n".join(t for _w, t in texts), flags=re.S).strip()
+    text = "\n".join(t for _w, t in texts)
+    while True:
+        inner = re.sub("\u27e6[^\u27e6\u27e7]*\u27e7", "", text)
+        if inner == text:
+            return text.strip()
+        text = inner
 
 
 def test_how_to_functions_formula_standings_and_bracket_speak_through_the_catalogue() -> None:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 import textwrap
 from pathlib import Path
+from typing import Any
 
-import openpyxl
 import pytest
 
 from xl_tiebreak.excel.templates import instructions
@@ -33,15 +33,50 @@ def _rows(text: str) -> list[str]:
                          break_on_hyphens=False)
 
 
+def _built(name: str) -> Any:
+    """The template ``name`` as built now (the shipped files match a fresh build:
+    tests/test_excel_templates_builder.py)."""
+    from xl_tiebreak.excel.templates.builder import (
+        ROUND_ROBIN,
+        SWISS,
+        build_knockout_workbook,
+        build_team_workbook,
+        build_workbook,
+    )
+
+    stem = name.split(".")[0]
+    if stem == "knockout":
+        return build_knockout_workbook(vba=False)
+    if stem == "team_swiss":
+        return build_team_workbook(vba=False)
+    return build_workbook(SWISS if stem == "swiss" else ROUND_ROBIN, vba=False)
+
+
 @pytest.mark.parametrize("name", TEMPLATES)
 def test_every_how_to_sheet_holds_the_standings_steps(name: str) -> None:
-    ws = openpyxl.load_workbook(ROOT / "workbook_templates" / name)["How to"]
+    ws = _built(name)["How to"]
     text = "\n".join(str(row[0]) for row in ws.iter_rows(values_only=True) if row[0])
     steps = instructions.STANDINGS_STEPS + (
-        () if name.startswith("knockout") else instructions.LITE_STEPS)
+        () if name.startswith("knockout") else
+        instructions.FUNCTION_SHEET_STEPS + instructions.LITE_STEPS)
+    stem = name.split(".")[0]
     for step in steps:
-        assert "\n".join(_rows(step)) in text
+        assert "\n".join(_rows(instructions.shown(step, stem))) in text
+    # the companion module named is the template's own
+    assert f"such as {stem}.py next to {stem}.xlsm" in " ".join(text.split())
     assert "write_standings" in text and "import *" not in text
+
+
+def test_the_companion_module_is_the_workbooks_own_in_every_language() -> None:
+    from xl_tiebreak.excel.templates.wording import file_stem
+
+    with using("pt-BR"):
+        for name in TEMPLATES:
+            text = " ".join(" ".join(str(row[0]) for row in _built(name)[
+                "How to"].iter_rows(values_only=True) if row[0]).split())
+            stem = file_stem(name.split(".")[0])
+            assert f"como {stem}.py ao lado de {stem}.xlsm" in text, name
+        assert file_stem("swiss") == "suico"
 
 
 def test_the_steps_are_translated() -> None:

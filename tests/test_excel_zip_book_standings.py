@@ -326,3 +326,36 @@ def test_what_openpyxl_would_drop_is_kept_by_the_zip_route(tmp_path: Path) -> No
                 assert name in after, (feature, name)
                 assert _without_selection(old.read(name)) == _without_selection(
                     new.read(name)), (feature, name)
+
+
+def test_short_function_sheets_take_the_openpyxl_route(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Arrays shorter than the event are grown by the openpyxl route (D-O4): the zip route
+    hands over; a workbook whose arrays cover the event (what ``xl-tiebreak workbook``
+    writes) stays on the zip route, openpyxl loading nothing."""
+    import xl_tiebreak.excel.templates.function_sheets as function_sheets
+
+    trf = ROOT / "examples" / "spring_open.trf"
+    covered = tmp_path / "covered.xlsx"
+    assert main(["workbook", str(trf), "-o", str(covered)]) == 0
+    monkeypatch.setattr(function_sheets, "TEMPLATE_ROWS", 5)
+    short = tmp_path / "short.xlsx"
+    from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
+
+    build_workbook(SWISS, vba=False).save(short)  # 5-row arrays, the 16-player sample
+    loads: list[object] = []
+    real = openpyxl.load_workbook
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        loads.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(openpyxl, "load_workbook", counting)
+    assert main(["standings", str(covered)]) == 0
+    assert loads == []
+    assert main(["standings", str(short)]) == 0
+    assert loads  # the openpyxl route
+    monkeypatch.setattr(openpyxl, "load_workbook", real)
+    rows = list(openpyxl.load_workbook(short, data_only=True)["Functions"].iter_rows(
+        min_row=5, max_col=1, values_only=True))
+    assert sorted(int(r[0]) for r in rows if r[0] not in (None, "", " ")) == list(range(1, 17))

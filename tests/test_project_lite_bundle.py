@@ -11,11 +11,14 @@ directly and through xlwings' ``custom_functions_call``, and the script runs twi
 
 from __future__ import annotations
 
+import importlib.util
+import io
 import json
 import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +28,7 @@ import xlwings
 
 from xl_tiebreak import udfs
 from xl_tiebreak.excel.headless import write_standings_file
+from xl_tiebreak.excel.lite_bundle import bundle
 from xl_tiebreak.excel.lite_bundle import main as bundle_main
 from xl_tiebreak.excel.templates.builder import SWISS, build_workbook
 
@@ -258,3 +262,48 @@ def test_a_bytecode_python_that_cannot_run_is_said(
     assert bundle_main([str(wheel), "-o", str(out), "--bytecode", missing]) == 2
     assert f"{missing}: cannot compile the modules" in capsys.readouterr().err
     assert not out.exists()
+
+
+# ------------------------------------------------------------------ the file's payloads
+
+def _wheel_of(members: dict[str, bytes]) -> bytes:
+    """A wheel's bytes holding these members (and a metadata file the bundle leaves out)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in {**members, "xl_tiebreak-9.9.dist-info/METADATA": b"Name: x"}.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def _payloads(text: str) -> dict[str, dict[str, bytes]]:
+    """The three payloads of a made ``main.py``, decoded by its own ``_members``."""
+    namespace: dict[str, Any] = {}
+    exec(text.split("\n_unpacked()\n")[0], namespace)  # the loader's definitions only
+    return {name: namespace["_members"](namespace[name])
+            for name in ("_FILES", "_SOURCES", "_BYTECODE")}
+
+
+def test_the_payloads_hold_the_wheels_files_and_the_same_wheel_makes_the_same_file() -> None:
+    members = {
+        "xl_tiebreak/__init__.py": b'"""The package."""\n',
+        "xl_tiebreak/version.py": b'__version__ = "9.9"\n',
+        "xl_tiebreak/i18n/pt_BR.po": 'msgid "x"\nmsgstr "é"\n'.encode(),
+        "xl_tiebreak/py.typed": b"",
+        "xl_tiebreak/cli/main.py": b"left = 'out'\n",  # what Lite never imports
+    }
+    wheel = _wheel_of(members)
+    text = bundle(wheel, "xl_tiebreak-9.9-py3-none-any.whl")
+    assert text == bundle(wheel, "xl_tiebreak-9.9-py3-none-any.whl")
+    assert "xl-tiebreak 9.9 for xlwings Lite" in text
+    got = _payloads(text)
+    assert got["_FILES"] == {"xl_tiebreak/i18n/pt_BR.po": members["xl_tiebreak/i18n/pt_BR.po"],
+                             "xl_tiebreak/py.typed": b""}
+    assert got["_SOURCES"] == {n: members[n] for n in ("xl_tiebreak/__init__.py",
+                                                       "xl_tiebreak/version.py")}
+    assert got["_BYTECODE"] == {}
+    with_code = bundle(wheel, "w.whl", sys.executable)
+    code = _payloads(with_code)["_BYTECODE"]
+    assert sorted(code) == ["xl_tiebreak/__init__.pyc", "xl_tiebreak/version.pyc"]
+    assert all(data[:4] == importlib.util.MAGIC_NUMBER for data in code.values())
+    assert f'_MAGIC = "{importlib.util.MAGIC_NUMBER.hex()}"' in with_code
+    assert '_MAGIC = ""' in text

@@ -14,7 +14,6 @@ from xl_tiebreak.cli.console import note_line, warning_line
 from xl_tiebreak.cli.loading import individual, load
 from xl_tiebreak.cli.outputs import refuse_existing
 from xl_tiebreak.i18n import _
-from xl_tiebreak.i18n.conventions import number_text
 from xl_tiebreak.model.tournament import BlankRounds, InputError, Tournament
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -47,22 +46,8 @@ def run(args: argparse.Namespace) -> int:
         print(warning_line(note), file=sys.stderr)
     blank_rounds = BlankRounds(args.blank_rounds) if args.blank_rounds else BlankRounds.ABSENT
     print(write_event_workbook(tournament, out, blank_rounds))
-    _function_rows_note(len(tournament.participants))
     _companion(out)
     return 0
-
-
-def _function_rows_note(participants: int) -> None:
-    """A note when the event has more participants than the function sheets' fixed arrays
-    have rows (their check cells say it too): the Standings sheet holds every one."""
-    from xl_tiebreak.excel.templates.function_sheets import TEMPLATE_ROWS
-
-    if participants > TEMPLATE_ROWS:
-        print(note_line(_("the Functions and Formula standings sheets show the first {rows} "
-                          "of the {count} participants (their arrays' fixed size); the "
-                          "Standings sheet ('xl-tiebreak standings') ranks every one",
-                          rows=number_text(str(TEMPLATE_ROWS)),
-                          count=number_text(str(participants)))), file=sys.stderr)
 
 
 def _team_workbook(args: argparse.Namespace, event: TeamEvent, out: Path) -> int:

@@ -16,7 +16,13 @@ from pathlib import Path
 import xl_tiebreak.excel.files.checks as files
 import xl_tiebreak.excel.files.keep_or_refuse as keep
 from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
-from xl_tiebreak.excel.book.zip_book import Unreadable, ZipBook, changed_parts, open_zip_book
+from xl_tiebreak.excel.book.zip_book import (
+    NeedsGrowth,
+    Unreadable,
+    ZipBook,
+    changed_parts,
+    open_zip_book,
+)
 from xl_tiebreak.excel.files.limits import check_written
 from xl_tiebreak.excel.files.output import Identity
 from xl_tiebreak.excel.functions.cached_values import cache_in_zip, saved_bytes
@@ -29,7 +35,6 @@ from xl_tiebreak.excel.reading.team_event import (
     read_book_team_event,
 )
 from xl_tiebreak.excel.sheets.writer import WriteResult, write_standings_to
-from xl_tiebreak.excel.templates.function_sheets import follow_event
 from xl_tiebreak.i18n import _
 from xl_tiebreak.model.teams import TeamEvent
 from xl_tiebreak.model.tournament import InputError, Problem, Severity, Tournament
@@ -106,6 +111,8 @@ def write_standings_file(
                                  player_columns)
         except Unreadable:  # a damaged sheet: read again by openpyxl, which names the damage
             pass
+        except NeedsGrowth:  # function sheets shorter than the event: openpyxl grows them
+            pass
     lost = files.lost_parts(source)
     if lost and in_place:
         raise _refusal(source, lost)
@@ -128,8 +135,6 @@ def write_standings_file(
         ours = [result.sheet, *result.extra_sheets, *(set(before) - set(book.sheet_names()))]
     finally:
         book.close()
-    if result.ok and result.table:  # the function sheets print the event's rows, no more
-        follow_event(workbook, len(result.table) - 1)
     with files.transaction() as stage:
         # both staged, then renamed in this order: the workbook, then the CSV
         # openpyxl stores no formula values: cached here when xl-tiebreak can compute every
@@ -182,10 +187,7 @@ def _write_by_zip(book: ZipBook, target: Path, csv_target: Path | None,
     """:func:`write_standings_file` by the zip route: the sheets xl-tiebreak writes rewritten
     inside the zip, every other part copied as it was (nothing of the user's is lost, so
     nothing is refused for it; decision D-O2)."""
-    book.follow = follow_event  # how the function sheets' print areas follow the event
-    result = write_standings_to(book)
-    if result.ok and result.table:  # the function sheets print the event's rows, no more
-        book.fit_function_sheets(len(result.table) - 1)
+    result = write_standings_to(book)  # the function sheets follow the event there
     cache_in_zip(book)
     data = book.save()
     _check_copied(book, data)

@@ -19,8 +19,9 @@ What xlwings needs (xlwings 0.37.8, read and run here):
   message, a real error that ``ISERROR`` sees and that no formula takes for a name. Each
   function here is therefore a wrapper that returns the classic function's value unchanged and
   raises :class:`LiteProblem` with the classic text as its message instead of returning it.
-  The wrapper is registered afresh with ``xlwings.server``'s decorators and the classic
-  function's own options, so the classic function's metadata is left untouched.
+  The wrapper carries a copy of the classic function's metadata (what registering it afresh
+  with ``xlwings.server``'s decorators and the classic options gives), so the classic
+  function's metadata is left untouched.
 
 This module belongs to the spreadsheet layer (it imports xlwings), not to the core.
 """
@@ -42,11 +43,6 @@ __all__ = ["FUNCTIONS", "LiteProblem", "lite_function", "write_standings"]
 class LiteProblem(xw.XlwingsError):
     """A worksheet function's problem, raised so that Excel shows ``#VALUE!`` with this
     message (the classic ``#`` text, e.g. ``#PLAYER? 'Nobody' not in crosstable``)."""
-
-
-_FUNC_OPTIONS = ("volatile", "cache", "namespace", "help_url")
-"""Options of ``xlwings.server.func`` kept from the classic registration (``name`` is its
-``excel_name``)."""
 
 
 def _metadata(function: Callable[..., Any]) -> dict[str, Any]:
@@ -72,20 +68,27 @@ def lite_function(function: Callable[..., Any]) -> Callable[..., Any]:
             raise LiteProblem(value)
         return value
 
-    # functools.wraps copied the classic __xlfunc__ dict; register the wrapper afresh instead
-    # of sharing (and changing) the classic function's metadata. The signature and the type
-    # hints are the classic function's (inspect follows __wrapped__).
-    del wrapper.__xlfunc__  # type: ignore[attr-defined]
-    decorated: Callable[..., Any] = wrapper
-    for argument in reversed(meta["args"]):
-        options = dict(argument["options"])
-        decorated = office_js.arg(argument["name"], doc=argument["doc"], **options)(decorated)
-    decorated = office_js.ret(**meta["ret"]["options"])(decorated)
-    func_options = {k: meta[k] for k in _FUNC_OPTIONS if meta.get(k) is not None}
-    if meta.get("excel_name"):
-        func_options["name"] = meta["excel_name"]
-    result: Callable[..., Any] = office_js.func(**func_options)(decorated)
-    return result
+    # functools.wraps copied the classic __xlfunc__ dict: the wrapper gets a copy instead of
+    # sharing (and so changing) the classic function's metadata. Registering the wrapper
+    # afresh with xlwings.server's decorators would make the same dict (its signature, type
+    # hints and docstring are the classic function's: inspect follows __wrapped__) at the cost
+    # of two typing.get_type_hints and one inspect.signature per function, about a tenth of
+    # the first import under Pyodide (docs/engineering.md D-Q1; tests/test_excel_lite.py
+    # compares both).
+    wrapper.__xlfunc__ = _copied(meta)  # type: ignore[attr-defined]
+    return wrapper
+
+
+def _copied(meta: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a function's Office.js metadata (``__xlfunc__``) that shares no dict or list
+    with it: each argument's entry and options, the return entry and options copied, the
+    argument map pointing at the copied entries; the values inside (converters, defaults,
+    texts) are the same objects, which xlwings never changes."""
+    args = [{**argument, "options": dict(argument["options"])} for argument in meta["args"]]
+    by_name = {argument["name"]: argument for argument in args}
+    ret = {**meta["ret"], "options": dict(meta["ret"]["options"])}
+    return {**meta, "args": args, "argmap": {name: by_name[name] for name in meta["argmap"]},
+            "ret": ret}
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {

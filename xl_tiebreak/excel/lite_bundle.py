@@ -4,12 +4,12 @@ xlwings Lite installs what its *requirements.txt* names from PyPI, or from a whe
 host sends CORS headers (a GitHub release asset does not). Until xl-tiebreak is published,
 :func:`bundle` makes the file to paste into Lite's *main.py* tab instead: the modules of the
 built wheel that Lite needs (the package less its command line and template builder, which
-need openpyxl), zipped and written as base64 text, then the few lines of
+need openpyxl) written as base64 text, then the few lines of
 ``workbook_templates/lite/main.py``. When Lite runs the file it unpacks the modules into a
-folder of Pyodide's own file system (named by their SHA-256, so a new version never mixes
-with an old one), puts that folder first on ``sys.path`` and registers every worksheet
-function and the ``write_standings`` script. Nothing is fetched; *requirements.txt* needs only
-the xlwings line.
+folder of Pyodide's own file system (named by the SHA-256 of the payloads, so a new version
+never mixes with an old one), puts that folder first on ``sys.path`` and registers every
+worksheet function and the ``write_standings`` script. Nothing is fetched; *requirements.txt*
+needs only the xlwings line.
 
 ``python -m xl_tiebreak.excel.lite_bundle dist/xl_tiebreak-0.1.0-py3-none-any.whl -o main.py``
 
@@ -20,8 +20,15 @@ interpreter, which must be of the Python version of Lite's Pyodide (3.13 for Pyo
 compiled modules are unpacked, in the sourceless place (``udfs.pyc`` where ``udfs.py`` would
 be; unchecked-hash pycs, which Python loads without a source); otherwise only the sources,
 which Python compiles as before: a bundle made for 3.13 still works in a Pyodide of another
-Python. Unpacking writes each member itself (``ZipFile.extractall``'s checks of every path cost
-a tenth of a second under Pyodide for members that are the bundle's own).
+Python.
+
+The file holds three payloads: the catalogues (``.po``) and other data files, the sources, the
+bytecode (empty without ``--bytecode``); each is the ``{path: bytes}`` dict of its files in
+:mod:`marshal`'s format, compressed by :mod:`zlib`, as base64 text. Only the payloads a
+session uses are decoded, each by three calls implemented in C; a zip archive was read member
+by member in Python (its directory, the code page 437 decoding of its names, which compiles
+that codec from source under Pyodide): unpacking takes half the time it took
+(docs/engineering.md D-Q1).
 
 Standard library only (it runs where the wheel is built).
 """
@@ -32,11 +39,13 @@ import argparse
 import base64
 import hashlib
 import io
+import marshal
 import os
 import subprocess
 import sys
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Sequence
 
 from xl_tiebreak.i18n import _
@@ -51,6 +60,11 @@ openpyxl is not in Lite), left out of the bundle to keep it small."""
 _LINE = 76
 """Characters of base64 text per line of the bundle."""
 
+_MARSHAL_VERSION = 2
+"""The :mod:`marshal` format of a payload: plain dicts, texts and bytes, readable by every
+Python 3, without the references of version 3 and later (whose use depends on reference
+counts), so that the same wheel always makes the same file."""
+
 _LOADER = '''"""xl-tiebreak {version} for xlwings Lite in one file, made from {wheel} by
 python -m xl_tiebreak.excel.lite_bundle. Paste it into the add-in's main.py tab; the
 requirements.txt tab needs only the line xlwings==0.37.8.
@@ -61,45 +75,50 @@ registers every worksheet function and the script write_standings.
 
 import base64
 import importlib.util
-import io
+import marshal
 import os
 import sys
 import tempfile
-import zipfile
+import zlib
 
 _SHA256 = "{sha256}"
 _MAGIC = "{magic}"
-_PACKAGE = """
-{payload}
+_FILES = """
+{files}
+"""
+_SOURCES = """
+{sources}
+"""
+_BYTECODE = """
+{bytecode}
 """
 
 
-def _wanted(name, bytecode):
-    """Whether a member is unpacked: the compiled modules when this Python reads them (its
-    magic number is the bundle's), else the sources; every other file."""
-    if name.endswith(".pyc"):
-        return bytecode
-    return not (bytecode and name.endswith(".py"))
+def _members(payload):
+    """The files one payload holds (zlib-compressed marshal data as base64): path -> bytes."""
+    text = payload.strip()
+    return marshal.loads(zlib.decompress(base64.b64decode(text))) if text else {{}}
 
 
 def _unpacked():
-    """The folder holding the modules (unpacked once per version), first on sys.path."""
+    """The folder holding the modules (unpacked once per version), first on sys.path: the
+    compiled modules when this Python reads them (its magic number is the bundle's), else the
+    sources; the catalogues either way."""
     bytecode = bool(_MAGIC) and importlib.util.MAGIC_NUMBER.hex() == _MAGIC
     folder = os.path.join(tempfile.gettempdir(), "xl_tiebreak-" + _SHA256[:16]
                           + ("-pyc" if bytecode else ""))
     if not os.path.isdir(os.path.join(folder, "xl_tiebreak")):
+        members = _members(_FILES)
+        members.update(_members(_BYTECODE if bytecode else _SOURCES))
         made = set()
-        with zipfile.ZipFile(io.BytesIO(base64.b64decode(_PACKAGE))) as archive:
-            for info in archive.infolist():
-                if not _wanted(info.filename, bytecode):
-                    continue
-                path = os.path.join(folder, *info.filename.split("/"))
-                parent = os.path.dirname(path)
-                if parent not in made:
-                    os.makedirs(parent, exist_ok=True)
-                    made.add(parent)
-                with open(path, "wb") as f:
-                    f.write(archive.read(info))
+        for name, data in members.items():
+            path = os.path.join(folder, *name.split("/"))
+            parent = os.path.dirname(path)
+            if parent not in made:
+                os.makedirs(parent, exist_ok=True)
+                made.add(parent)
+            with open(path, "wb") as f:
+                f.write(data)
     for name in [m for m in sys.modules if m == "xl_tiebreak" or m.startswith("xl_tiebreak.")]:
         module_file = getattr(sys.modules[name], "__file__", None) or ""
         if not module_file.startswith(folder):
@@ -167,10 +186,21 @@ def compiled(modules: dict[str, bytes], python: str) -> tuple[dict[str, bytes], 
         return out, done.stdout.strip()
 
 
+def _payload(members: dict[str, bytes]) -> str:
+    """The base64 text of some files (by path in the wheel), in lines of :data:`_LINE`
+    characters: their ``{path: bytes}`` dict in :mod:`marshal`'s format, compressed by
+    :mod:`zlib` (one call of each undoes it, in C; a zip archive's directory is read and its
+    member names decoded in Python). Empty for no files."""
+    if not members:
+        return ""
+    data = zlib.compress(marshal.dumps(dict(sorted(members.items())), _MARSHAL_VERSION), 9)
+    text = base64.b64encode(data).decode("ascii")
+    return "\n".join(text[i:i + _LINE] for i in range(0, len(text), _LINE))
+
+
 def bundle(wheel: bytes, wheel_name: str, python: str | None = None) -> str:
     """The text of the single-file ``main.py`` made from a wheel's bytes (``python``: also the
     modules' bytecode, compiled by that interpreter; see :func:`compiled`)."""
-    buffer = io.BytesIO()
     version = "?"
     members: dict[str, bytes] = {}
     with zipfile.ZipFile(io.BytesIO(wheel)) as source:
@@ -180,24 +210,19 @@ def bundle(wheel: bytes, wheel_name: str, python: str | None = None) -> str:
                 version = text.rsplit("__version__ = ", 1)[-1].strip().strip("\"'")
             if _kept(info.filename):
                 members[info.filename] = source.read(info)
-    kept = len(members)
-    magic = ""
-    if members and python is not None:
-        code, magic = compiled({n: d for n, d in members.items() if n.endswith(".py")}, python)
-        members.update(code)
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
-        for name in sorted(members):
-            member = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            member.compress_type = zipfile.ZIP_DEFLATED
-            target.writestr(member, members[name])
-    if not kept:
+    if not members:
         raise ValueError(_("{wheel}: no xl_tiebreak modules in it (not an xl-tiebreak wheel?)",
                            wheel=wheel_name))
-    data = buffer.getvalue()
-    text = base64.b64encode(data).decode("ascii")
-    payload = "\n".join(text[i:i + _LINE] for i in range(0, len(text), _LINE))
-    return _LOADER.format(version=version, wheel=wheel_name, payload=payload, magic=magic,
-                          sha256=hashlib.sha256(data).hexdigest())
+    sources = {n: d for n, d in members.items() if n.endswith(".py")}
+    files = {n: d for n, d in members.items() if n not in sources}
+    code: dict[str, bytes] = {}
+    magic = ""
+    if python is not None:
+        code, magic = compiled(sources, python)
+    payloads = [_payload(part) for part in (files, sources, code)]
+    identity = hashlib.sha256(b"".join(p.encode("ascii") for p in payloads)).hexdigest()
+    return _LOADER.format(version=version, wheel=wheel_name, magic=magic, sha256=identity,
+                          files=payloads[0], sources=payloads[1], bytecode=payloads[2])
 
 
 def main(argv: Sequence[str] | None = None) -> int:

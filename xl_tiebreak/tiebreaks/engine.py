@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from xl_tiebreak.i18n import N_, _
 from xl_tiebreak.i18n.conventions import number_text
+from xl_tiebreak.i18n.language import current
 from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import Color, Kind, RatingUsed, Tournament, TournamentType
 from xl_tiebreak.tiebreaks.categories import Category
@@ -167,6 +168,15 @@ class Engine:
         self._contexts: dict[tuple[bool, bool, RuleSet], Context] = {}
         self._cache: dict[Descriptor, list[Value]] = {}
         self._ratios: dict[tuple[int, int], Fraction] = {}
+        self.reasons: dict[tuple[int, int, str], str] = {}
+        """Why an opponent's score counts as it does in explanations, by (context, opponent,
+        language); contexts live as long as the engine, so their ids stay theirs."""
+        self.term_labels: dict[tuple[int, Kind, str], str] = {}
+        """The label of a game in explanations (``#12 Nick (win)``), by (opponent, kind,
+        language)."""
+        self.tables: dict[tuple[object, ...], list[bool]] = {}
+        """Per-participant tables a tie-break computes once for every participant's value
+        (Koya's qualified opponents), by the tie-break's key."""
         self.rating_used = tournament.rating_used or RatingUsed.FIDE
         """Which rating the rating-based tie-breaks use (docs/decisions.md D-E1)."""
         chosen = chosen_ratings(tournament, self.rating_used)
@@ -399,8 +409,22 @@ def kind_text(kind: Kind) -> str:
 
 
 def half(value: Fraction | None) -> str:
-    """A value as people read it in the language in force: ``4½``, ``17.75`` (``17,75``)."""
-    return number_text(fmt_half(value))
+    """A value as people read it in the language in force: ``4½``, ``17.75`` (``17,75``);
+    the texts of the last few thousand values are kept per language (explanations show the
+    same scores over and over)."""
+    key = (type(value), None if value is None else value.as_integer_ratio(),
+           current())  # cheaper to hash than the fraction
+    found = _HALVES.get(key)
+    if found is None:
+        if len(_HALVES) >= 4096:
+            _HALVES.clear()
+        found = _HALVES[key] = number_text(fmt_half(value))
+    return found
+
+
+_HALVES: dict[tuple[type, tuple[int, int] | None, str], str] = {}
+"""The texts :func:`half` gave, by the value's type and (numerator, denominator), and the
+language."""
 
 
 # ====================================================================== Art. 16 based sums
@@ -453,6 +477,8 @@ def element_terms(
     cut_reason = {id(e): why for e, why in removed}
     sq = ctx.den * ctx.den if sb else ctx.den
     policy = ctx.rules.policy
+    reasons, labels = eng.reasons, eng.term_labels
+    language = current()
     terms = []
     for e in sorted([*kept, *(e for e, _why in removed)], key=lambda e: e.r):
         r = e.r
@@ -460,16 +486,24 @@ def element_terms(
         opp = ctx.opps[i][r]
         cat = ctx.cats[i][r]
         if cat is Category.PLAYED:
-            what = _("forfeit counted as a game") if kind.forfeit else kind_text(kind)
-            label = f"{eng.label(opp)} ({what})" if opp >= 0 else kind_text(kind)
-            reason = policy.opponent_reason(ctx, opp) if opp >= 0 else ""
+            shown = (opp, kind, language)
+            label = labels.get(shown, "")
+            if not label:  # ``#12 Nick (win)``: the same opponent and kind recur
+                what = _("forfeit counted as a game") if kind.forfeit else kind_text(kind)
+                label = labels[shown] = (f"{eng.label(opp)} ({what})" if opp >= 0
+                                         else kind_text(kind))
+            reason = ""
+            if opp >= 0:  # the same opponents come back in many explanations: kept
+                key = (id(ctx), opp, language)
+                reason = reasons.get(key) or reasons.setdefault(
+                    key, policy.opponent_reason(ctx, opp))
         else:
             _score, rule = ctx.dummy(i, r)
             label = f"{translated(policy.dummy_label)} ({kind_text(kind)})"
             reason = policy.dummy_reason(cat, rule, e.vur and policy.vur_cut_first)
-        terms.append(
-            Term(r + 1, label, ctx.to_points(e.v), ctx.to_points(ctx.pts[i][r]),
-                 Fraction(e.c, sq), reason, cut_reason.get(id(e), ""))
+        terms.append(  # shared fractions (eng.ratio): the same values recur
+            Term(r + 1, label, eng.ratio(e.v, ctx.den), eng.ratio(ctx.pts[i][r], ctx.den),
+                 eng.ratio(e.c, sq), reason, cut_reason.get(id(e), ""))
         )
     return terms
 
@@ -485,7 +519,8 @@ def formula_text(d: Descriptor, rules: RuleSet, value: Value, terms: list[Term])
     shown = d.tiebreak.explained
     if shown is Explained.SUM and kept:
         sums = half(kept[0].contribution) + "".join(
-            f" − {half(-t.contribution)}" if t.contribution is not None and t.contribution < 0
+            f" − {half(-t.contribution)}"
+            if t.contribution is not None and t.contribution.numerator < 0
             else f" + {half(t.contribution)}"
             for t in kept[1:]
         )

@@ -254,15 +254,16 @@ def tb_ks(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value
     (moved by the /L limit); a forfeit counts against its scheduled opponent."""
     ctx = eng.context(d.forfeits_played)
     total = 0
+    qualified = _koya_qualified(eng, ctx, d)
     for r in range(ctx.rounds):
         o = ctx.opps[i][r]
         if o < 0 or ctx.kinds[i][r].bye:
             continue
-        limit = _koya_threshold(eng, ctx, d, o)
-        qualifies = ctx.score[o] >= limit
+        qualifies = qualified[o]
         if qualifies:
             total += ctx.pts[i][r]
         if terms is not None:
+            limit = _koya_threshold(eng, ctx, d, o)
             terms.append(Term(
                 r + 1, eng.label(o), ctx.to_points(ctx.score[o]), ctx.to_points(ctx.pts[i][r]),
                 ctx.to_points(ctx.pts[i][r]) if qualifies else Fraction(0),
@@ -271,6 +272,17 @@ def tb_ks(eng: Engine, d: Descriptor, i: int, terms: list[Term] | None) -> Value
                 _("threshold {points} not reached", points=number_text(fmt_half(limit / ctx.den))),
             ))
     return ctx.to_points(total)
+
+
+def _koya_qualified(eng: Engine, ctx: Context, d: Descriptor) -> list[bool]:
+    """Whether each participant (index) reaches the Koya threshold of ``d``, computed once
+    per engine, Koya context and limit (every participant's opponents look it up)."""
+    key = ("KS", d.forfeits_played, d.limit, d.limit_percent)
+    found = eng.tables.get(key)
+    if found is None:
+        found = eng.tables[key] = [ctx.score[o] >= _koya_threshold(eng, ctx, d, o)
+                                   for o in range(ctx.n)]
+    return found
 
 
 def _koya_threshold(eng: Engine, ctx: Context, d: Descriptor, o: int) -> Fraction:
@@ -367,11 +379,20 @@ def _ptp_of(opp_ratings: list[int], score: Fraction) -> int:
     """Lowest integer R with Σ E(R − r_i) ≥ score (full-scale B.02 table)."""
     if score == 0:
         return min(opp_ratings) - 800
-    target = score * 100
-    lo, hi = min(opp_ratings) - 800, max(opp_ratings) + ratings.PERFECT_DIFF
+    # Σ E (hundredths) ≥ score × 100, compared in whole numbers: score = num / den
+    target, den = score.numerator * 100, score.denominator
+    lowest, highest = min(opp_ratings), max(opp_ratings)
+    lo, hi = lowest - 800, highest + ratings.PERFECT_DIFF
+    # every rating tried lies in lo..hi: one check that the table holds every difference
+    table = ratings.expected_table(lo - highest, hi - lowest)
     while lo < hi:
         mid = (lo + hi) // 2
-        if sum(ratings.expected_hundredths(mid - r) for r in opp_ratings) >= target:
+        if table is not None:
+            base = mid + ratings.EXPECTED_SPAN
+            expected = sum([table[base - r] for r in opp_ratings])
+        else:
+            expected = ratings.expected_sum(mid, opp_ratings)
+        if expected * den >= target:
             hi = mid
         else:
             lo = mid + 1
@@ -428,6 +449,8 @@ def _average_of_opponents(
     defined = [v for _, v in got if v is not None]
     if not defined:
         return None
+    if all(v.denominator == 1 for v in defined):  # whole ratings: summed as integers
+        return round_half_up(Fraction(sum(v.numerator for v in defined), len(defined)))
     return round_half_up(Fraction(sum(defined), len(defined)))
 
 

@@ -6,6 +6,7 @@ Values are kept as integers: ``dp`` in rating points, expected scores in hundred
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from xl_tiebreak.i18n import N_
@@ -101,6 +102,39 @@ def expected_hundredths(diff: int) -> int:
     d = abs(diff)
     pd = 100 if d >= PERFECT_DIFF else _PD_BY_DIFF[d]
     return pd if diff >= 0 else 100 - pd
+
+
+EXPECTED_SPAN = 4096
+"""Rating differences from ``-EXPECTED_SPAN`` to ``+EXPECTED_SPAN`` have their expected score
+in :func:`expected_table`."""
+_EXPECTED: list[int] = []
+""":func:`expected_hundredths` of ``diff`` at index ``diff + EXPECTED_SPAN``, filled when first
+used (not at import: the command line's start stays lean)."""
+
+
+def expected_table(lowest: int, highest: int) -> list[int] | None:
+    """The table of expected scores (hundredths; the entry of a difference ``diff`` at index
+    ``diff + EXPECTED_SPAN``) when it holds every difference from ``lowest`` to ``highest``
+    (within ±4096 points); None otherwise."""
+    if lowest < -EXPECTED_SPAN or highest > EXPECTED_SPAN:
+        return None
+    if not _EXPECTED:
+        _EXPECTED.extend(expected_hundredths(diff)
+                         for diff in range(-EXPECTED_SPAN, EXPECTED_SPAN + 1))
+    return _EXPECTED
+
+
+def expected_sum(rating: int, opponents: Sequence[int]) -> int:
+    """Σ :func:`expected_hundredths` (``rating`` − r) over the opponents' ratings r: the
+    expected score, in hundredths, of a player so rated against them (a table look-up per
+    opponent when every difference is within ±4096 points, the usual case)."""
+    if not opponents:
+        return 0
+    table = expected_table(rating - max(opponents), rating - min(opponents))
+    if table is not None:
+        base = rating + EXPECTED_SPAN
+        return sum([table[base - r] for r in opponents])
+    return sum(expected_hundredths(rating - r) for r in opponents)
 
 
 def percent_of(score: Fraction) -> int:

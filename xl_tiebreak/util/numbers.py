@@ -180,7 +180,11 @@ def fmt_half(value: Number | None) -> str:
 
 
 def to_float(value: Number | None) -> float | None:
-    """The spreadsheet form of a value: a float, or None for undefined."""
+    """The spreadsheet form of a value: a float, or None for undefined (a fraction as its
+    numerator divided by its denominator, the correctly rounded division ``float()`` does,
+    without its generic path)."""
+    if type(value) is Fraction:
+        return value.numerator / value.denominator
     return None if value is None else float(value)
 
 

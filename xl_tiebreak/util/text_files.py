@@ -7,7 +7,6 @@ byte that is not UTF-8).
 
 from __future__ import annotations
 
-import csv
 import io
 import os
 import stat
@@ -120,6 +119,8 @@ def csv_table(text: str) -> list[list[str]]:
     CRLF, LF or CR alone (Excel for Mac), a byte-order mark dropped. Raises
     :class:`DecodeError` naming the line (and the column) for a NUL character, a field
     longer than :data:`MAX_FIELD_CHARS` or broken quoting."""
+    import csv  # here: under Pyodide (xlwings Lite) csv.py is compiled at its first import
+
     text = text.removeprefix("\ufeff")
     nul = text.find("\0")
     if nul >= 0:

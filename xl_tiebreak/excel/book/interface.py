@@ -121,6 +121,13 @@ class Book(Protocol):
         """Make a sheet the one shown when the book is opened or looked at."""
         ...
 
+    def fit_function_sheets(self, participants: int) -> list[str]:
+        """Make the function sheets cover and print the event's participants: grow every
+        Functions/Formula standings array that is shorter than the event (its new rows
+        formatted like its last row), and set the print areas to the event's rows; returns
+        the titles of the sheets changed."""
+        ...
+
 
 def too_large(sheet: str, what: str, far: list[tuple[str, object]]) -> InputError:
     """The error for an area too large to read, naming the cells that make it so."""

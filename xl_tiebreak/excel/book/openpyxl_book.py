@@ -27,6 +27,7 @@ from xl_tiebreak.excel.book.interface import (
 )
 from xl_tiebreak.excel.book.layout import SheetLayout, Style
 from xl_tiebreak.excel.book.names import parse_sized, sized_extent
+from xl_tiebreak.excel.book.openpyxl_arrays import fit_workbook
 from xl_tiebreak.i18n.language import translate
 from xl_tiebreak.util.cells import column_letter, is_blank, range_ref
 
@@ -51,6 +52,9 @@ class OpenpyxlBook:
         self._values = values
         self._extent: dict[tuple[str, int | None], tuple[int, int, list[tuple[str, object]]]]
         self._extent = {}
+        self.fit_report: list[str] = []
+        """What the last :meth:`fit_function_sheets` did, a line for people per sheet grown
+        or left short."""
 
     @property
     def values(self) -> Any:
@@ -291,6 +295,13 @@ class OpenpyxlBook:
         wb.active = wb.sheetnames.index(found)
         if hasattr(wb[found], "sheet_view"):
             wb[found].sheet_view.tabSelected = True
+
+    def fit_function_sheets(self, participants: int) -> list[str]:
+        """Grow the function sheets' arrays shorter than the event and end their print areas
+        at its last participant (:func:`~xl_tiebreak.excel.book.openpyxl_arrays.fit_workbook`);
+        :attr:`fit_report` says what was done. Returns the titles of the sheets changed."""
+        changed, self.fit_report = fit_workbook(self.workbook, participants)
+        return changed
 
 
 def _render_openpyxl(ws: Any, layout: SheetLayout) -> None:

@@ -10,9 +10,24 @@ the writer. xlwings itself is not imported: the adapter only calls the book it i
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from xl_tiebreak.excel.book.cells import cell_index
+from xl_tiebreak.excel.book.function_arrays import (
+    KINDS,
+    MAX_ARRAY_FORMULA,
+    SheetKind,
+    array_height,
+    event_print_area,
+    grown_formula,
+    grown_note,
+    kind_of,
+    not_fitted,
+    not_grown,
+    print_start,
+    with_last_row,
+)
 from xl_tiebreak.excel.book.interface import (
     MARK_NAME,
     MAX_READ_COLUMNS,
@@ -24,7 +39,7 @@ from xl_tiebreak.excel.book.interface import (
 )
 from xl_tiebreak.excel.book.layout import SheetLayout, Style
 from xl_tiebreak.i18n.language import translate
-from xl_tiebreak.util.cells import column_letter, is_blank, range_ref
+from xl_tiebreak.util.cells import cell_name, column_letter, is_blank, range_ref
 from xl_tiebreak.util.safety import formula_safe
 
 __all__ = ["XlwingsBook"]
@@ -43,6 +58,9 @@ class XlwingsBook:
 
     def __init__(self, book: Any) -> None:
         self.book = book
+        self.fit_report: list[str] = []
+        """What the last :meth:`fit_function_sheets` did, a line for people per sheet grown
+        or left short."""
 
     def sheet_names(self) -> list[str]:
         return [sheet.name for sheet in self.book.sheets]
@@ -128,6 +146,217 @@ class XlwingsBook:
         sheet = self._sheet(name)
         if sheet is not None:
             _best_effort(sheet.activate)
+
+    def fit_function_sheets(self, participants: int) -> list[str]:
+        """Grow the function sheets' arrays shorter than the event and end their print areas
+        at its last participant, through Excel (classic: ``Range.formula_array`` over the
+        bigger range, the last row's formats pasted on the new rows, ``page_setup.
+        print_area``). xlwings Lite cannot read formulas while a script runs: its function
+        sheets keep their arrays, and :attr:`fit_report` says so when they are shorter
+        than the event. Returns the titles of the sheets changed."""
+        self.fit_report = []
+        changed = []
+        for sheet in self.book.sheets:
+            if _fit_xlwings(sheet, participants, self.fit_report):
+                changed.append(sheet.name)
+        return changed
+
+
+_SHEET_NAMES = {"functions": 4, "formula standings": 3}
+"""The function sheets by their names in the templates, with their header rows (for engines
+that cannot read formulas: xlwings Lite)."""
+
+
+def _formula_array(cell: Any) -> str | None:
+    """The array formula of a cell (None: the cell is not in an array formula). Raises
+    NotImplementedError where the engine cannot read formulas (xlwings Lite)."""
+    try:
+        text = cell.formula_array
+    except NotImplementedError:
+        raise
+    except AttributeError as error:  # an engine without the property
+        raise NotImplementedError from error
+    if not isinstance(text, str) or not text.startswith("="):
+        return None
+    try:
+        if not cell.has_array:
+            return None
+    except (AttributeError, NotImplementedError):
+        return None  # not known to be an array: left alone
+    return text
+
+
+def _fit_xlwings(sheet: Any, participants: int, report: list[str]) -> bool:
+    """Fit one sheet if it is a function sheet (see :meth:`XlwingsBook.fit_function_sheets`);
+    True when it was changed. A failure of the engine is reported, never raised."""
+    try:
+        found = _xlwings_kind(sheet)
+    except NotImplementedError:
+        return _unreadable(sheet, participants, report)
+    except Exception:  # an engine's failure on a sheet: not a function sheet for us
+        return False
+    if found is None:
+        return False
+    kind, text = found
+    height = array_height(text, kind)
+    if height is None:
+        report.append(not_fitted(sheet.name, translate(
+            "the formula in {cell} was changed", cell=cell_name(kind.array_row, 1))))
+        return False
+    try:
+        last = kind.array_row + height - 1
+        rows = last - kind.header_row
+        grown = False
+        if participants > rows:
+            why = _grow_xlwings(sheet, kind, last, kind.header_row + participants)
+            if why is None:
+                grown, rows = True, participants
+                report.append(translate("'{sheet}' extended to {count} participant rows",
+                                        sheet=sheet.name, count=participants))
+            else:
+                report.append(not_grown(sheet.name, rows, participants, why))
+        width = _array_width(sheet, kind, text)
+        printed = _print_xlwings(sheet, kind, width, min(participants, rows))
+    except Exception as error:  # said to the user, never a traceback
+        report.append(not_fitted(sheet.name, str(error) or type(error).__name__))
+        return False
+    return grown or printed
+
+
+def _xlwings_kind(sheet: Any) -> tuple[SheetKind, str] | None:
+    """The kind of function sheet and its column-A array formula (None: not one)."""
+    for kind in KINDS:
+        text = _formula_array(sheet.range((kind.array_row, 1)))
+        if kind_of(text) is kind and text is not None:
+            return kind, text
+    return None
+
+
+def _array_width(sheet: Any, kind: SheetKind, text: str) -> int:
+    """The columns of the column-A array (the cells to its right holding the same array
+    formula)."""
+    _, _, _, last_col = _extent(sheet.used_range)
+    width = 1
+    while width < last_col and _formula_array(sheet.range((kind.array_row, width + 1))) == text:
+        width += 1
+    return width
+
+
+def _grow_xlwings(sheet: Any, kind: SheetKind, last: int, new_last: int) -> str | None:
+    """Grow the arrays of ``sheet`` starting on the column-A array's row down to
+    ``new_last``; None when done, else why not (nothing changed then)."""
+    first = kind.array_row
+    _, _, _, last_col = _extent(sheet.used_range)
+    arrays: list[tuple[int, int, str]] = []  # (first column, last column, formula)
+    col = 1
+    while col <= last_col:
+        text = _formula_array(sheet.range((first, col)))
+        if text is None:
+            col += 1
+            continue
+        end = col
+        while end < last_col and _formula_array(sheet.range((first, end + 1))) == text:
+            end += 1
+        arrays.append((col, end, text))
+        col = end + 1
+    width = max(end for _, end, _ in arrays)
+    below = sheet.range((last + 1, 1), (new_last, width)).options(ndim=2, err_to_str=True).value
+    taken = [(r, c) for r, row in enumerate(below or [], start=last + 1)
+             for c, v in enumerate(row, start=1) if not is_blank(v)]
+    if taken:
+        return translate("{cell} below its arrays is not empty", cell=cell_name(*taken[0]))
+    grown: list[tuple[int, int, str, str]] = []
+    for c1, c2, text in arrays:
+        try:
+            new = grown_formula(text, kind if c1 == 1 else None, last, new_last)
+        except ValueError:
+            return translate("the formula in {cell} was changed", cell=cell_name(first, c1))
+        if len(new) > MAX_ARRAY_FORMULA:
+            return translate("the formula in {cell} is longer than the {count} characters "
+                             "Excel lets a program write as an array formula",
+                             cell=cell_name(first, c1), count=MAX_ARRAY_FORMULA)
+        grown.append((c1, c2, text, new))
+    _best_effort(_paste_formats, sheet, (last, 1, last, width), (last + 1, 1, new_last, width))
+    _best_effort(lambda: setattr(sheet.range((last + 1, 1), (new_last, 1)), "row_height",
+                                 sheet.range((last, 1)).row_height))
+    done: list[tuple[int, int, str]] = []
+    try:
+        for c1, c2, text, new in grown:
+            sheet.range((first, c1), (last, c2)).clear_contents()
+            done.append((c1, c2, text))
+            sheet.range((first, c1), (new_last, c2)).formula_array = new
+    except Exception:
+        for c1, c2, text in done:  # every array as it was
+            _best_effort(lambda a=c1, b=c2: sheet.range((first, a), (new_last, b))
+                         .clear_contents())
+            _best_effort(lambda a=c1, b=c2, t=text: setattr(
+                sheet.range((first, a), (last, b)), "formula_array", t))
+        raise
+    for r in range(1, first):  # the check cell above the table
+        for c in range(1, 4):
+            cell = sheet.range((r, c))
+            formula = cell.formula
+            if isinstance(formula, str) and "CROSSTABLE_CHECK(" in formula:
+                cell.formula = with_last_row(formula, last, new_last)
+    note = sheet.range((1, 1))  # the note's "over 200 rows" and the call it quotes
+    text = note.value
+    new_text = grown_note(text, last - kind.header_row, new_last - kind.header_row)
+    if new_text != text:
+        _best_effort(lambda: setattr(note, "value", new_text))
+    return None
+
+
+def _paste_formats(sheet: Any, source: tuple[int, int, int, int],
+                   target: tuple[int, int, int, int]) -> None:
+    """The formats of the ``source`` cells (row1, col1, row2, col2) pasted on the ``target``
+    cells."""
+    sheet.range(source[:2], source[2:]).copy()
+    sheet.range(target[:2], target[2:]).paste(paste="formats")
+
+
+def _print_xlwings(sheet: Any, kind: SheetKind | None, width: int, rows: int,
+                   header_row: int = 0) -> bool:
+    """End the print area of a function sheet at its ``rows``-th participant row (its first
+    row and columns kept: those of its print area, else those the templates print); True when
+    it changed. Engines without a print area leave it."""
+    try:
+        area = sheet.page_setup.print_area
+    except Exception:  # an engine without page set-up
+        return False
+    first, columns = print_start(area)
+    header = kind.header_row if kind is not None else header_row
+    if kind is None and not columns:
+        return False  # nothing to go by
+    if not columns:
+        assert kind is not None
+        columns = (_extent(sheet.used_range)[3] if kind.call.endswith("PARTICIPANTS(")
+                   else width)
+    default_first = kind.first_printed if kind is not None else 1
+    new = re.sub(r"([A-Z]+)(\d+)", r"$\1$\2",
+                 event_print_area(first or default_first, columns, header, rows))
+    if str(area or "").rsplit("!", 1)[-1] == new:
+        return False
+    return _best_effort(lambda: setattr(sheet.page_setup, "print_area", new))
+
+
+def _unreadable(sheet: Any, participants: int, report: list[str]) -> bool:
+    """A function sheet of an engine that cannot read formulas (xlwings Lite): known by its
+    name; its arrays are left (said when the used area has fewer participant rows than the
+    event), its print area follows the event where the engine has one. True when the print
+    area changed."""
+    header_row = _SHEET_NAMES.get(sheet.name.casefold())
+    if header_row is None:
+        return False
+    try:
+        rows = _extent(sheet.used_range)[2] - header_row
+    except Exception:
+        return False
+    if rows <= 0:
+        return False  # nothing below the header: not the templates' arrays
+    if participants > rows:
+        report.append(not_grown(sheet.name, rows, participants, translate(
+            "xlwings Lite cannot change array formulas while a script runs")))
+    return _print_xlwings(sheet, None, 0, min(participants, rows), header_row)
 
 
 def _extent(rng: Any) -> tuple[int, int, int, int]:
@@ -227,21 +456,38 @@ _XL_PAPER = {"A4": 9, "Letter": 1}
 
 
 def _page_setup_xlwings(sheet: Any, layout: SheetLayout) -> None:
-    """Print setup through Excel's object model (classic Excel; engines without it, such as
-    xlwings Lite, print with their defaults)."""
+    """Print setup through Excel's object model, as the openpyxl adapter writes it: landscape
+    one page wide (``pages_tall`` pages tall, else as many as needed), the print titles,
+    centred, its margins; the paper and the footer (8-point type). Classic Excel only: each
+    setting is tried on its own, and engines without ``PageSetup`` (xlwings Lite, Excel on
+    the Mac through AppleScript) print with their defaults."""
     setup = sheet.api.PageSetup
+    for name, value in _page_settings(layout):
+        _best_effort(setattr, setup, name, value)
+
+
+_POINTS = 72
+"""Points per inch (Excel's PageSetup margins are in points)."""
+
+
+def _page_settings(layout: SheetLayout) -> list[tuple[str, object]]:
+    """Excel's PageSetup properties and values for a layout's print settings, in the order
+    they are set (Zoom off before the fit to pages)."""
+    settings: list[tuple[str, object]] = []
     if layout.landscape:
-        setup.Orientation = _XL_LANDSCAPE
-        setup.Zoom = False
-        setup.FitToPagesWide = 1
-        setup.FitToPagesTall = layout.pages_tall or False
         rows = (layout.print_titles or "1:1").split(":")
-        setup.PrintTitleRows = f"${rows[0]}:${rows[-1]}"
-        setup.CenterHorizontally = True
+        settings += [("Orientation", _XL_LANDSCAPE), ("Zoom", False), ("FitToPagesWide", 1),
+                     ("FitToPagesTall", layout.pages_tall or False),
+                     ("PrintTitleRows", f"${rows[0]}:${rows[-1]}"),
+                     ("CenterHorizontally", True),
+                     ("LeftMargin", 0.4 * _POINTS), ("RightMargin", 0.4 * _POINTS),
+                     ("TopMargin", 0.5 * _POINTS),
+                     ("BottomMargin", 0.75 * _POINTS)]  # room for the footer
     if layout.paper is not None:
-        _best_effort(lambda: setattr(setup, "PaperSize", _XL_PAPER[layout.paper or "A4"]))
+        settings.append(("PaperSize", _XL_PAPER[layout.paper]))
     if layout.footer is not None:
-        setup.CenterFooter = "&8" + layout.footer
+        settings.append(("CenterFooter", "&8" + layout.footer))
+    return settings
 
 
 def _style_xlwings(rng: Any, style: Style) -> None:

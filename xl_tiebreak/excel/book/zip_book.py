@@ -27,7 +27,7 @@ import re
 import struct
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -43,10 +43,11 @@ from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 from xl_tiebreak.excel.book.cells import bounds, find_sheet
 from xl_tiebreak.excel.book.interface import MARK_NAME, mark_role
 from xl_tiebreak.excel.book.layout import SheetLayout, Style
+from xl_tiebreak.excel.book.openpyxl_arrays import follow_event, short_function_sheets
 from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.util.cells import column_letter
 
-__all__ = ["Unreadable", "ZipBook", "changed_parts", "open_zip_book"]
+__all__ = ["NeedsGrowth", "Unreadable", "ZipBook", "changed_parts", "open_zip_book"]
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -593,6 +594,10 @@ class Unsupported(Exception):
     """The file is not one the zip route handles (the openpyxl route is taken instead)."""
 
 
+class NeedsGrowth(Exception):
+    """A function sheet's arrays are shorter than the event: the openpyxl route grows them."""
+
+
 class Unreadable(Exception):
     """A sheet part the zip route cannot read (damaged XML, a bad cell reference…): the
     openpyxl route reads the file again and names the damage as it always has."""
@@ -875,16 +880,18 @@ class ZipBook(OpenpyxlBook):
         if entry is not None:
             self.active = entry
 
-    follow: Callable[[Any, int], list[str]] | None = None
-    """How the function sheets' print areas follow the event, given by the caller (the
-    templates know the function sheets): called with :attr:`workbook` and the number of
-    participants, returns the titles changed."""
-
     def fit_function_sheets(self, participants: int) -> list[str]:
         """End the print area of every Functions and Formula standings sheet at the event's
-        last participant (:attr:`follow`); returns the titles changed. The arrays are not
-        grown on this route: they keep the rows the file gives them."""
-        return [] if self.follow is None else self.follow(self.workbook, participants)
+        last participant (:func:`~xl_tiebreak.excel.book.openpyxl_arrays.follow_event`);
+        returns the titles of the sheets whose print area changed. The arrays are not grown
+        inside the zip: when one is shorter than the event, :class:`NeedsGrowth` is raised
+        and the openpyxl route, which grows them, writes the workbook instead (D-O4)."""
+        short = short_function_sheets(self.workbook, participants)
+        if short:
+            raise NeedsGrowth(short[0])
+        before = {ws.title: ws.print_area for ws in self.workbook.worksheets}
+        followed = follow_event(self.workbook, participants)
+        return [title for title in followed if self.workbook[title].print_area != before[title]]
 
     def set_calculation(self, full_on_load: bool, calc_id: int | None = None) -> None:
         """Ask (or not) for a full recalculation when the workbook is opened, and record the

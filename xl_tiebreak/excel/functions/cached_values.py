@@ -314,9 +314,32 @@ class FormulaValues:
             if self._cells_read > MAX_FORMULA_CELLS:
                 raise InputError(f"{where}!{column_letter(c1)}{r1}: the formulas read more "
                                  f"than {MAX_FORMULA_CELLS:,} cells")
-            self._ranges[key] = [[self.cell(where, r, c) for c in range(c1, c2 + 1)]
-                                 for r in range(r1, r2 + 1)]
+            self._ranges[key] = self._read_range(where, r1, c1, r2, c2)
         return [list(row) for row in self._ranges[key]]
+
+    def _read_range(self, where: str, r1: int, c1: int, r2: int, c2: int
+                    ) -> list[list[object]]:
+        """The values of a range, as :meth:`cell` gives each: on a sheet without array
+        formulas (a crosstable) the stored cells are taken directly and only formula cells go
+        through :meth:`cell`, which computes them."""
+        stored = getattr(self._sheet(where), "_cells", None)
+        self._anchor(where, 0, 0)  # the sheet's array formulas, found once
+        if not isinstance(stored, dict) or self._arrays[where]:
+            return [[self.cell(where, r, c) for c in range(c1, c2 + 1)]
+                    for r in range(r1, r2 + 1)]
+        out: list[list[object]] = []
+        for r in range(r1, r2 + 1):
+            row: list[object] = []
+            for c in range(c1, c2 + 1):
+                cell = stored.get((r, c))
+                if cell is None:
+                    row.append(None)
+                elif isinstance(cell.value, ArrayFormula) or cell.data_type == "f":
+                    row.append(self.cell(where, r, c))
+                else:
+                    row.append(_as_passed(cell.value))
+            out.append(row)
+        return out
 
     def argument(self, sheet: str, token: str) -> object:
         if not token:  # an argument left out: its default, as the add-in passes it

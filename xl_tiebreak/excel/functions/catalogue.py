@@ -71,6 +71,7 @@ from xl_tiebreak.excel.functions.docs import (
     DOC_CROSSTABLE,
     DOC_CROSSTABLE_RANGE,
     DOC_DESCRIPTOR,
+    DOC_EVENT_FACTS,
     DOC_HEADER,
     DOC_LISTED,
     DOC_ORDER,
@@ -127,11 +128,12 @@ _ROWS = parameter("rows", DOC_ROWS)
 
 
 @registered(parameter("crosstable", DOC_CROSSTABLE_RANGE, RANGE),
-            parameter("settings", DOC_SETTINGS_TABLE, RANGE))
-def CROSSTABLE_ID(crosstable: list[list[Any]], settings: Any = "") -> Any:
-    """The event token: the crosstable with the Settings rows, read once; pass this cell
-    (Tournament) to every function, e.g. =BUCHHOLZ_CUT1(Tournament,A5), fast per cell."""
-    return guarded(event_token, crosstable, settings)
+            parameter("settings", DOC_SETTINGS_TABLE, RANGE),
+            parameter("facts", DOC_EVENT_FACTS, RANGE))
+def CROSSTABLE_ID(crosstable: list[list[Any]], settings: Any = "", facts: Any = "") -> Any:
+    """The event token: the crosstable with the Settings rows (and the Event sheet's Rate),
+    read once; pass this cell (Tournament) to every function, fast per cell."""
+    return guarded(event_token, crosstable, settings, facts)
 
 
 @registered(_CROSSTABLE, _ROWS)

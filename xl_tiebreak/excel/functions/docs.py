@@ -5,7 +5,7 @@ one-tie-break function (Excel keeps at most 255 characters of each)."""
 from __future__ import annotations
 
 __all__ = ["CATEGORY", "DOC_BLANKS", "DOC_BOARDS", "DOC_COLUMNS", "DOC_CROSSTABLE",
-           "DOC_CROSSTABLE_RANGE",
+           "DOC_CROSSTABLE_RANGE", "DOC_EVENT_FACTS",
            "DOC_DESCRIPTOR", "DOC_HEADER", "DOC_LISTED", "DOC_MATCH_POINTS", "DOC_ORDER",
            "DOC_ORDERS", "DOC_PLAYER", "DOC_ROWS", "DOC_RULES", "DOC_SCORE", "DOC_SETTINGS_TABLE",
            "DOC_SEED", "DOC_SETTINGS", "DOC_TEAM", "DOC_TEAM_CROSSTABLE", "DOC_TEAM_DESCRIPTOR",
@@ -21,6 +21,9 @@ DOC_CROSSTABLE_RANGE = ("Crosstable range incl. header row (No, Name, Rating, Fe
                         "a grid)")
 DOC_SETTINGS_TABLE = ("The Settings rows (SettingsTable: label in column A, value in B); the "
                       "functions then follow every setting the Standings sheet uses")
+DOC_EVENT_FACTS = ("The Event sheet's rows (label in column A, value in B), optional; its Rate "
+                   "(standard, rapid, blitz) chooses the FIDE rating list, as on the Standings "
+                   "sheet")
 DOC_ROWS = ("Rows to fill: the height of the array formula (rows beyond the event stay "
             "empty); empty: as many as the result has")
 DOC_COLUMNS = ("Columns to fill: the width of the array formula (columns beyond the order stay "

@@ -24,7 +24,9 @@ command line and the Standings sheet give the same values.
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 import xl_tiebreak.excel.functions.arguments as arguments
@@ -42,6 +44,7 @@ from xl_tiebreak.excel.functions.event import (
 from xl_tiebreak.excel.functions.participants import PLAYER, Participants
 from xl_tiebreak.excel.functions.range_cache import RANGES, Content, Results, header_flag
 from xl_tiebreak.formats.crosstable.reader import read_crosstable
+from xl_tiebreak.formats.crosstable.rounds import forget_rows
 from xl_tiebreak.i18n import N_, _, _n, current, using
 from xl_tiebreak.model.tournament import (
     BlankRounds,
@@ -125,6 +128,9 @@ class _Parsed(Mutable, eq=False):
     found: dict[tuple[type, object], int] = field(default_factory=dict)
     """The start number each player cell found so far names, by the cell's type and value
     (a column of 2,000 players asked by 27 functions is looked up once per player)."""
+    columns: Results[_Key, list[list[int | str | None]]] = field(
+        default_factory=lambda: Results(MAX_VALUES_PER_CROSSTABLE))
+    """Ranges of player cells resolved (:func:`_resolved`), by their cells and types."""
 
 
 class _Computed(Mutable, eq=False):
@@ -195,6 +201,8 @@ def _read_in_language(content: Content, kind: TournamentType | None, blanks: Bla
     tournament.lots_seed = options.seed
     if options.rating_used is not None:  # the Settings row wins, as on the Standings sheet
         tournament.rating_used = options.rating_used
+    if options.rate is not None:  # the Event sheet's Rate, as on the Standings sheet
+        tournament.rate = options.rate
     players = Participants(PLAYER, ((p.start_no, p.name) for p in tournament.participants))
     return _Parsed(tournament, None, players)
 
@@ -251,9 +259,11 @@ def _values(parsed: _Parsed, descriptor: Descriptor, call: Call) -> dict[int, Va
 
 def clear_cache() -> None:
     """Forget every cached range and result, individual and team ones (the one range cache;
-    tests, or after a code reload), and every event token."""
+    tests, or after a code reload), every event token, and the crosstable rows read before
+    (:func:`~xl_tiebreak.formats.crosstable.rounds.forget_rows`)."""
     RANGES.cache_clear()
     forget_tokens()
+    forget_rows()
 
 
 def _given(value: object, tag: str, what: str) -> bool:
@@ -354,6 +364,46 @@ def _shape(players: object) -> list[list[object]] | None:
     return rows
 
 
+def _resolved(parsed: _Parsed, players: object) -> list[list[int | str | None]] | None:
+    """A range of player cells as start numbers, each empty cell None and each cell that
+    names nobody its problem text, as :func:`for_players` shows them; resolved once per
+    crosstable, range of cells (their values and types: a TRUE cell is not a 1) and
+    language, then reused by every column over the same players. None for a single
+    player."""
+    rows = _shape(players)
+    if rows is None:
+        return None
+    key: _Key | None = (tuple(map(tuple, rows)), tuple(map(type, chain.from_iterable(rows))),
+                        current())  # the problem texts are in the language in force
+    try:
+        hash(key)
+    except TypeError:  # a cell that is itself a list…: resolved, not kept
+        key = None
+
+    def cell(player: object) -> int | str | None:
+        if is_blank(player):
+            return None
+        try:
+            return _player(parsed, player)
+        except CellProblem as problem:
+            return arguments.shorten(str(problem))
+
+    def resolve() -> list[list[int | str | None]]:
+        return [[cell(player) for player in row] for row in rows]
+
+    return resolve() if key is None else parsed.columns.get_or_compute(key, resolve)
+
+
+def by_number(parsed: _Parsed, players: object, value: Callable[[int], Any]) -> Any:
+    """``value(start number)`` for a player, or for each cell of a range of players (a 2-D
+    list of the same shape: empty for an empty cell, the problem text for a cell that names
+    nobody), the range resolved once (:func:`_resolved`); what :func:`for_players` gives."""
+    resolved = _resolved(parsed, players)
+    if resolved is None:
+        return value(_player(parsed, players))
+    return [[value(n) if type(n) is int else n for n in row] for row in resolved]
+
+
 def for_players(players: object, one: Callable[[object], Any]) -> Any:
     """``one(player)`` for a single player; for a range of players a 2-D list of the same
     shape, each cell its player's value, or its problem text (``#PLAYER? …``), or empty for
@@ -394,7 +444,7 @@ def tiebreak_value(
     call = _call(event.options, rules, unrated)
     _computed(parsed, (), call)  # reports crosstable errors found by the check
     values = _values(parsed, d, call)
-    return for_players(player, lambda p: to_float(values[_player(parsed, p)]))
+    return by_number(parsed, player, lambda no: to_float(values[no]))
 
 
 def _ready(parsed: _Parsed) -> None:
@@ -427,7 +477,7 @@ def points(crosstable: object, player: object, blanks: object = None) -> Any:
     parsed = event.parsed
     _ready(parsed)
     rows = _computed(parsed, (), _call(event.options)).rows
-    return for_players(player, lambda p: float(rows[_player(parsed, p)].points))
+    return by_number(parsed, player, lambda no: float(rows[no].points))
 
 
 def place(
@@ -439,7 +489,7 @@ def place(
     parsed = event.parsed
     _ready(parsed)
     rows = _computed(parsed, tiebreaks, _call(event.options, rules, unrated, seed)).rows
-    return for_players(player, lambda p: float(rows[_player(parsed, p)].rank))
+    return by_number(parsed, player, lambda no: float(rows[no].rank))
 
 
 def padded(table: list[list[object]], rows: object,
@@ -482,11 +532,11 @@ def standings_rows(
     return padded(table if with_header else table[1:], rows, columns)
 
 
-def event_token(crosstable: object, settings: object) -> str:
+def event_token(crosstable: object, settings: object, event: object = None) -> str:
     """The token of the crosstable with the settings rows (:mod:`xl_tiebreak.excel.functions.
     event`), followed by how many participants and rounds it has, or by the first problem
     that stops it (the functions that get the token report it in full)."""
-    token, found = register(crosstable, settings)
+    token, found = register(crosstable, settings, event)
     errors = [p for p in found.problems if p.severity is Severity.ERROR]
     if errors:
         return f"{token} #SETTINGS {arguments.shorten(str(errors[0]), 180)}"
@@ -634,7 +684,8 @@ def coverage(participants: Participants, everyone: list[int],
             numbers.append(-1)
     shown = set(numbers)
     missing = [n for n in everyone if n not in shown]
-    twice = sorted({n for n in numbers if n > 0 and numbers.count(n) > 1})
+    counts = Counter(numbers)
+    twice = sorted(n for n, times in counts.items() if n > 0 and times > 1)
     unknown = numbers.count(-1)
     if not (missing or twice or unknown):
         return []

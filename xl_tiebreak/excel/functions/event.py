@@ -33,16 +33,19 @@ from xl_tiebreak.excel.functions import arguments
 from xl_tiebreak.excel.functions.arguments import CellProblem
 from xl_tiebreak.excel.functions.range_cache import Content
 from xl_tiebreak.excel.reading.settings import SETTINGS, Settings, read_settings
+from xl_tiebreak.formats.event_facts import apply_fact_rows
 from xl_tiebreak.i18n import N_, _
 from xl_tiebreak.model.tournament import (
     BlankRounds,
+    InputError,
     Problem,
     RatingUsed,
     Scoring,
     Severity,
+    Tournament,
     TournamentType,
 )
-from xl_tiebreak.util.cells import is_blank
+from xl_tiebreak.util.cells import cell_name, is_blank
 from xl_tiebreak.util.plain import Frozen
 
 __all__ = ["DEFAULT_OPTIONS", "MAX_TOKENS", "TOKEN_PREFIX", "Options", "Source", "forget_tokens",
@@ -79,6 +82,9 @@ class Options(Frozen):
     """The Tie-breaks rows; None: the engine's default order."""
     language: str | None = None
     """The Language row's tag; None: no settings given (the language in force)."""
+    rate: str | None = None
+    """The Event sheet's Rate (``standard``, ``rapid``, ``blitz``: whose FIDE rating the
+    rating-based tie-breaks use); None: no Event rows given (the crosstable's standard)."""
 
 
 DEFAULT_OPTIONS = Options()
@@ -139,10 +145,35 @@ def _digest(*parts: object) -> str:
                            digest_size=8).hexdigest()
 
 
-def register(crosstable: object, settings: object) -> tuple[str, Source]:
-    """The token of a crosstable range and a settings range (empty: no settings), and what it
-    stands for (remembered for :func:`source`)."""
+def _event_rate(rows: tuple[tuple[object, ...], ...]) -> tuple[str | None, list[Problem]]:
+    """The Rate of the Event sheet's label/value rows (as the Standings sheet reads it:
+    :func:`~xl_tiebreak.formats.event_facts.apply_fact_rows`), and the problem of a rate
+    that is none of standard, rapid, blitz. The other facts change no value."""
+    facts = Tournament(participants=[])
+    try:
+        apply_fact_rows(facts, [list(row[:2]) for row in rows],
+                        lambda r, c: _("Event rows, cell {name}", name=cell_name(r + 1, c + 1)))
+    except InputError as error:
+        return None, list(error.problems)
+    return (facts.rate or None), []
+
+
+def register(crosstable: object, settings: object,
+             event: object = None) -> tuple[str, Source]:
+    """The token of a crosstable range, a settings range (empty: no settings) and the Event
+    sheet's rows (empty: none; their Rate chooses the rating list), and what it stands for
+    (remembered for :func:`source`)."""
     content = Content(crosstable)
+    facts: tuple[tuple[object, ...], ...] = ()
+    rate: str | None = None
+    rate_problems: list[Problem] = []
+    if _is_range(event):
+        facts = Content(event).rows
+        rate, rate_problems = _event_rate(facts)
+    elif not is_blank(arguments.without_error(event, "#EVENT?", N_("event facts"))):
+        raise CellProblem("#EVENT? " + _("the event facts must be a range of rows: the label "
+                                         "in the first column, the value in the second "
+                                         "(the Event sheet)"))
     if _is_range(settings):
         rows = Content(settings).rows
         options, problems = settings_options(rows)
@@ -152,7 +183,10 @@ def register(crosstable: object, settings: object) -> tuple[str, Source]:
                                                 "label in the first column, the value in the "
                                                 "second (SettingsTable)"))
         rows, options, problems = (), DEFAULT_OPTIONS, []
-    key = _digest(content.rows, rows)
+    if rate is not None:
+        options = options.replace(rate=rate)
+    problems = [*problems, *rate_problems]
+    key = _digest(content.rows, rows, facts) if facts else _digest(content.rows, rows)
     found = Source(content, options, tuple(problems))
     _TOKENS[key] = found
     _TOKENS.move_to_end(key)

@@ -143,10 +143,38 @@ def parameter(name: str, doc: str, options: dict[str, Any] | None = None) -> Par
     return (name, doc, VALUE if options is None else options)
 
 
+_HINTS: dict[tuple[str, str], Any] = {}
+"""Each annotation text evaluated once, by its module's name and the text."""
+
+
+def _resolve_annotations(function: Callable[..., Any]) -> None:
+    """Replaces the function's annotation texts (``from __future__ import annotations``) by
+    what they name, evaluated as :func:`typing.get_type_hints` evaluates them (in the
+    function's module) but once per distinct text: xlwings calls ``get_type_hints`` twice
+    per registered function, and each call compiles every text anew, which Pyodide (xlwings
+    Lite) pays at every first import (docs/engineering.md D-Q1). The hints xlwings reads are
+    the same."""
+    annotations = function.__annotations__
+    if not any(isinstance(value, str) for value in annotations.values()):
+        return
+    module = function.__globals__
+    resolved: dict[str, Any] = {}
+    for name, value in annotations.items():
+        if isinstance(value, str):
+            key = (str(module.get("__name__")), value)
+            if key not in _HINTS:
+                _HINTS[key] = eval(value, module)  # the module's own annotation text
+            value = _HINTS[key]
+        resolved[name] = value
+    function.__annotations__ = resolved
+
+
 def registered(*parameters: Parameter) -> Callable[[F], F]:
     """The decorator that registers a function with xlwings: ``xw.arg`` for each parameter
-    (the first outermost, as a stack written by hand), then ``xw.func`` in the category."""
+    (the first outermost, as a stack written by hand), then ``xw.func`` in the category.
+    The function's annotation texts are evaluated first (:func:`_resolve_annotations`)."""
     def apply(function: F) -> F:
+        _resolve_annotations(function)
         built: Any = function
         for name, doc, options in reversed(parameters):
             built = xw.arg(name, doc=doc, **options)(built)

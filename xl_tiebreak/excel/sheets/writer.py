@@ -86,6 +86,12 @@ class WriteResult(Mutable):
     """The Prizes result sheet's allocation (None: no Prizes sheet)."""
     knockout: list[KnockoutRow] | None = None
     """The standings of a knockout book (its ``standings`` is None then)."""
+    fitted: list[str] = field(default_factory=list)
+    """The function sheets (Functions, Formula standings) changed to cover and print the
+    event's participants (:meth:`~xl_tiebreak.excel.book.interface.Book.fit_function_sheets`)."""
+    fit_report: list[str] = field(default_factory=list)
+    """What the book said about them: a line per sheet extended or left short (``'Functions'
+    extended to 400 participant rows``); the message ends with them."""
 
     def csv_table(self, player_columns: bool = False) -> list[list[object]]:
         """The CSV table of ``compute --format csv``
@@ -120,7 +126,7 @@ class WriteResult(Mutable):
                           where=where)
             if self.problems:
                 text += _(", {count} warning(s)", count=count)
-            return text + "."
+            return "; ".join([text, *self.fit_report]) + "."
         if not self.sheet:
             return _("{count} problem(s); the standings were not written (no sheet for them "
                      "could be added: your sheets hold the names '{first}' and '{second}').",
@@ -232,9 +238,18 @@ def _write_standings_to(book: Book) -> WriteResult:
             book.remove_sheet(name)
     book.activate(target)
     table = standings_table(standings, every_place=True)
-    return WriteResult(True, target, warnings, standings, settings, table,
-                       extra_sheets=[x.name for x in extras.layouts],
-                       comparison=extras.comparison, allocation=extras.allocation)
+    result = WriteResult(True, target, warnings, standings, settings, table,
+                         extra_sheets=[x.name for x in extras.layouts],
+                         comparison=extras.comparison, allocation=extras.allocation)
+    return _fitted(book, result)
+
+
+def _fitted(book: Book, result: WriteResult) -> WriteResult:
+    """``result`` once the book's function sheets cover and print its participants (one row
+    each: the table's rows after its header)."""
+    result.fitted = book.fit_function_sheets(max(len(result.table) - 1, 0))
+    result.fit_report = list(getattr(book, "fit_report", []))
+    return result
 
 
 def _write_knockout_to(book: Book, target: str, conflict: list[Problem]) -> WriteResult:
@@ -255,5 +270,5 @@ def _write_knockout_to(book: Book, target: str, conflict: list[Problem]) -> Writ
             book.remove_sheet(name)
     book.activate(target)
     rows = knockout_standings(bracket)
-    return WriteResult(True, target, problems, None, settings,
-                       knockout_table(rows), knockout=rows)
+    return _fitted(book, WriteResult(True, target, problems, None, settings,
+                                     knockout_table(rows), knockout=rows))

@@ -388,6 +388,7 @@ _HOW_TO = (
     N_("2. Settings sheet: tie-break order (one per row), rules (AUTO picks FIDE 2026 or "
        "2023/24 from the start date), points per result, rating used for unrated players."),
     *instructions.STANDINGS_STEPS,
+    *instructions.FUNCTION_SHEET_STEPS,
     N_("   Errors in the crosstable are listed with their cells on a Problems sheet; the "
        "Standings sheet is then left as it was."),
     N_("Worksheet functions (Windows): xlwings add-in installed, click Import Functions once "
@@ -413,11 +414,13 @@ def save_with_values(workbook: Any, target: Path) -> None:
 # ====================================================================== workbooks
 
 
-def build_workbook(template: Template, vba: bool = True, per_cell: bool = False) -> Any:
+def build_workbook(template: Template, vba: bool = True, per_cell: bool = False,
+                   module: str | None = None) -> Any:
     """The template as an ``openpyxl.Workbook`` built on xlwings' quickstart.xlsm (its VBA
     project kept when ``vba``; save it as .xlsm then, as .xlsx otherwise); ``per_cell``: one
     plain formula per cell on the Functions and Formula standings sheets instead of one array
-    formula per column (the demo, docs/engineering.md D56)."""
+    formula per column (the demo, docs/engineering.md D56). The How to sheet names the
+    companion module ``module`` (default: the template's file name, ``swiss``)."""
 
     wb = quickstart_workbook(vba)
     crosstable = wb["Sheet1"]
@@ -427,7 +430,7 @@ def build_workbook(template: Template, vba: bool = True, per_cell: bool = False)
     _standings_placeholder(wb.create_sheet(STANDINGS))
     names.update(functions_sheet(wb.create_sheet("Functions"), template, per_cell))
     formula_standings_sheet(wb.create_sheet("Formula standings"), template, per_cell)
-    how_to_sheet(wb.create_sheet("How to", 0), _HOW_TO)
+    how_to_sheet(wb.create_sheet("How to", 0), _HOW_TO, module or file_stem(template.stem))
     names["Crosstable"] = CROSSTABLE_REFERS_TO
     finish_template(wb, translated(str(template.settings.get("name", template.stem))), names)
     return wb
@@ -565,7 +568,7 @@ def build_demo(directory: str | os.PathLike[str] = ".", force: bool = False) -> 
     module = Path(directory) / f"{name}.py"
     _refuse_existing([target, module], force)
     folder = _directory(directory)
-    workbook = build_workbook(SWISS, vba=True, per_cell=True)
+    workbook = build_workbook(SWISS, vba=True, per_cell=True, module=name)
     result = write_standings_to(OpenpyxlBook(workbook))
     if not result.ok:  # pragma: no cover - the sample is valid
         raise InputError(result.problems)

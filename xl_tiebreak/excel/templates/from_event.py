@@ -40,6 +40,7 @@ import os
 from fractions import Fraction
 from pathlib import Path
 
+from xl_tiebreak.excel.book.openpyxl_arrays import fit_workbook
 from xl_tiebreak.excel.templates.builder import (
     ROUND_ROBIN,
     SWISS,
@@ -48,6 +49,7 @@ from xl_tiebreak.excel.templates.builder import (
     build_workbook,
     save_with_values,
 )
+from xl_tiebreak.excel.templates.function_sheets import TOKEN_CELL, event_call
 from xl_tiebreak.excel.templates.parts import print_setup
 from xl_tiebreak.formats.event_facts import EVENT_SHEET, fact_label, fact_rows
 from xl_tiebreak.i18n import _
@@ -239,7 +241,8 @@ def write_event_workbook(t: Tournament, path: str | os.PathLike[str],
         raise InputError(_("{file}: expected a .xlsx or .xlsm file name", file=target))
     if not t.participants:
         raise InputError(_("the event has no participants"), t.source)
-    workbook = build_workbook(event_template(t, blank_rounds), vba=suffix == ".xlsm")
+    workbook = build_workbook(event_template(t, blank_rounds), vba=suffix == ".xlsm",
+                              module=target.stem)
     workbook.properties.title = t.name or target.stem
     facts = fact_rows(t)
     if facts:
@@ -253,5 +256,9 @@ def write_event_workbook(t: Tournament, path: str | os.PathLike[str],
         sheet.column_dimensions["A"].width = 18
         sheet.column_dimensions["B"].width = 60
         print_setup(sheet, 0)  # labels and values on one page wide
+        if "Functions" in workbook.sheetnames:  # the functions read the Rate as the
+            workbook["Functions"][TOKEN_CELL] = event_call(len(facts) + 1)  # Standings sheet
+    # every participant gets a row of the function sheets (arrays grown past the template's)
+    fit_workbook(workbook, len(t.participants))
     save_with_values(workbook, target)  # a viewer without the add-in shows the values
     return target

@@ -4,18 +4,19 @@ formula per cell (docs/engineering.md D56), and the whole standings from one STA
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from openpyxl.styles import Alignment, Font
 from openpyxl.worksheet.formula import ArrayFormula
 
+from xl_tiebreak.excel.book.function_arrays import event_print_area
 from xl_tiebreak.excel.book.layout import (
     HALF_FORMAT,
     WHOLE_FORMAT,
     number_format,
     standings_formats,
 )
+from xl_tiebreak.excel.book.openpyxl_arrays import follow_event
 from xl_tiebreak.excel.functions.catalogue import FIXED_DESCRIPTORS
 from xl_tiebreak.excel.reading.settings import SETTINGS
 from xl_tiebreak.excel.templates.parts import (
@@ -30,7 +31,7 @@ from xl_tiebreak.i18n.language import N_, translate
 from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
 from xl_tiebreak.util.cells import column_letter, range_ref
 
-__all__ = ["DEMO_ROWS", "DEMO_STANDINGS_ROWS", "EVENT_CALL", "FUNCTIONS_FIRST_ROW",
+__all__ = ["DEMO_ROWS", "DEMO_STANDINGS_ROWS", "EVENT_CALL", "event_call", "FUNCTIONS_FIRST_ROW",
            "PER_CELL_NOTE", "STANDINGS_CALL",
            "STANDINGS_COLUMNS", "TEMPLATE_ROWS", "column_groups_setup", "follow_event",
            "formula_standings_sheet", "functions_sheet", "print_rows", "sheet_names"]
@@ -59,6 +60,16 @@ SETTINGS_TABLE_ROWS = 200
 """Rows of the Settings sheet in the defined name ``SettingsTable``."""
 EVENT_CALL = "=CROSSTABLE_ID(Crosstable,SettingsTable)"
 """The formula of the token cell: the crosstable and the Settings rows, read once."""
+EVENT_FACT_ROWS = 50
+"""Rows of the Event sheet the token cell reads at least (its facts, with room to add)."""
+
+
+def event_call(fact_rows: int) -> str:
+    """The token cell's formula in a workbook with an Event sheet of ``fact_rows`` rows: the
+    Event rows too, so that its Rate (the rating list) reaches the functions as it reaches
+    the Standings sheet."""
+    last = max(fact_rows, EVENT_FACT_ROWS)
+    return f"=CROSSTABLE_ID(Crosstable,SettingsTable,Event!$A$1:$B${last})"
 
 
 def sheet_names() -> dict[str, str]:
@@ -149,21 +160,37 @@ def functions_sheet(ws: Any, template: Template, per_cell: bool = False) -> dict
     for col, text in enumerate(header, start=1):
         ws.column_dimensions[column_letter(col)].width = max(8, min(len(text) + 2, 24))
     ws.column_dimensions["B"].width = 20
-    # the explanations in a column that prints beside No and Name on one page (their end
-    # is cut on paper: wrapped, they would overlap, rows keeping their height)
+    # the explanations in a column that prints beside No and Name on one page, wrapped in
+    # rows of EXPLAIN_LINES lines (a spreadsheet does not fit the rows of a formula's text to
+    # it: LibreOffice printed wrapped lines over the next row), every cell of a
+    # participant's row at the top of it
     ws.column_dimensions[column_letter(len(header))].width = EXPLAIN_WIDTH
+    top, wrapped = Alignment(vertical="top"), Alignment(vertical="top", wrap_text=True)
+    centred = Alignment(horizontal="center", vertical="top")
+    for r in range(first, last + 1):
+        ws.row_dimensions[r].height = EXPLAIN_LINES * LINE_HEIGHT
+        for col in range(1, len(header) + 1):
+            ws.cell(row=r, column=col).alignment = (
+                wrapped if col == len(header) else centred if col == 1 else top)
     ws.freeze_panes = f"C{FUNCTIONS_FIRST_ROW}"
     # printed at its own size (readable type), landscape, split into groups of columns with
     # the header row and No/Name repeated on every page
     column_groups_setup(ws, FUNCTIONS_FIRST_ROW - 1)
+    ws.page_margins.top = ws.page_margins.bottom = 0.5  # 16 rows of two lines on one page
     print_rows(ws, len(header), FUNCTIONS_FIRST_ROW - 1, min(len(template.rows) - 1, height),
                first_row=FUNCTIONS_PRINTED_FROM)
     return sheet_names()
 
 
-EXPLAIN_WIDTH = 72
+EXPLAIN_WIDTH = 74
 """Characters of the TIEBREAK_EXPLAIN column (wider, it would not print beside No and Name
-on a landscape page)."""
+on a landscape Letter page: LibreOffice cut a column of 76 at the page's edge)."""
+EXPLAIN_LINES = 2
+"""Lines of a participant's row on a Functions sheet: an explanation of up to about 160
+characters (BH/C1 of some 12 rounds with its cut) prints whole, wrapped in its column; 16
+such rows print on one landscape page (three lines would take two)."""
+LINE_HEIGHT = 15.0
+"""Points of one line of 11-point type (Excel's default row height)."""
 FUNCTIONS_PRINTED_FROM = 3
 """First printed row of a Functions sheet: the check, then the table (the note above,
 merged across the first columns, would print cut on every group of columns)."""
@@ -184,69 +211,7 @@ def print_rows(ws: Any, columns: int, header_row: int, rows: int, first_row: int
     """The print area of a function sheet: its first ``columns`` columns, from ``first_row``
     down to the header row and ``rows`` participant rows below it (the array's empty rows
     beyond the event would print as blank pages)."""
-    ws.print_area = range_ref(first_row, 1, header_row + max(rows, 1), columns)
-
-
-_FUNCTION_SHEETS = {"=PARTICIPANTS(": (5, 4, 3), "=TEAM_PARTICIPANTS(": (5, 4, 3),
-                    "=STANDINGS(": (3, 3, 1), "=TEAM_STANDINGS(": (3, 3, 1)}
-"""The array formula in column A that tells each kind of function sheet the templates write:
-(its row, the header row above the participants, the first row printed)."""
-
-
-def follow_event(workbook: Any, participants: int) -> list[str]:
-    """Make the print area of every Functions and Formula standings sheet of ``workbook`` (an
-    openpyxl workbook; the sheets are known by their array formula of PARTICIPANTS or
-    STANDINGS in column A, as the templates write it, or the demo's INDEX of one of them in
-    each cell) end at the event's last participant
-    (at most the array's rows); its first row and columns are kept (those of its print area,
-    else those the templates print). Returns the titles of the sheets changed."""
-    changed = []
-    for ws in workbook.worksheets:
-        cells = getattr(ws, "_cells", None)
-        if not isinstance(cells, dict):
-            continue
-        for start, (row, header_row, first_row) in _FUNCTION_SHEETS.items():
-            cell = cells.get((row, 1))  # looked up, not made
-            value = None if cell is None else cell.value
-            if isinstance(value, str) and value.startswith("=INDEX(" + start[1:]):
-                # the demo's per-cell form: one INDEX(…) per cell down to the last row
-                last_row = max(r for (r, c), other in cells.items() if c == 1 and isinstance(
-                    other.value, str) and other.value.startswith("=INDEX("))
-                ref = range_ref(row, 1, last_row, ws.max_column)
-            elif isinstance(value, ArrayFormula) and str(value.text).startswith(start):
-                ref = str(value.ref)
-            else:
-                continue
-            match = re.fullmatch(r"\$?[A-Z]+\$?\d+:\$?([A-Z]+)\$?(\d+)", ref)
-            if match is None:
-                continue
-            array_columns = _column_number(match.group(1))
-            first, columns = _print_start(ws)
-            columns = columns or (
-                ws.max_column if start.endswith("PARTICIPANTS(") else array_columns)
-            rows = min(participants, int(match.group(2)) - header_row)
-            print_rows(ws, columns, header_row, rows, first or first_row)
-            changed.append(ws.title)
-            break
-    return changed
-
-
-def _column_number(letters: str) -> int:
-    """The number of a column given by its letters (``S`` → 19)."""
-    number = 0
-    for ch in letters:
-        number = number * 26 + ord(ch) - ord("A") + 1
-    return number
-
-
-def _print_start(ws: Any) -> tuple[int, int]:
-    """(first row, last column) of the sheet's print area, (0, 0) when it has none (or
-    several)."""
-    area = str(ws.print_area or "")
-    match = re.search(r"\$?[A-Z]+\$?(\d+):\$?([A-Z]+)\$?\d+$", area)
-    if "," in area or match is None:
-        return 0, 0
-    return int(match.group(1)), _column_number(match.group(2))
+    ws.print_area = event_print_area(first_row, columns, header_row, rows)
 
 
 PER_CELL_NOTE = N_(

@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from xl_tiebreak.i18n import N_
 from xl_tiebreak.i18n.language import translate as _in_force
 
-__all__ = ["BLOCKS", "LITE_STEPS", "STANDINGS_STEPS", "readme_block", "shown"]
+__all__ = ["BLOCKS", "FUNCTION_SHEET_STEPS", "LITE_STEPS", "README_MODULE", "STANDINGS_STEPS",
+           "readme_block", "shown"]
 
 STANDINGS_STEPS: tuple[str, ...] = (
     N_("Standings button (Windows): once, click Import Functions on the xlwings ribbon and "
@@ -23,11 +24,26 @@ STANDINGS_STEPS: tuple[str, ...] = (
        "write_standings to it). It needs nothing beside the workbook, whatever the file is "
        "called, and says in the status bar what it wrote (in a message box why it could not)."),
     N_("Other ways: Run main on the xlwings ribbon (it imports a companion .py named like the "
-       "workbook, such as swiss.py next to swiss.xlsm, so rename both together; also on "
+       "workbook, such as {module}.py next to {module}.xlsm, so rename both together; also on "
        "macOS); in xlwings Lite the script write_standings; without Excel: xl-tiebreak "
        "standings THIS_FILE.xlsx"),
 )
-"""How to write the Standings sheet: the button first, then the other ways."""
+"""How to write the Standings sheet: the button first, then the other ways (``{module}``:
+the template's own file name, :data:`README_MODULE` in README)."""
+
+FUNCTION_SHEET_STEPS: tuple[str, ...] = (
+    N_("Functions and Formula standings: one row per participant. Their array formulas come "
+       "with 200 rows (60 in the team template): the standings button, Run main (classic "
+       "xlwings, Microsoft 365 included) and xl-tiebreak standings extend them to the whole "
+       "crosstable. xlwings Lite (Excel on the web, macOS) cannot: its message names a sheet "
+       "that is too short, as does the sheet's check cell (CROSSTABLE_CHECK); run "
+       "xl-tiebreak standings on the file, or extend the arrays by hand (the bigger range, "
+       "F2, Ctrl+Shift+Enter)."),
+)
+"""What the function sheets do when the event outgrows them, by Excel."""
+
+README_MODULE = "swiss"
+"""The template whose companion module README's copy of the steps names."""
 
 LITE_STEPS: tuple[str, ...] = (
     N_("Excel on the web and macOS (xlwings Lite): once xl-tiebreak is on PyPI, the lines of "
@@ -43,15 +59,18 @@ LITE_STEPS: tuple[str, ...] = (
 )
 """How to use the workbook in xlwings Lite (what ``workbook_templates/lite`` holds)."""
 
-BLOCKS: Mapping[str, Sequence[str]] = {"standings": STANDINGS_STEPS, "lite": LITE_STEPS}
+BLOCKS: Mapping[str, Sequence[str]] = {"standings": STANDINGS_STEPS, "lite": LITE_STEPS,
+                                       "function-sheets": FUNCTION_SHEET_STEPS}
 """README's blocks by name."""
 
 
-def shown(text: str) -> str:
-    """A step (or any text marked with ``N_``) in the language in force."""
-    return _in_force(text)
+def shown(text: str, module: str = README_MODULE) -> str:
+    """A step (or any text marked with ``N_``) in the language in force, a ``{module}`` field
+    filled with the template's file name (``swiss``)."""
+    found = _in_force(text)
+    return found.replace("{module}", module)
 
 
 def readme_block(name: str) -> str:
     """README's copy of a block: each step a list item, in English (README's language)."""
-    return "\n".join(f"- {step}" for step in BLOCKS[name])
+    return "\n".join(f"- {step.replace('{module}', README_MODULE)}" for step in BLOCKS[name])

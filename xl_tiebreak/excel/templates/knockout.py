@@ -22,7 +22,7 @@ from xl_tiebreak.excel.reading.settings import SETTINGS_ROWS
 from xl_tiebreak.excel.sheets.knockout import BRACKET
 from xl_tiebreak.excel.templates import instructions
 from xl_tiebreak.excel.templates.parts import how_to_sheet, print_setup
-from xl_tiebreak.excel.templates.wording import language_value, settings_header
+from xl_tiebreak.excel.templates.wording import file_stem, language_value, settings_header
 from xl_tiebreak.i18n import N_, _
 from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.util.cells import column_letter
@@ -134,4 +134,4 @@ def fill_knockout(wb: Any, first: Any) -> None:
     first.title = BRACKET
     bracket_sheet(first)
     settings_sheet(wb.create_sheet("Settings"))
-    how_to_sheet(wb.create_sheet("How to", 0), HOW_TO)
+    how_to_sheet(wb.create_sheet("How to", 0), HOW_TO, file_stem(KNOCKOUT_STEM))

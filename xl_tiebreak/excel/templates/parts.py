@@ -120,14 +120,15 @@ HOW_TO_WIDTH = 90
 """Characters per row of a How to sheet."""
 
 
-def how_to_sheet(ws: Any, lines: Sequence[str]) -> None:
+def how_to_sheet(ws: Any, lines: Sequence[str], module: str) -> None:
     """A How to sheet: the first line as its title, then each line of text broken into rows of
     at most :data:`HOW_TO_WIDTH` characters (an empty text: an empty row), so that it reads
     the same in every spreadsheet and prints one page wide: a cell's own wrapping depends on
     the fonts each program has (LibreOffice printed the right end of long lines off the
     page). Each line is shown in the language in force (the lines are catalogue entries,
-    :func:`~xl_tiebreak.excel.templates.instructions.shown`)."""
-    for k, line in enumerate(shown(text) for text in lines):
+    :func:`~xl_tiebreak.excel.templates.instructions.shown`), naming the workbook's own
+    companion ``module`` (``swiss``: its file name)."""
+    for k, line in enumerate(shown(text, module) for text in lines):
         pieces = [line] if k == 0 or not line else textwrap.wrap(
             line, HOW_TO_WIDTH, subsequent_indent="   ", break_long_words=False,
             break_on_hyphens=False)

@@ -74,6 +74,7 @@ from xl_tiebreak.excel.templates.wording import (
     auto_words,
     choice_list,
     date_format,
+    file_stem,
     language_value,
     settings_header,
     shown_value,
@@ -432,6 +433,7 @@ _HOW_TO = (
        "Team, B1…B4: 1, ½, 0, + or -); they must add up to the crosstable's game points, and "
        "give the board tie-breaks (BC, TBR, BBE, the board steps of EDE)."),
     *instructions.STANDINGS_STEPS,
+    *instructions.FUNCTION_SHEET_STEPS,
     N_("   xl-tiebreak compute THIS_FILE.xlsx prints the standings. Errors are listed with "
        "their cells on a Problems sheet."),
     N_("Worksheet functions: =TEAM_POINTS(Crosstable, 1, \"GP\", Rules, \"\", \"\", "
@@ -443,10 +445,12 @@ _HOW_TO = (
 )
 
 
-def build_team_workbook(vba: bool = True, book: TeamBook | None = None) -> Any:
+def build_team_workbook(vba: bool = True, book: TeamBook | None = None,
+                        module: str | None = None) -> Any:
     """A team workbook as an ``openpyxl.Workbook`` built on xlwings' quickstart.xlsm (its VBA
     project kept when ``vba``; save it as .xlsm then, as .xlsx otherwise): the template with
-    its sample (E7), or ``book``'s event (:mod:`xl_tiebreak.excel.templates.team_from_event`)."""
+    its sample (E7), or ``book``'s event (:mod:`xl_tiebreak.excel.templates.team_from_event`).
+    The How to sheet names the companion module ``module`` (default: ``team_swiss``)."""
     book = book or sample_book()
     evaluation = book.evaluation()
     wb = quickstart_workbook(vba)
@@ -459,7 +463,7 @@ def build_team_workbook(vba: bool = True, book: TeamBook | None = None) -> Any:
     standings_placeholder(wb.create_sheet("Standings"))
     _functions_sheet(wb.create_sheet("Functions"), book, evaluation)
     _formula_standings_sheet(wb.create_sheet("Formula standings"), book, evaluation)
-    how_to_sheet(wb.create_sheet("How to", 0), _HOW_TO)
+    how_to_sheet(wb.create_sheet("How to", 0), _HOW_TO, module or file_stem(TEAM_SWISS))
     names["Crosstable"] = sized_reference(CROSSTABLE)
     finish_template(wb, book.name, names)
     return wb

@@ -101,6 +101,13 @@ def cell_whole(cell: object) -> int | None:
 
     Raises ValueError for anything else.
     """
+    # the usual cells first, exactly and without a fraction: a whole float (what a number
+    # cell gives; exact below 2**53, far above MAX_WHOLE) or an int (bools excluded)
+    if type(cell) is float and isinstance(cell, float) and cell.is_integer():
+        if 0 <= cell <= MAX_WHOLE:
+            return int(cell)
+    elif type(cell) is int and isinstance(cell, int) and 0 <= cell <= MAX_WHOLE:
+        return cell
     value = cell_number(cell)
     if value is None:
         return None

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 
 from xl_tiebreak.formats.crosstable.cells import Places, RangeRow, cell_text, error
 from xl_tiebreak.formats.crosstable.header import Columns
@@ -16,7 +17,7 @@ from xl_tiebreak.formats.crosstable.round_cells import (
     parse_round_token,
     token_hint,
 )
-from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n import _, current
 from xl_tiebreak.model.blanks import Blank
 from xl_tiebreak.model.tournament import Participant, Problem, Record
 from xl_tiebreak.util.cells import is_blank, quoted
@@ -52,6 +53,22 @@ def _ambiguous_colours(letters: dict[str, str], problems: list[Problem]) -> None
                 "and Black as p or n (pretas, negras)", first=portuguese[0]), where))
 
 
+MAX_KEPT_ROWS = 10_000
+"""Round rows of Swiss crosstables kept read (:func:`swiss_rounds`)."""
+
+_Row = tuple[tuple[Record, ...], tuple[tuple[str, str], ...], tuple[tuple[int, str], ...]]
+"""One row's rounds read: its records, its (cell, colour letter) pairs, its (round, cell)
+empty rounds."""
+_KEPT: OrderedDict[tuple[object, ...], _Row] = OrderedDict()
+"""Round rows read before, by place, language, columns and cell texts: a crosstable read again
+after one edit (a worksheet recalculation) parses only the changed rows again."""
+
+
+def forget_rows() -> None:
+    """Forget the round rows read before (tests, or a cold recalculation)."""
+    _KEPT.clear()
+
+
 def swiss_rounds(
     rows: list[RangeRow],
     players: list[Participant | None],
@@ -63,7 +80,10 @@ def swiss_rounds(
     """Fill in the rounds of a Swiss layout; returns the number of rounds read. Empty cells
     are zero-point byes here, each noted in ``blanks`` (docs/decisions.md D30).
 
-    Rounds are counted up to the last round column with any non-empty cell.
+    Rounds are counted up to the last round column with any non-empty cell. A row read
+    without a problem is kept (the last :data:`MAX_KEPT_ROWS`), by everything its records
+    depend on: the places, the language of the cell names, the row's index, the round columns
+    and the cells' texts; the same row read again reuses its records (they are immutable).
     """
     played = max(
         (
@@ -74,24 +94,47 @@ def swiss_rounds(
         default=0,
     )
     letters: dict[str, str] = {}
+    cols = tuple(columns.rounds[rnd] for rnd in range(1, played + 1))
+    language = current()
     for row, player in zip(rows, players, strict=True):
-        records: list[Record] = []
-        for rnd in range(1, played + 1):
-            col = columns.rounds[rnd]
-            where = places.cell(row.index, col)
-            text = cell_text(row.get(col))
-            record = parse_round_token(text)
-            if record is None:
-                problems.append(error(_round_problem(text), where))
-                continue
-            letter = colour_letter(text)
-            if letter:
-                letters[where] = letter
-            if not text and player is not None:
-                blanks.append(Blank(player.start_no, rnd, where))
-            records.append(record.replace(where=where))
+        texts = tuple([cell_text(row.get(col)) for col in cols])
+        key = (places, language, row.index, cols, texts)
+        done = _KEPT.get(key)
+        if done is None:
+            count = len(problems)
+            done = _read_row(row.index, cols, texts, places, problems)
+            if len(problems) == count:
+                _KEPT[key] = done
+                if len(_KEPT) > MAX_KEPT_ROWS:
+                    _KEPT.popitem(last=False)
+        else:
+            _KEPT.move_to_end(key)
+        records, colours, empty = done
+        letters.update(colours)
         if player is not None:
-            player.rounds = records
+            blanks.extend(Blank(player.start_no, rnd, where) for rnd, where in empty)
+            player.rounds = list(records)
     _ambiguous_colours(letters, problems)
     return played
 
+
+def _read_row(index: int, cols: tuple[int, ...], texts: tuple[str, ...], places: Places,
+              problems: list[Problem]) -> _Row:
+    """The rounds of one row (range row ``index``) from the texts of its round cells, in the
+    columns ``cols``; a cell that cannot be read adds a problem and no record."""
+    records: list[Record] = []
+    colours: list[tuple[str, str]] = []
+    empty: list[tuple[int, str]] = []
+    for rnd, (col, text) in enumerate(zip(cols, texts, strict=True), start=1):
+        where = places.cell(index, col)
+        record = parse_round_token(text)
+        if record is None:
+            problems.append(error(_round_problem(text), where))
+            continue
+        letter = colour_letter(text)
+        if letter:
+            colours.append((where, letter))
+        if not text:
+            empty.append((rnd, where))
+        records.append(record.replace(where=where))
+    return tuple(records), tuple(colours), tuple(empty)
