@@ -23,7 +23,8 @@ def test_unexpected_exception_in_standings(tmp_path: Path, monkeypatch: pytest.M
     def broken(*args: object, **kwargs: object) -> object:
         raise TypeError("unsupported operand type(s) for +: 'int' and 'str'\nsecond line")
 
-    monkeypatch.setattr(headless, "saved_bytes", broken)
+    monkeypatch.setattr(headless, "saved_bytes", broken)  # the openpyxl route
+    monkeypatch.setattr(headless, "cache_in_zip", broken)  # the zip route
     code = main(["standings", str(book), "-o", str(tmp_path / "out.xlsx")])
     out, err = capsys.readouterr()
     assert code == INTERNAL_ERROR == 3  # not 2, which means bad input

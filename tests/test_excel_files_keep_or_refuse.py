@@ -1,7 +1,8 @@
 """Keep or refuse, never strip: a workbook holding anything openpyxl would not write
-back is not rewritten in place. Each feature is injected by editing the XML parts of a small
-openpyxl-made workbook; the in-place write is refused naming it, ``-o`` writes a copy (with a
-warning naming it), and the original stays byte-identical."""
+back is not rewritten in place by the openpyxl route. Each feature is injected by editing the
+XML parts of a small openpyxl-made workbook; the in-place write is refused naming it, ``-o``
+writes a copy (with a warning naming it), and the original stays byte-identical. The zip
+route (tests/test_excel_zip_book_standings.py) keeps them all, a package signature aside."""
 
 from __future__ import annotations
 
@@ -18,6 +19,14 @@ from xl_tiebreak.excel.files.keep_or_refuse import lost_features
 from xl_tiebreak.excel.templates.builder import SWISS
 
 Parts = dict[str, bytes]
+
+
+@pytest.fixture
+def openpyxl_route(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``standings`` by the openpyxl route (the fallback where the zip route cannot go)."""
+    import xl_tiebreak.excel.headless as headless
+
+    monkeypatch.setattr(headless, "_zip_book", lambda *args: None)
 SHEET = "xl/worksheets/sheet1.xml"  # the "How to" sheet
 NS_R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 REL_OFFICE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
@@ -227,7 +236,7 @@ def test_an_untouched_workbook_loses_nothing(plain: Path, tmp_path: Path,
 @pytest.mark.parametrize("feature, named, edit", FEATURES, ids=[f[0] for f in FEATURES])
 def test_a_feature_openpyxl_drops_is_kept_or_refused(
     plain: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-    feature: str, named: str, edit: Callable[[Parts], None],
+    feature: str, named: str, edit: Callable[[Parts], None], openpyxl_route: None,
 ) -> None:
     book = inject(plain, tmp_path / "book.xlsx", edit)
     original = book.read_bytes()
@@ -286,7 +295,8 @@ def test_outline_levels_are_written_again_not_refused(tmp_path: Path,
 
 
 def test_a_signed_vba_project_is_refused_in_place(tmp_path: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+                                                  capsys: pytest.CaptureFixture[str],
+                                                  openpyxl_route: None) -> None:
     """The signature of the macros hangs off the VBA project's own relationships, which
     openpyxl does not write back: refused in place, named, the file unchanged."""
     book = tmp_path / "signed.xlsm"

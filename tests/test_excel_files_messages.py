@@ -67,6 +67,12 @@ def test_a_damaged_part_is_named_without_exception_names(
     book = tmp_path / "book.xlsx"
     write(book, damaged)
     before = book.read_bytes()
+    if (case, command) == ("date", "standings"):
+        # the zip route never parses the document properties: copied as they are (D-O2)
+        assert main([command, str(book)]) == 0
+        with zipfile.ZipFile(book) as archive:
+            assert archive.read("docProps/core.xml") == damaged["docProps/core.xml"]
+        return
     assert main([command, str(book)]) == 2
     err = capsys.readouterr().err
     for text in named:

@@ -90,6 +90,14 @@ def _with_vml(path: Path, name: str, text: str) -> None:
 
 
 @pytest.fixture
+def openpyxl_route(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``standings`` by the openpyxl route (the fallback where the zip route cannot go)."""
+    import xl_tiebreak.excel.headless as headless
+
+    monkeypatch.setattr(headless, "_zip_book", lambda *args: None)
+
+
+@pytest.fixture
 def commented(tmp_path: Path) -> Path:
     """The template with a comment on the Settings sheet whose box is 300 × 150 pixels, given
     in points (225 × 112.5) as Excel writes the VML."""
@@ -105,8 +113,8 @@ def commented(tmp_path: Path) -> Path:
     return path
 
 
-def test_comment_boxes_keep_their_size(commented: Path,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_comment_boxes_keep_their_size(commented: Path, capsys: pytest.CaptureFixture[str],
+                                       openpyxl_route: None) -> None:
     assert main(["standings", str(commented)]) == 0
     assert "warning" not in capsys.readouterr().err
     _, vml = _vml(commented)
@@ -116,7 +124,8 @@ def test_comment_boxes_keep_their_size(commented: Path,
 
 
 def test_a_comment_shown_on_the_sheet_is_refused_in_place(
-        commented: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        commented: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        openpyxl_route: None) -> None:
     name, vml = _vml(commented)
     shown = vml.replace("visibility:hidden", "visibility:visible")
     shown = re.sub(r"(<x:ClientData[^>]*>)", r"\1<x:Visible/>", shown, count=1)
@@ -132,8 +141,24 @@ def test_a_comment_shown_on_the_sheet_is_refused_in_place(
     assert "comments shown on the sheet" in capsys.readouterr().err
 
 
+def test_the_zip_route_keeps_comments_as_they_are(
+        commented: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The zip route copies the comments and their boxes (shown on the sheet or not) byte
+    for byte: written in place, nothing to warn about."""
+    name, vml = _vml(commented)
+    shown = re.sub(r"(<x:ClientData[^>]*>)", r"\1<x:Visible/>",
+                   vml.replace("visibility:hidden", "visibility:visible"), count=1)
+    _with_vml(commented, name, shown)
+    assert main(["standings", str(commented)]) == 0
+    assert "warning" not in capsys.readouterr().err
+    assert _vml(commented) == (name, shown)
+    assert openpyxl.load_workbook(commented)["Settings"]["B2"].comment.text == (
+        "Checked by the arbiter")
+
+
 def test_a_comment_saved_by_libreoffice_is_rewritten_in_place(
-        commented: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        commented: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        openpyxl_route: None) -> None:
     """LibreOffice writes a comment's box in points with two decimals (224.95pt): the box is
     kept to the hundredth of a pixel and the workbook rewritten in place."""
     import shutil

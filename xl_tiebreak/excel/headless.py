@@ -1,7 +1,10 @@
 """The workbook without Excel: the ``standings`` command (:func:`write_standings_file`) and
-the tournament of a workbook file for ``compute`` (:func:`read_workbook_tournament`), both
-through :class:`~xl_tiebreak.excel.book.openpyxl_book.OpenpyxlBook` and the file checks of
-:mod:`xl_tiebreak.excel.files.checks`.
+the tournament of a workbook file for ``compute`` (:func:`read_workbook_tournament`), after
+the file checks of :mod:`xl_tiebreak.excel.files.checks`. ``standings`` rewrites the parts it
+owns inside the zip (:class:`~xl_tiebreak.excel.book.zip_book.ZipBook`, decisions D-O1 to
+D-O3) and falls back to openpyxl's load and save
+(:class:`~xl_tiebreak.excel.book.openpyxl_book.OpenpyxlBook`) where that route cannot go;
+``compute`` reads through openpyxl.
 """
 
 from __future__ import annotations
@@ -13,7 +16,16 @@ from pathlib import Path
 import xl_tiebreak.excel.files.checks as files
 import xl_tiebreak.excel.files.keep_or_refuse as keep
 from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
-from xl_tiebreak.excel.functions.cached_values import saved_bytes
+from xl_tiebreak.excel.book.zip_book import (
+    NeedsGrowth,
+    Unreadable,
+    ZipBook,
+    changed_parts,
+    open_zip_book,
+)
+from xl_tiebreak.excel.files.limits import check_written
+from xl_tiebreak.excel.files.output import Identity
+from xl_tiebreak.excel.functions.cached_values import cache_in_zip, saved_bytes
 from xl_tiebreak.excel.reading.event import CROSSTABLE, read_book_tournament
 from xl_tiebreak.excel.reading.settings import Settings, read_settings
 from xl_tiebreak.excel.reading.team_event import (
@@ -55,8 +67,10 @@ def write_standings_file(
     """Do what the macro does, without Excel: write the Standings sheet of the workbook ``path``
     into ``out`` (default: ``path`` itself), and the table to ``csv_out`` if given.
 
-    Every other sheet, the formatting and (``.xlsm`` to ``.xlsm``) the VBA project are kept.
-    Keep or refuse, never strip: the new workbook is first written to a temporary file and
+    Every other sheet, the formatting and (``.xlsm`` to ``.xlsm``) the VBA project are kept:
+    by the zip route every part but those xl-tiebreak owns is copied byte for byte, and that
+    is checked before anything is written. On the openpyxl route (D-O3), keep or refuse,
+    never strip: the new workbook is first written to a temporary file and
     compared with the original (:func:`~xl_tiebreak.excel.files.keep_or_refuse.lost_features`);
     when anything
     of the original would be lost (charts, printer settings, rich text, custom views, …) the
@@ -90,6 +104,15 @@ def write_standings_file(
     if csv_target is not None:
         files.check_new(csv_target, force, "--csv")
     files.check_not_open(target)
+    zipped = _zip_book(source, keep_vba)
+    if zipped is not None:
+        try:
+            return _write_by_zip(zipped, target, csv_target, seen, in_place, force,
+                                 player_columns)
+        except Unreadable:  # a damaged sheet: read again by openpyxl, which names the damage
+            pass
+        except NeedsGrowth:  # function sheets shorter than the event: openpyxl grows them
+            pass
     lost = files.lost_parts(source)
     if lost and in_place:
         raise _refusal(source, lost)
@@ -141,6 +164,59 @@ def write_standings_file(
         raise ProblemsWritten(result.problems, result.sheet, result.path, dropped)
     result.problems.extend(dropped)
     return result
+
+
+def _zip_book(source: Path, keep_vba: bool) -> ZipBook | None:
+    """The zip-level book of the workbook, None when the openpyxl route writes it: a file
+    other than .xlsx/.xlsm/.xltx/.xltm, a structure the zip route does not know, an .xlsm
+    written as .xlsx (openpyxl leaves its VBA project out), or a digitally signed workbook
+    (decision D-O3)."""
+    book = open_zip_book(source.read_bytes(), source.suffix)
+    if book is None:
+        return None
+    if not keep_vba and any(name.lower().endswith("vbaproject.bin") for name in book.infos):
+        return None
+    if any(name.startswith("_xmlsignatures/") for name in book.infos):
+        return None  # signed parts would change: the openpyxl route refuses in place
+    return book
+
+
+def _write_by_zip(book: ZipBook, target: Path, csv_target: Path | None,
+                  seen: Identity | None, in_place: bool, force: bool,
+                  player_columns: bool) -> WriteResult:
+    """:func:`write_standings_file` by the zip route: the sheets xl-tiebreak writes rewritten
+    inside the zip, every other part copied as it was (nothing of the user's is lost, so
+    nothing is refused for it; decision D-O2)."""
+    result = write_standings_to(book)  # the function sheets follow the event there
+    cache_in_zip(book)
+    data = book.save()
+    _check_copied(book, data)
+    check_written(data)  # never a workbook the tool would refuse to read again
+    with files.transaction() as stage:
+        stage(target, data, expected=seen if in_place else None,
+              new_only=not in_place and not force)
+        if result.ok and csv_target is not None:
+            stage(csv_target, files.csv_bytes(result.csv_table(player_columns)),
+                  new_only=not force)
+        notes_after = [n for n in (files.link_note(target),
+                                   files.link_note(csv_target) if csv_target else None) if n]
+    result.path = Path(os.path.realpath(target))
+    warnings = [Problem(Severity.WARNING, note) for note in notes_after]
+    if not result.ok:
+        raise ProblemsWritten(result.problems, result.sheet, result.path, warnings)
+    result.problems.extend(warnings)
+    return result
+
+
+def _check_copied(book: ZipBook, data: bytes) -> None:
+    """Refuse to write (InputError) unless every part of the original that the zip route
+    does not own is in ``data``, byte for byte (the cheap form of keep or refuse: D-O2)."""
+    missing, differ = changed_parts(book.data, data)
+    owned = book.owned_parts() | book.touched
+    wrong = sorted({*missing, *differ} - owned)
+    if wrong:
+        raise InputError(_("the workbook could not be rewritten without changing its part "
+                           "{part}: it was not changed", part=wrong[0]))
 
 
 def _refusal(source: Path, lost: Sequence[str]) -> InputError:

@@ -27,7 +27,7 @@ from xl_tiebreak.excel.book.function_arrays import (
 from xl_tiebreak.i18n import _
 from xl_tiebreak.util.cells import cell_name, range_ref
 
-__all__ = ["fit_workbook", "follow_event", "grow_arrays"]
+__all__ = ["fit_workbook", "follow_event", "grow_arrays", "short_function_sheets"]
 
 
 def fit_workbook(workbook: Any, participants: int) -> tuple[list[str], list[str]]:
@@ -85,6 +85,19 @@ def grow_arrays(workbook: Any, participants: int) -> tuple[list[str], list[str]]
         else:
             lines.append(not_grown(ws.title, rows, participants, why))
     return grown, lines
+
+
+def short_function_sheets(workbook: Any, participants: int) -> list[str]:
+    """The titles of the function sheets whose arrays have fewer participant rows than
+    ``participants`` (what :func:`grow_arrays` would try to grow)."""
+    short = []
+    for ws in workbook.worksheets:
+        found = _array_in_a(ws)
+        if found is not None:
+            kind, cell = found
+            if bounds(str(cell.value.ref))[2] - kind.header_row < participants:
+                short.append(ws.title)
+    return short
 
 
 def _grow(ws: Any, kind: SheetKind, first: int, last: int, new_last: int) -> str | None:

@@ -28,12 +28,13 @@ from xml.sax.saxutils import escape
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xl_tiebreak.excel.book.names import parse_sized, sized_extent
+from xl_tiebreak.excel.book.zip_book import ZipBook
 from xl_tiebreak.excel.files.checks import workbook_bytes
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.util.cells import column_letter
 from xl_tiebreak.util.dates import EXCEL_EPOCH
 
-__all__ = ["CachedValue", "FormulaValues", "bytes_with_values", "saved_bytes",
+__all__ = ["CachedValue", "FormulaValues", "bytes_with_values", "cache_in_zip", "saved_bytes",
            "with_cached_values"]
 
 CachedValue = str | float | int | bool | None
@@ -499,6 +500,38 @@ def saved_bytes(workbook: Any) -> tuple[bytes, bool]:
         # it does not know…): the spreadsheet computes it
         workbook.calculation.fullCalcOnLoad = True
         return workbook_bytes(workbook), False
+
+
+def cache_in_zip(book: ZipBook) -> bool:
+    """Cache the computed value in every formula cell of a :class:`ZipBook` (its function
+    sheets' parts rewritten in place, the other parts untouched), under the conditions of
+    :func:`saved_bytes`; returns whether the values are cached. When they are not, the
+    workbook asks the spreadsheet to recompute every formula on opening."""
+    try:
+        workbook = book.workbook
+        area = sum(ws.max_row * ws.max_column for ws in workbook.worksheets)
+        if area > MAX_CACHED_AREA:
+            raise InputError("too large a used area to compute the formulas here")
+        values = FormulaValues(workbook).compute()
+        edits: list[tuple[str, str]] = []
+        for sheet, cells in values.items():
+            part = book.sheet_part(sheet)
+            if not cells:
+                continue
+            if part is None:
+                raise ValueError(sheet)
+            xml = book.part(part).decode("utf-8")
+            if xml.count("<c ") != xml.count('<c r="'):  # cells the rewriting cannot find
+                raise ValueError(f"{sheet}: cells without their reference first")
+            edits.append((part, _rewrite_sheet(xml, cells, sheet)))
+    except (InputError, KeyError, ValueError, IndexError, AttributeError, TypeError,
+            RecursionError, MemoryError, UnicodeDecodeError):
+        book.set_calculation(True)
+        return False
+    for part, xml in edits:
+        book.replace_part(part, xml.encode("utf-8"))
+    book.set_calculation(False, _CALC_ID)
+    return True
 
 
 _CALC_ID = 191029
