@@ -919,15 +919,11 @@ class ZipBook(OpenpyxlBook):
 
     def _workbook_xml(self) -> str:
         xml = self._text(self.workbook_part)
-        prefix = re.search(r'xmlns:([\w.-]+)="' + re.escape(REL) + '"', xml)
         sheets = []
         for entry in self.entries:
             if entry.xml is not None:
                 sheets.append(entry.xml)
-            elif prefix is not None:
-                sheets.append(f'<sheet name={quoteattr(entry.title)} sheetId="{entry.sheet_id}"'
-                              f' {prefix.group(1)}:id="{entry.rid}"/>')
-            else:
+            else:  # its own declaration of the prefix: the file's may be on a sibling only
                 sheets.append(f'<sheet xmlns:r="{REL}" name={quoteattr(entry.title)} '
                               f'sheetId="{entry.sheet_id}" r:id="{entry.rid}"/>')
         block = _SHEETS.search(xml)
