@@ -10,7 +10,7 @@ D-O3) and falls back to openpyxl's load and save
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import xl_tiebreak.excel.files.checks as files
@@ -147,11 +147,7 @@ def write_standings_file(
                 lost.append(item)
         if lost and in_place:
             raise _refusal(source, lost)
-        if result.ok and csv_target is not None:
-            stage(csv_target, files.csv_bytes(result.csv_table(player_columns)),
-                  new_only=not force)
-        notes_after = [n for n in (files.link_note(target),
-                                   files.link_note(csv_target) if csv_target else None) if n]
+        notes_after = _stage_csv(stage, result, target, csv_target, player_columns, force)
     result.path = Path(os.path.realpath(target))
     dropped = [
         Problem(Severity.WARNING, _("{lost} of {source} are not in {target} (openpyxl cannot "
@@ -195,11 +191,7 @@ def _write_by_zip(book: ZipBook, target: Path, csv_target: Path | None,
     with files.transaction() as stage:
         stage(target, data, expected=seen if in_place else None,
               new_only=not in_place and not force)
-        if result.ok and csv_target is not None:
-            stage(csv_target, files.csv_bytes(result.csv_table(player_columns)),
-                  new_only=not force)
-        notes_after = [n for n in (files.link_note(target),
-                                   files.link_note(csv_target) if csv_target else None) if n]
+        notes_after = _stage_csv(stage, result, target, csv_target, player_columns, force)
     result.path = Path(os.path.realpath(target))
     warnings = [Problem(Severity.WARNING, note) for note in notes_after]
     if not result.ok:
@@ -217,6 +209,16 @@ def _check_copied(book: ZipBook, data: bytes) -> None:
     if wrong:
         raise InputError(_("the workbook could not be rewritten without changing its part "
                            "{part}: it was not changed", part=wrong[0]))
+
+
+def _stage_csv(stage: Callable[..., object], result: WriteResult, target: Path,
+               csv_target: Path | None, player_columns: bool, force: bool) -> list[str]:
+    """Stage the CSV (when asked and the standings were computed) after the workbook, in the
+    same transaction; returns the notes on links among the targets."""
+    if result.ok and csv_target is not None:
+        stage(csv_target, files.csv_bytes(result.csv_table(player_columns)), new_only=not force)
+    return [n for n in (files.link_note(target),
+                        files.link_note(csv_target) if csv_target else None) if n]
 
 
 def _refusal(source: Path, lost: Sequence[str]) -> InputError:
