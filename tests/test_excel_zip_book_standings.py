@@ -359,3 +359,39 @@ def test_short_function_sheets_take_the_openpyxl_route(tmp_path: Path,
     rows = list(openpyxl.load_workbook(short, data_only=True)["Functions"].iter_rows(
         min_row=5, max_col=1, values_only=True))
     assert sorted(int(r[0]) for r in rows if r[0] not in (None, "", " ")) == list(range(1, 17))
+
+
+def test_a_book_without_a_styles_part_is_written_by_the_openpyxl_route(tmp_path: Path) -> None:
+    """A workbook without ``xl/styles.xml`` (allowed, and some writers omit it; calamine's test
+    files hold two): the zip route cannot add the Standings sheet's formats to it, so the
+    openpyxl route writes it; never an internal error."""
+    import contextlib
+    import io
+    import re
+
+    from xl_tiebreak.excel.templates.builder import build_workbook
+
+    template = build_workbook(SWISS, vba=False)["Crosstable"]
+    plain = openpyxl.Workbook()
+    sheet = plain.active
+    sheet.title = "Crosstable"
+    for row in template.iter_rows(values_only=True):  # values only: no cell refers to a style
+        sheet.append(list(row))
+    made = tmp_path / "made.xlsx"
+    plain.save(made)
+    book = tmp_path / "book.xlsx"
+    with zipfile.ZipFile(made) as src, zipfile.ZipFile(book, "w") as dst:
+        for info in src.infolist():
+            if info.filename == "xl/styles.xml":
+                continue
+            data = src.read(info)
+            if info.filename in ("[Content_Types].xml", "xl/_rels/workbook.xml.rels"):
+                data, n = re.subn(rb"<(Override|Relationship)\b[^>]*styles[^>]*/>", b"", data)
+                assert n == 1
+            dst.writestr(info, data)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["standings", str(book)])
+    assert code == 0, err.getvalue()
+    assert "Standings of 16 players" in out.getvalue()
+    assert "Standings" in openpyxl.load_workbook(book).sheetnames

@@ -19,6 +19,7 @@ from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.book.zip_book import (
     NeedsGrowth,
     Unreadable,
+    Unsupported,
     ZipBook,
     changed_parts,
     open_zip_book,
@@ -113,6 +114,8 @@ def write_standings_file(
             pass
         except NeedsGrowth:  # function sheets shorter than the event: openpyxl grows them
             pass
+        except Unsupported:  # found while writing (a book without a styles part): openpyxl
+            pass  # writes it, as it does the books the zip route does not take at all
     lost = files.lost_parts(source)
     if lost and in_place:
         raise _refusal(source, lost)
