@@ -221,6 +221,17 @@ def parse_cells(xml: bytes, ctx: _Context) -> dict[tuple[int, int], ZipCell]:
     return _parse_plain(xml.decode("utf-8"), ctx)
 
 
+def _style_index(text: str | None) -> int:
+    """The cell format index of a cell's ``s`` attribute (0 when absent or empty)."""
+    return int(text) if text else 0
+
+
+def _place(ref: str | None, row_no: int, col_no: int) -> tuple[int, int]:
+    """The (row, column) of a cell, as openpyxl places it: its ``r``, else the cell after
+    the previous one (``col_no``) in the current row (``row_no``)."""
+    return _position(ref) if ref else (row_no, col_no + 1)
+
+
 def _parse_plain(text: str, ctx: _Context) -> dict[tuple[int, int], ZipCell]:
     """:func:`parse_cells` of a plain part, by regular expressions."""
     cells: dict[tuple[int, int], ZipCell] = {}
@@ -246,7 +257,7 @@ def _parse_plain(text: str, ctx: _Context) -> dict[tuple[int, int], ZipCell]:
                 column = columns[letters] = _column_number(letters)
             row, col_no = int(digits), column
             kind = kind_text or "n"
-            style = int(style_text) if style_text else 0
+            style = _style_index(style_text)
             if kind == "inlineStr" and body:
                 plain = _PLAIN_INLINE.fullmatch(body)
                 if plain is not None:
@@ -262,15 +273,9 @@ def _parse_plain(text: str, ctx: _Context) -> dict[tuple[int, int], ZipCell]:
             body = other
             attrs = _attributes(cell_attrs)
             kind = attrs.get("t", "n")
-            style_text = attrs.get("s")
-            style = int(style_text) if style_text else 0
-            ref = attrs.get("r")
-            if ref:
-                row, column = _position(ref)
-                col_no = column
-            else:
-                col_no += 1
-                row, column = row_no, col_no
+            style = _style_index(attrs.get("s"))
+            row, column = _place(attrs.get("r"), row_no, col_no)
+            col_no = column
         body = body or ""
         value_text = None
         formula = None
@@ -321,15 +326,9 @@ def _parse_streamed(xml: bytes, ctx: _Context) -> dict[tuple[int, int], ZipCell]
                 element.clear()
             continue
         kind = element.get("t", "n")
-        style_text = element.get("s")
-        style = int(style_text) if style_text else 0
-        ref = element.get("r")
-        if ref:
-            row, column = _position(ref)
-            col_no = column
-        else:
-            col_no += 1
-            row, column = row_no, col_no
+        style = _style_index(element.get("s"))
+        row, column = _place(element.get("r"), row_no, col_no)
+        col_no = column
         text = None if kind == "inlineStr" else (element.findtext(_M + "v") or None)
         formula = element.find(_M + "f")
         cached, cached_type = _typed(text, kind, style, ctx)
