@@ -131,6 +131,9 @@ class _Parsed(Mutable, eq=False):
     columns: Results[_Key, list[list[int | str | None]]] = field(
         default_factory=lambda: Results(MAX_VALUES_PER_CROSSTABLE))
     """Ranges of player cells resolved (:func:`_resolved`), by their cells and types."""
+    checked: dict[str, list[Problem]] = field(default_factory=dict)
+    """What checking the tournament found (:func:`check`, its notes, an inferred type), by
+    the language of the texts: CROSSTABLE_CHECK on every function sheet checks once."""
 
 
 class _Computed(Mutable, eq=False):
@@ -661,8 +664,13 @@ def check_text(crosstable: object, kind: object = None, blanks: object = None,
         assert parsed.tournament is not None
         # the reader's own warnings too (blank rounds read as absences, an inferred round
         # robin): the choices made without the user, said beside the result
-        problems += (check(parsed.tournament) + parsed.tournament.notes
-                     + inferred_type_note(parsed.tournament))
+        language = current()
+        found = parsed.checked.get(language)
+        if found is None:
+            found = parsed.checked[language] = (
+                check(parsed.tournament) + parsed.tournament.notes
+                + inferred_type_note(parsed.tournament))
+        problems += found
         if _given(listed, "#ARG?", N_("listed")):
             problems += coverage(parsed.players,
                                  [p.start_no for p in parsed.tournament.participants], listed)

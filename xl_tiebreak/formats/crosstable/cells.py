@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
-from xl_tiebreak.util.cells import cell_name, is_blank, sheet_prefix, sheet_ref
+from xl_tiebreak.util.cells import cell_name, column_letter, is_blank, sheet_prefix, sheet_ref
 from xl_tiebreak.util.numbers import fmt, from_float, parse_number
 from xl_tiebreak.util.plain import Frozen, Mutable
 
@@ -40,6 +40,19 @@ class Places(Frozen):
         """``Sheet!E7`` or ``cell E7`` for the range position (row, col)."""
         name = cell_name(self.origin_row + row, self.origin_col + col)
         return sheet_ref(self.sheet, name) if self.sheet else _("cell {name}", name=name)
+
+    def row_cells(self, row: int, cols: Sequence[int]) -> list[str]:
+        """:meth:`cell` of each of the columns ``cols`` of the range row ``row``, the
+        sheet's prefix and the message's wording found once for the row."""
+        number = self.origin_row + row
+        if number < 1 or any(self.origin_col + c < 1 for c in cols):
+            return [self.cell(row, c) for c in cols]  # raises, as cell does
+        names = [f"{column_letter(self.origin_col + c)}{number}" for c in cols]
+        if self.sheet:
+            prefix = sheet_prefix(self.sheet) + "!"
+            return [prefix + name for name in names]
+        wording = _("cell {name}", name="{name}")  # the translated text, its place kept
+        return [wording.replace("{name}", name) for name in names]
 
     def row(self, row: int) -> str:
         """``Sheet!row 7`` or ``row 7`` for the range row ``row``."""

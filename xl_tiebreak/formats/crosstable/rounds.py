@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import OrderedDict
 
@@ -65,8 +66,9 @@ after one edit (a worksheet recalculation) parses only the changed rows again.""
 
 
 def forget_rows() -> None:
-    """Forget the round rows read before (tests, or a cold recalculation)."""
+    """Forget the round rows and cells read before (tests, or a cold recalculation)."""
     _KEPT.clear()
+    _reading.cache_clear()
 
 
 def swiss_rounds(
@@ -125,16 +127,27 @@ def _read_row(index: int, cols: tuple[int, ...], texts: tuple[str, ...], places:
     records: list[Record] = []
     colours: list[tuple[str, str]] = []
     empty: list[tuple[int, str]] = []
-    for rnd, (col, text) in enumerate(zip(cols, texts, strict=True), start=1):
-        where = places.cell(index, col)
-        record = parse_round_token(text)
+    wheres = places.row_cells(index, cols)
+    for rnd, (where, text) in enumerate(zip(wheres, texts, strict=True), start=1):
+        record, letter = _reading(text)
         if record is None:
             problems.append(error(_round_problem(text), where))
             continue
-        letter = colour_letter(text)
         if letter:
             colours.append((where, letter))
         if not text:
             empty.append((rnd, where))
-        records.append(record.replace(where=where))
+        records.append(_new_record(Record, (*record[:4], where)))  # record with its where
     return tuple(records), tuple(colours), tuple(empty)
+
+
+_new_record = tuple.__new__
+"""Makes a :class:`Record` from its five fields (kind, opponent, colour, short game, where)
+without a Python ``__init__`` (docs/engineering.md D76)."""
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _reading(text: str) -> tuple[Record | None, str]:
+    """A round cell's record (without ``where``; None when unreadable) and colour letter,
+    read once per text: they depend on nothing else (records are immutable)."""
+    return parse_round_token(text), colour_letter(text)
