@@ -207,7 +207,7 @@ def test_a_signed_workbook_takes_the_openpyxl_route(tmp_path: Path) -> None:
     lean_workbook(SWISS, vba=False).save(book)
     with zipfile.ZipFile(book, "a") as archive:
         archive.writestr("_xmlsignatures/origin.sigs", b"")
-    assert headless._zip_book(book, False) is None
+    assert headless._zip_book(book, book.read_bytes(), False) is None
 
 
 @pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice not installed")
@@ -311,7 +311,7 @@ def test_what_openpyxl_would_drop_is_kept_by_the_zip_route(tmp_path: Path) -> No
         book = inject(plain, tmp_path / f"{feature}.xlsx", edit)
         before = book.read_bytes()
         if feature == "digital signature":
-            assert headless._zip_book(book, False) is None
+            assert headless._zip_book(book, book.read_bytes(), False) is None
             continue
         assert main(["standings", str(book)]) == 0, feature
         standings = ZipBook(book.read_bytes()).sheet_part("Standings")
@@ -328,11 +328,11 @@ def test_what_openpyxl_would_drop_is_kept_by_the_zip_route(tmp_path: Path) -> No
                     new.read(name)), (feature, name)
 
 
-def test_short_function_sheets_take_the_openpyxl_route(tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Arrays shorter than the event are grown by the openpyxl route (D-O4): the zip route
-    hands over; a workbook whose arrays cover the event (what ``xl-tiebreak workbook``
-    writes) stays on the zip route, openpyxl loading nothing."""
+def test_short_function_sheets_grow_in_the_zip(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Arrays shorter than the event are grown inside the zip (D-O4), as a workbook whose
+    arrays cover the event (what ``xl-tiebreak workbook`` writes) is written: openpyxl loads
+    nothing; every participant then has its row."""
     import xl_tiebreak.excel.templates.function_sheets as function_sheets
 
     trf = ROOT / "examples" / "spring_open.trf"
@@ -354,7 +354,7 @@ def test_short_function_sheets_take_the_openpyxl_route(tmp_path: Path,
     assert main(["standings", str(covered)]) == 0
     assert loads == []
     assert main(["standings", str(short)]) == 0
-    assert loads  # the openpyxl route
+    assert loads == []  # grown by the zip route
     monkeypatch.setattr(openpyxl, "load_workbook", real)
     rows = list(openpyxl.load_workbook(short, data_only=True)["Functions"].iter_rows(
         min_row=5, max_col=1, values_only=True))

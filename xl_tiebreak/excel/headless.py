@@ -92,7 +92,7 @@ def write_standings_file(
     """
     source = Path(path)
     seen = files.identity(source)  # the version read: replaced only if it is still the one
-    files.check_file(source)
+    data = files.check_file(source)  # the bytes checked are the bytes the zip route reads
     target, keep_vba = files.output_path(source, out)
     in_place = files.same_file(source, target)
     csv_target = files.csv_path(csv_out, source, target)
@@ -105,7 +105,7 @@ def write_standings_file(
     if csv_target is not None:
         files.check_new(csv_target, force, "--csv")
     files.check_not_open(target)
-    zipped = _zip_book(source, keep_vba)
+    zipped = _zip_book(source, data, keep_vba)
     if zipped is not None:
         try:
             return _write_by_zip(zipped, target, csv_target, seen, in_place, force,
@@ -165,12 +165,12 @@ def write_standings_file(
     return result
 
 
-def _zip_book(source: Path, keep_vba: bool) -> ZipBook | None:
+def _zip_book(source: Path, data: bytes, keep_vba: bool) -> ZipBook | None:
     """The zip-level book of the workbook, None when the openpyxl route writes it: a file
     other than .xlsx/.xlsm/.xltx/.xltm, a structure the zip route does not know, an .xlsm
     written as .xlsx (openpyxl leaves its VBA project out), or a digitally signed workbook
     (decision D-O3)."""
-    book = open_zip_book(source.read_bytes(), source.suffix)
+    book = open_zip_book(data, source.suffix, checked=True)
     if book is None:
         return None
     if not keep_vba and any(name.lower().endswith("vbaproject.bin") for name in book.infos):

@@ -27,7 +27,7 @@ from xl_tiebreak.excel.book.function_arrays import (
 from xl_tiebreak.i18n import _
 from xl_tiebreak.util.cells import cell_name, range_ref
 
-__all__ = ["fit_workbook", "follow_event", "grow_arrays", "short_function_sheets"]
+__all__ = ["array_in_a", "fit_workbook", "follow_event", "grow_arrays", "short_function_sheets"]
 
 
 def fit_workbook(workbook: Any, participants: int) -> tuple[list[str], list[str]]:
@@ -43,11 +43,20 @@ def fit_workbook(workbook: Any, participants: int) -> tuple[list[str], list[str]
     return changed, lines
 
 
-def _array_in_a(ws: Any) -> tuple[SheetKind, Any] | None:
+def _formulas(ws: Any) -> dict[tuple[int, int], Any] | None:
+    """The cells of ``ws`` where its formulas may be, by (row, column): a zip book's sheet
+    gives its formula cells alone (found without reading the others), an openpyxl worksheet
+    all its cells; None for anything else."""
+    finder = getattr(ws, "formula_cells", None)
+    cells = finder() if finder is not None else getattr(ws, "_cells", None)
+    return cells if isinstance(cells, dict) else None
+
+
+def array_in_a(ws: Any) -> tuple[SheetKind, Any] | None:
     """The kind of function sheet ``ws`` is and the cell of its column-A array formula
     (None: not a function sheet, or the demo's one formula per cell)."""
-    cells = getattr(ws, "_cells", None)
-    if not isinstance(cells, dict):
+    cells = _formulas(ws)
+    if cells is None:
         return None
     for kind in KINDS:
         cell = cells.get((kind.array_row, 1))  # looked up, not made
@@ -69,7 +78,7 @@ def grow_arrays(workbook: Any, participants: int) -> tuple[list[str], list[str]]
     grown: list[str] = []
     lines: list[str] = []
     for ws in workbook.worksheets:
-        found = _array_in_a(ws)
+        found = array_in_a(ws)
         if found is None:
             continue
         kind, cell = found
@@ -92,7 +101,7 @@ def short_function_sheets(workbook: Any, participants: int) -> list[str]:
     ``participants`` (what :func:`grow_arrays` would try to grow)."""
     short = []
     for ws in workbook.worksheets:
-        found = _array_in_a(ws)
+        found = array_in_a(ws)
         if found is not None:
             kind, cell = found
             if bounds(str(cell.value.ref))[2] - kind.header_row < participants:
@@ -153,7 +162,7 @@ def follow_event(workbook: Any, participants: int) -> list[str]:
     else those the templates print). Returns the titles of the sheets changed."""
     changed = []
     for ws in workbook.worksheets:
-        found = _array_in_a(ws)
+        found = array_in_a(ws)
         if found is not None:
             kind, cell = found
             ref = str(cell.value.ref)
@@ -179,8 +188,8 @@ def follow_event(workbook: Any, participants: int) -> list[str]:
 def _per_cell(ws: Any) -> tuple[SheetKind, str] | None:
     """The kind and the extent of the demo's per-cell function sheet ``ws`` (None: not
     one)."""
-    cells = getattr(ws, "_cells", None)
-    if not isinstance(cells, dict):
+    cells = _formulas(ws)
+    if cells is None:
         return None
     for start, kind in _PER_CELL.items():
         cell = cells.get((kind.array_row, 1))

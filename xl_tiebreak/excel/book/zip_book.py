@@ -29,7 +29,6 @@ import zipfile
 import zlib
 from collections.abc import Iterator, Sequence
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from defusedxml import ElementTree as SafeTree
 from openpyxl.formula.translate import Translator
@@ -41,11 +40,19 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 
 from xl_tiebreak.excel.book.cells import bounds, find_sheet
+from xl_tiebreak.excel.book.function_arrays import not_grown
 from xl_tiebreak.excel.book.interface import MARK_NAME, mark_role
 from xl_tiebreak.excel.book.layout import SheetLayout, Style
-from xl_tiebreak.excel.book.openpyxl_arrays import follow_event, short_function_sheets
+from xl_tiebreak.excel.book.openpyxl_arrays import (
+    array_in_a,
+    follow_event,
+    short_function_sheets,
+)
 from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
+from xl_tiebreak.excel.book.zip_arrays import CannotHere, grown_part
+from xl_tiebreak.i18n import _
 from xl_tiebreak.util.cells import column_letter
+from xl_tiebreak.util.xml_text import escape, quoteattr
 
 __all__ = ["NeedsGrowth", "Unreadable", "ZipBook", "changed_parts", "open_zip_book"]
 
@@ -209,16 +216,77 @@ class _Formula:
         return self.attrib.get(key)
 
 
-def parse_cells(xml: bytes, ctx: _Context) -> dict[tuple[int, int], ZipCell]:
-    """The stored cells of a worksheet part, by (row, column). A part of plain structure is
-    read by regular expressions once expat has found it well-formed (no DTD in it, so no
-    entity to expand); any other is streamed through defusedxml."""
+def _is_plain(xml: bytes, well_formed: bool = False) -> bool:
+    """True for a part that the regular expressions read (:func:`parse_cells`): no DTD,
+    CDATA, comment or prefixed cell element in it, and well-formed — checked by expat, which
+    raises otherwise, unless ``well_formed`` says it was checked already (the file's check,
+    :func:`~xl_tiebreak.excel.files.checks.check_file`, or a part written here)."""
     if _PLAIN_PART.search(xml) is not None or not re.search(
             rb'<worksheet\b[^>]*\sxmlns="' + MAIN.encode() + b'"', xml[:2000]):
+        return False
+    if not well_formed:
+        checker = pyexpat.ParserCreate()
+        checker.Parse(xml, True)  # raises for XML that is not well-formed
+    return True
+
+
+def parse_cells(xml: bytes, ctx: _Context, well_formed: bool = False
+                ) -> dict[tuple[int, int], ZipCell]:
+    """The stored cells of a worksheet part, by (row, column). A part of plain structure is
+    read by regular expressions once it is known well-formed (:func:`_is_plain`); any other
+    is streamed through defusedxml."""
+    if not _is_plain(xml, well_formed):
         return _parse_streamed(xml, ctx)
-    checker = pyexpat.ParserCreate()
-    checker.Parse(xml, True)  # raises for XML that is not well-formed
     return _parse_plain(xml.decode("utf-8"), ctx)
+
+
+_CELL_START = re.compile(rb"<c\b")
+_CELL_REF = re.compile(rb'<c r="([A-Z]{1,3})([0-9]{1,7})"')
+_FORMULA_START = re.compile(r"<f[\s/>]")
+
+
+def _referenced(xml: bytes) -> bool:
+    """True when every cell of a part starts with its reference (``<c r="B7"``): each cell
+    is then placed without reading the cells before it."""
+    return len(_CELL_START.findall(xml)) == xml.count(b'<c r="')
+
+
+def formula_cells(xml: bytes, ctx: _Context, well_formed: bool = False
+                  ) -> dict[tuple[int, int], ZipCell] | None:
+    """The formula cells of a worksheet part, as :func:`parse_cells` reads them, found
+    without reading the other cells (the cached values of a function sheet's arrays): each
+    ``<f`` inside the sheet data belongs to the cell opened last before it. None when the part
+    is not plain or has a cell without its reference (read it whole)."""
+    if not _is_plain(xml, well_formed) or not _referenced(xml):
+        return None
+    text = xml.decode("utf-8")
+    start, end = text.find("<sheetData"), text.rfind("</sheetData>")
+    if start < 0 or end < 0:
+        return {}
+    pieces: list[str] = []
+    last = -1
+    for match in _FORMULA_START.finditer(text, start, end):
+        opened = text.rfind("<c ", start, match.start())
+        if opened <= last:  # a second <f> of the cell taken already: never in valid sheets
+            continue
+        closed = text.find("</c>", match.start(), end)
+        if opened < 0 or closed < 0:
+            return None
+        pieces.append(text[opened:closed + 4])
+        last = opened
+    # shared formulas are translated from the cell that holds their text, which comes first
+    return _parse_plain("<sheetData>" + "".join(pieces) + "</sheetData>", ctx)
+
+
+def cell_extent(xml: bytes) -> tuple[int, int] | None:
+    """(last row, last column) of the cells a part stores, from their references alone (1
+    for none); None when a cell has no reference."""
+    if not _referenced(xml):
+        return None
+    refs = _CELL_REF.findall(xml)
+    rows = max((int(r) for _, r in refs), default=1)
+    columns = max((_column_number(c.decode()) for c in {c for c, _ in refs}), default=1)
+    return rows, columns
 
 
 def _style_index(text: str | None) -> int:
@@ -400,6 +468,11 @@ class ZipSheet:
         self.title = title
         self.part = part
         self._parsed: dict[tuple[int, int], ZipCell] | None = None
+        self._formulas: dict[tuple[int, int], ZipCell] | None = None
+        """The formula cells found without reading the others (None: not looked for, or
+        the part must be read whole)."""
+        self._references: tuple[int, int] | None = None
+        """The extent found from the cell references alone."""
         self._layout = layout
         """The layout a sheet written here renders (its cells are those values)."""
 
@@ -410,10 +483,40 @@ class ZipSheet:
                 self._parsed = layout_cells(self._layout)
             else:
                 try:
-                    self._parsed = parse_cells(self.book.part(self.part), self.book.context)
+                    self._parsed = parse_cells(self.book.part(self.part), self.book.context,
+                                               self.book.well_formed(self.part))
                 except Exception as exc:  # damaged: the openpyxl route names the damage
                     raise Unreadable(self.part) from exc
         return self._parsed
+
+    def forget(self) -> None:
+        """Forget what was read of the part (it was replaced)."""
+        self._parsed = self._formulas = self._references = None
+
+    def formula_cells(self) -> dict[tuple[int, int], ZipCell]:
+        """The stored cells that hold a formula, by (row, column): on a sheet not read yet,
+        found without reading its other cells (:func:`formula_cells`)."""
+        if self._parsed is None and self._layout is None:
+            if self._formulas is None:
+                try:
+                    self._formulas = formula_cells(self.book.part(self.part), self.book.context,
+                                                   self.book.well_formed(self.part))
+                except Exception as exc:  # damaged: the openpyxl route names the damage
+                    raise Unreadable(self.part) from exc
+            if self._formulas is not None:
+                return self._formulas
+        return {key: cell for key, cell in self._cells.items() if cell.data_type == "f"}
+
+    def extent(self) -> tuple[int, int]:
+        """(last row, last column) of the stored cells (1 for none), from the cell
+        references alone while the sheet has not been read."""
+        if self._parsed is None and self._layout is None:
+            if self._references is None:
+                self._references = cell_extent(self.book.part(self.part))
+            if self._references is not None:
+                return self._references
+        cells = self._cells
+        return (max((r for r, _ in cells), default=1), max((c for _, c in cells), default=1))
 
     def iter_rows(self) -> Iterator[list[ZipCell]]:
         """The stored cells, row by row (only the cells the part stores)."""
@@ -434,11 +537,11 @@ class ZipSheet:
 
     @property
     def max_row(self) -> int:
-        return max((r for r, _ in self._cells), default=1)
+        return self.extent()[0]
 
     @property
     def max_column(self) -> int:
-        return max((c for _, c in self._cells), default=1)
+        return self.extent()[1]
 
     @property
     def print_area(self) -> str | None:
@@ -610,8 +713,11 @@ class ZipBook(OpenpyxlBook):
     with every part it did not change copied as it was. Raises :class:`Unsupported` for a
     file it does not handle (a main part in another namespace or with prefixes, Zip64…)."""
 
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes, checked: bool = False) -> None:
         self.data = data
+        self.checked = checked
+        """Whether every part of ``data`` was found well-formed XML without a DTD already
+        (:func:`~xl_tiebreak.excel.files.checks.check_file` on these very bytes)."""
         self.archive = zipfile.ZipFile(io.BytesIO(data))
         self.infos = {info.filename: info for info in self.archive.infolist()}
         if any(i.file_size >= 0xFFFFFFFF or i.compress_size >= 0xFFFFFFFF
@@ -630,6 +736,11 @@ class ZipBook(OpenpyxlBook):
         self.workbook = ZipWorkbook(self)
 
     # -------------------------------------------------------------- reading the parts
+
+    def well_formed(self, name: str) -> bool:
+        """Whether the part is known to be well-formed XML: checked with the file, or written
+        here (a grown function sheet, a rendered sheet)."""
+        return self.checked or name in self.changed
 
     def part(self, name: str) -> bytes:
         """The current bytes of a part."""
@@ -880,17 +991,47 @@ class ZipBook(OpenpyxlBook):
             self.active = entry
 
     def fit_function_sheets(self, participants: int) -> list[str]:
-        """End the print area of every Functions and Formula standings sheet at the event's
-        last participant (:func:`~xl_tiebreak.excel.book.openpyxl_arrays.follow_event`);
-        returns the titles of the sheets whose print area changed. The arrays are not grown
-        inside the zip: when one is shorter than the event, :class:`NeedsGrowth` is raised
-        and the openpyxl route, which grows them, writes the workbook instead (D-O4)."""
-        short = short_function_sheets(self.workbook, participants)
-        if short:
-            raise NeedsGrowth(short[0])
+        """Grow the arrays of every Functions and Formula standings sheet that has fewer
+        participant rows than the event, inside the zip
+        (:func:`~xl_tiebreak.excel.book.zip_arrays.grown_part`, decision D-O4), and end
+        their print areas at its last participant
+        (:func:`~xl_tiebreak.excel.book.openpyxl_arrays.follow_event`); :attr:`fit_report`
+        says what was done. Returns the titles of the sheets changed. Raises
+        :class:`NeedsGrowth` for a sheet whose part this growth does not edit: the openpyxl
+        route writes the workbook then."""
+        grown, self.fit_report = self._grow_arrays(participants)
         before = {ws.title: ws.print_area for ws in self.workbook.worksheets}
         followed = follow_event(self.workbook, participants)
-        return [title for title in followed if self.workbook[title].print_area != before[title]]
+        return [ws.title for ws in self.workbook.worksheets if ws.title in grown or (
+            ws.title in followed and ws.print_area != before[ws.title])]
+
+    def _grow_arrays(self, participants: int) -> tuple[list[str], list[str]]:
+        """:func:`~xl_tiebreak.excel.book.openpyxl_arrays.grow_arrays` inside the zip."""
+        grown: list[str] = []
+        lines: list[str] = []
+        for title in short_function_sheets(self.workbook, participants):
+            sheet = self.workbook[title]
+            assert isinstance(sheet, ZipSheet)
+            found = array_in_a(sheet)
+            assert found is not None
+            kind, anchor = found
+            first, _c1, last, _c2 = bounds(str(anchor.value.ref))
+            rows = last - kind.header_row
+            try:
+                xml, why = grown_part(self._text(sheet.part), sheet._cells, kind, first, last,
+                                      kind.header_row + participants)
+            except CannotHere as exc:
+                raise NeedsGrowth(title) from exc
+            if xml is None:
+                assert why is not None
+                lines.append(not_grown(title, rows, participants, why))
+                continue
+            self.replace_part(sheet.part, xml.encode("utf-8"))
+            sheet.forget()
+            grown.append(title)
+            lines.append(_("'{sheet}' extended to {count} participant rows", sheet=title,
+                           count=participants))
+        return grown, lines
 
     def set_calculation(self, full_on_load: bool, calc_id: int | None = None) -> None:
         """Ask (or not) for a full recalculation when the workbook is opened, and record the
@@ -1495,14 +1636,15 @@ def _views(freeze: str | None) -> str:
             f'activeCell="{freeze}" sqref="{freeze}"/></sheetView></sheetViews>')
 
 
-def open_zip_book(path_or_data: bytes, suffix: str) -> ZipBook | None:
+def open_zip_book(path_or_data: bytes, suffix: str, checked: bool = False) -> ZipBook | None:
     """The :class:`ZipBook` of a workbook file's bytes, or None when the zip route does not
     handle it (then the openpyxl route is taken): not an .xlsx/.xlsm/.xltx/.xltm, or a
-    structure it does not know (:class:`Unsupported`)."""
+    structure it does not know (:class:`Unsupported`). ``checked``: the bytes passed
+    :func:`~xl_tiebreak.excel.files.checks.check_file`."""
     if suffix.lower() not in (".xlsx", ".xlsm", ".xltx", ".xltm"):
         return None
     try:
-        return ZipBook(path_or_data)
+        return ZipBook(path_or_data, checked)
     except Exception:  # noqa: BLE001 - anything unexpected: openpyxl's route reads it
         return None
 

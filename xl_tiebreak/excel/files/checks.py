@@ -8,6 +8,7 @@ whose names this module re-exports.
 
 from __future__ import annotations
 
+import io
 import posixpath
 import re
 import stat
@@ -191,11 +192,13 @@ _ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError
 """What reading a damaged zip archive can raise besides OSError."""
 
 
-def check_file(path: Path) -> None:
+def check_file(path: Path) -> bytes:
     """Refuse what is not a readable workbook of a sane size before openpyxl parses it: a
     folder, a pipe or device, an old .xls or a password-protected workbook (both OLE files),
-    a damaged zip archive (every part is decompressed and checked), required parts missing,
-    more than the size limits. The message names the file and the part."""
+    a damaged zip archive (every part is decompressed and checked: well-formed XML without a
+    DTD, within the size limits), required parts missing. The message names the file and the
+    part. Returns the file's bytes, read once and checked in memory (what the zip route then
+    reads is what was checked)."""
     if path.suffix.lower() not in _SUFFIXES:
         raise InputError(_("{file}: expected an .xlsx or .xlsm workbook", file=path.name))
     try:
@@ -215,10 +218,9 @@ def check_file(path: Path) -> None:
             size=f"{size / 1024 / 1024:.0f}", most=MAX_FILE_BYTES // 1024 // 1024))
     try:
         with open(path, "rb") as handle:
-            head = handle.read(len(_OLE_MAGIC))
-            if head == _OLE_MAGIC:
-                handle.seek(0)
-                ole = handle.read(MAX_FILE_BYTES)
+            data = handle.read(MAX_FILE_BYTES + 1)
+            head = data[:len(_OLE_MAGIC)]
+            ole = data
     except OSError as exc:
         raise InputError(_("{path}: cannot read the file ({reason})", path=path,
                            reason=exc.strerror or exc)) from exc
@@ -230,8 +232,12 @@ def check_file(path: Path) -> None:
         raise InputError(_("{file} is an old Excel 97-2003 workbook (.xls format) named "
                            "{suffix}: save it in Excel as an .xlsx workbook", file=path.name,
                            suffix=path.suffix))
+    if len(data) > MAX_FILE_BYTES:  # it grew since: refused as a bigger file is
+        raise InputError(_(
+            "{file} is {size} MB; workbooks up to {most} MB are accepted", file=path.name,
+            size=f"{len(data) / 1024 / 1024:.0f}", most=MAX_FILE_BYTES // 1024 // 1024))
     try:
-        with zipfile.ZipFile(path) as archive:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
             members = archive.infolist()
             unzipped = sum(member.file_size for member in members)
             if unzipped > MAX_UNZIPPED_BYTES:
@@ -243,6 +249,7 @@ def check_file(path: Path) -> None:
     except (OSError, *_ZIP_ERRORS) as exc:
         raise InputError(_("{file} is not an Excel workbook (.xlsx/.xlsm), or it is damaged: "
                            "it is not a readable zip archive", file=path.name)) from exc
+    return data
 
 
 def _check_parts(path: Path, archive: zipfile.ZipFile, members: list[zipfile.ZipInfo]) -> None:
@@ -455,7 +462,7 @@ def _crosstable_range(archive: zipfile.ZipFile, workbook: str
 
 def _defined_name(workbook_xml: bytes, wanted: str) -> str | None:
     """What the workbook-wide defined name ``wanted`` (any case) refers to, unescaped."""
-    from xml.sax.saxutils import unescape
+    from xl_tiebreak.util.xml_text import unescape
 
     for m in _DEFINED.finditer(workbook_xml):
         attributes = m.group(1)

@@ -23,19 +23,19 @@ import zipfile
 from collections.abc import Callable, Mapping
 from typing import Any
 from xml.etree import ElementTree
-from xml.sax.saxutils import escape
 
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xl_tiebreak.excel.book.names import parse_sized, sized_extent
-from xl_tiebreak.excel.book.zip_book import ZipBook
+from xl_tiebreak.excel.book.zip_book import ZipBook, ZipWorkbook
 from xl_tiebreak.excel.files.checks import workbook_bytes
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.util.cells import column_letter
 from xl_tiebreak.util.dates import EXCEL_EPOCH
+from xl_tiebreak.util.xml_text import escape
 
-__all__ = ["CachedValue", "FormulaValues", "bytes_with_values", "cache_in_zip", "saved_bytes",
-           "with_cached_values"]
+__all__ = ["CachedValue", "FormulaValues", "bytes_with_values", "cache_in_zip",
+           "fitted_bytes_with_values", "saved_bytes", "with_cached_values"]
 
 CachedValue = str | float | int | bool | None
 """A value a formula cell shows: a number, a text, TRUE/FALSE, or None (an empty text)."""
@@ -85,17 +85,25 @@ def _value_xml(value: CachedValue) -> tuple[str, str]:
 
 def _rewrite_sheet(xml: str, values: Mapping[str, CachedValue], sheet: str) -> str:
     seen: set[str] = set()
+    made: dict[tuple[type, CachedValue], tuple[str, str]] = {}  # a value's XML, made once
 
     def cell(match: re.Match[str]) -> str:
         ref = match.group("ref")
         if ref not in values:
             return match.group(0)
         seen.add(ref)
-        kind, v = _value_xml(values[ref])
-        attrs = _TYPE.sub("", match.group("attrs")) + kind
-        body = match.group("body") or ""
-        formula = _VALUE.sub("", body) if "<f" in body else ""
-        return f'<c r="{ref}"{attrs}>{formula}{v}</c>'
+        value = values[ref]
+        key = (type(value), value)
+        found = made.get(key)
+        if found is None:
+            found = made[key] = _value_xml(value)
+        kind, v = found
+        attrs = match.group("attrs")
+        if 't="' in attrs:  # its old type goes (only then can _TYPE match)
+            attrs = _TYPE.sub("", attrs)
+        body = match.group("body")
+        formula = _VALUE.sub("", body) if body and "<f" in body else ""
+        return f'<c r="{ref}"{attrs}{kind}>{formula}{v}</c>'
 
     out = _CELL.sub(cell, xml)
     missing = set(values) - seen
@@ -241,6 +249,12 @@ class FormulaValues:
         self._sheets: dict[str, Any] = {}
         self._ranges: dict[tuple[str, int, int, int, int], list[list[object]]] = {}
         self._arrays: dict[str, list[tuple[int, int, int, int, Any]]] = {}
+        self._formulas: dict[str, dict[tuple[int, int], Any]] = {}
+        self._names = wb.defined_names
+        """The workbook-level defined names (a zip book makes them on each access)."""
+        self._create_cells = not isinstance(wb, ZipWorkbook)
+        """Whether the cells of an array's range are made in the workbook (openpyxl: so that
+        saving writes them; a zip book's rewriting adds those missing itself)."""
 
     def _sheet(self, title: str) -> Any:
         """The worksheet of that title (looked up once: ``wb[title]`` walks every sheet)."""
@@ -248,9 +262,28 @@ class FormulaValues:
             self._sheets[title] = self.wb[title]
         return self._sheets[title]
 
+    def _formula_cells(self, sheet: str) -> dict[tuple[int, int], Any]:
+        """The sheet's formula cells by (row, column), found once: on a sheet of a zip book
+        without reading its other cells (a function sheet's cached values are only written,
+        never read)."""
+        if sheet not in self._formulas:
+            ws = self._sheet(sheet)
+            finder = getattr(ws, "formula_cells", None)
+            if finder is not None:
+                self._formulas[sheet] = finder()
+            else:
+                cells = getattr(ws, "_cells", None) or {}
+                self._formulas[sheet] = {
+                    key: cell for key, cell in cells.items()
+                    if isinstance(cell.value, ArrayFormula) or cell.data_type == "f"}
+        return self._formulas[sheet]
+
     def _stored(self, sheet: str, row: int, col: int) -> Any:
         """The cell as the file stores it, None for an empty position (no cell is created:
         reading never adds rows or cells to the user's sheets)."""
+        formula = self._formula_cells(sheet).get((row, col))
+        if formula is not None:
+            return formula
         cells = getattr(self._sheet(sheet), "_cells", None)
         if isinstance(cells, dict):
             return cells.get((row, col))
@@ -259,9 +292,14 @@ class FormulaValues:
     def _extent(self, sheet: str) -> tuple[int, int]:
         """(last row, last column) of the cells the sheet stores."""
         if sheet not in self._extents:
-            cells = getattr(self._sheet(sheet), "_cells", None) or {}
-            self._extents[sheet] = (max((r for r, _ in cells), default=1),
-                                    max((c for _, c in cells), default=1))
+            ws = self._sheet(sheet)
+            extent = getattr(ws, "extent", None)
+            if extent is not None:  # a zip book's sheet: from the cell references alone
+                self._extents[sheet] = extent()
+            else:
+                cells = getattr(ws, "_cells", None) or {}
+                self._extents[sheet] = (max((r for r, _ in cells), default=1),
+                                        max((c for _, c in cells), default=1))
         return self._extents[sheet]
 
     def _anchor(self, sheet: str, row: int, col: int) -> Any:
@@ -269,7 +307,7 @@ class FormulaValues:
         inside an array formula's range stores no formula of its own)."""
         if sheet not in self._arrays:
             found: list[tuple[int, int, int, int, Any]] = []
-            for cell in (getattr(self.wb[sheet], "_cells", None) or {}).values():
+            for cell in self._formula_cells(sheet).values():
                 if isinstance(cell.value, ArrayFormula):
                     match = _REF.fullmatch(cell.value.ref)
                     if match is not None:
@@ -322,9 +360,12 @@ class FormulaValues:
         """The values of a range, as :meth:`cell` gives each: on a sheet without array
         formulas (a crosstable) the stored cells are taken directly and only formula cells go
         through :meth:`cell`, which computes them."""
-        stored = getattr(self._sheet(where), "_cells", None)
         self._anchor(where, 0, 0)  # the sheet's array formulas, found once
-        if not isinstance(stored, dict) or self._arrays[where]:
+        if self._arrays[where]:
+            return [[self.cell(where, r, c) for c in range(c1, c2 + 1)]
+                    for r in range(r1, r2 + 1)]
+        stored = getattr(self._sheet(where), "_cells", None)
+        if not isinstance(stored, dict):
             return [[self.cell(where, r, c) for c in range(c1, c2 + 1)]
                     for r in range(r1, r2 + 1)]
         out: list[list[object]] = []
@@ -350,20 +391,20 @@ class FormulaValues:
             return float(token)
         if token.upper() in ("TRUE", "FALSE"):  # STANDINGS(…, TRUE, …)
             return token.upper() == "TRUE"
-        sized = (parse_sized(self.wb.defined_names[token].attr_text)
-                 if token in self.wb.defined_names else None)
+        names = self._names
+        sized = parse_sized(names[token].attr_text) if token in names else None
         if sized is not None:  # INDEX/COUNTA: the filled cells (excel/names.py)
             where, least_rows, least_cols = sized
             stored = getattr(self._sheet(where), "_cells", None) or {}
             cells = ((r, c, cell.value) for (r, c), cell in stored.items())
             rows, cols = sized_extent(cells, least_rows, least_cols)
             return self._range(where, 1, 1, rows, cols)
-        if token in self.wb.defined_names:
+        if token in names:
             if token in self._pending:
                 raise InputError(f"the name {token} refers to itself (a cycle of names)")
             self._pending.append(token)
             try:
-                return self.argument(sheet, self.wb.defined_names[token].attr_text)
+                return self.argument(sheet, names[token].attr_text)
             finally:
                 self._pending.pop()
         match = _REF.fullmatch(token)
@@ -432,7 +473,8 @@ class FormulaValues:
             for c, letter in zip(range(c1, c2 + 1), letters, strict=True):
                 # an array formula larger than its result shows #N/A there, as in Excel
                 item = row[c - c1] if row is not None and c - c1 < len(row) else "#N/A"
-                ws.cell(row=r, column=c)  # the cell exists in the file
+                if self._create_cells:
+                    ws.cell(row=r, column=c)  # the cell exists in the file
                 cells[f"{letter}{r}"] = item  # type: ignore[assignment]
 
     def call(self, sheet: str, coordinate: str, text: str) -> object:
@@ -449,11 +491,11 @@ class FormulaValues:
 
     def compute(self) -> dict[str, dict[str, CachedValue]]:
         for ws in self.wb.worksheets:
-            for row in list(ws.iter_rows()):
-                for c in row:
-                    formula = isinstance(c.value, ArrayFormula) or c.data_type == "f"
-                    if formula and c.coordinate not in self.values.get(ws.title, {}):
-                        self.formula(ws.title, c)
+            formulas = self._formula_cells(ws.title)
+            for key in sorted(formulas):  # by row, then column
+                c = formulas[key]
+                if c.coordinate not in self.values.get(ws.title, {}):
+                    self.formula(ws.title, c)
         return self.values
 
 
@@ -502,15 +544,38 @@ def saved_bytes(workbook: Any) -> tuple[bytes, bool]:
         return workbook_bytes(workbook), False
 
 
-def cache_in_zip(book: ZipBook) -> bool:
+def fitted_bytes_with_values(workbook: Any, participants: int) -> bytes:
+    """A built workbook (its function sheets at the template's size) saved to memory with
+    its function sheets grown to ``participants`` rows and the computed value cached in every
+    formula cell: what :func:`~xl_tiebreak.excel.book.openpyxl_arrays.fit_workbook` then
+    :func:`bytes_with_values` give, but the arrays grown and the values written inside the
+    zip (:class:`ZipBook`), so that the big sheets are never serialized cell by cell by
+    openpyxl. Where the zip route cannot go, that openpyxl route is taken. Raises as
+    :func:`bytes_with_values`."""
+    from xl_tiebreak.excel.book.openpyxl_arrays import fit_workbook
+    from xl_tiebreak.excel.book.zip_book import NeedsGrowth, Unreadable, Unsupported
+
+    try:
+        book = ZipBook(workbook_bytes(workbook), checked=True)  # written by openpyxl here
+        book.fit_function_sheets(participants)
+        if cache_in_zip(book, area_limit=math.inf):  # as bytes_with_values: any size
+            return book.save()
+    except (NeedsGrowth, Unreadable, Unsupported):
+        pass
+    fit_workbook(workbook, participants)
+    return bytes_with_values(workbook)
+
+
+def cache_in_zip(book: ZipBook, area_limit: float = MAX_CACHED_AREA) -> bool:
     """Cache the computed value in every formula cell of a :class:`ZipBook` (its function
     sheets' parts rewritten in place, the other parts untouched), under the conditions of
-    :func:`saved_bytes`; returns whether the values are cached. When they are not, the
-    workbook asks the spreadsheet to recompute every formula on opening."""
+    :func:`saved_bytes` (``area_limit``: the largest used area computed here); returns
+    whether the values are cached. When they are not, the workbook asks the spreadsheet to
+    recompute every formula on opening."""
     try:
         workbook = book.workbook
-        area = sum(ws.max_row * ws.max_column for ws in workbook.worksheets)
-        if area > MAX_CACHED_AREA:
+        area = sum(math.prod(ws.extent()) for ws in workbook.worksheets)
+        if area > area_limit:
             raise InputError("too large a used area to compute the formulas here")
         values = FormulaValues(workbook).compute()
         edits: list[tuple[str, str]] = []

@@ -68,7 +68,7 @@ from xl_tiebreak.excel.book.names import sized_reference
 from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.files.checks import transaction, write_text_file
 from xl_tiebreak.excel.files.output import append_text_row
-from xl_tiebreak.excel.functions.cached_values import bytes_with_values
+from xl_tiebreak.excel.functions.cached_values import bytes_with_values, fitted_bytes_with_values
 from xl_tiebreak.excel.reading.event import CROSSTABLE
 from xl_tiebreak.excel.reading.settings import SETTINGS, SETTINGS_ROWS
 from xl_tiebreak.excel.sheets.standings_sheet import STANDINGS
@@ -401,12 +401,14 @@ _HOW_TO = (
 )
 
 
-def save_with_values(workbook: Any, target: Path) -> None:
+def save_with_values(workbook: Any, target: Path, participants: int | None = None) -> None:
     """Save a built workbook atomically with the computed value cached in every formula cell
     (:func:`~xl_tiebreak.excel.functions.cached_values.bytes_with_values`), so that a viewer
-    without the
-    add-in shows numbers, not ``#NAME?``, until the add-in recalculates."""
-    data = bytes_with_values(workbook)
+    without the add-in shows numbers, not ``#NAME?``, until the add-in recalculates. With
+    ``participants``, its function sheets are first grown to give each participant a row
+    (:func:`~xl_tiebreak.excel.functions.cached_values.fitted_bytes_with_values`)."""
+    data = (bytes_with_values(workbook) if participants is None
+            else fitted_bytes_with_values(workbook, participants))
     with transaction() as stage:
         stage(target, data)
 

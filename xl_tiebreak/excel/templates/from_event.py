@@ -40,7 +40,6 @@ import os
 from fractions import Fraction
 from pathlib import Path
 
-from xl_tiebreak.excel.book.openpyxl_arrays import fit_workbook
 from xl_tiebreak.excel.templates.builder import (
     ROUND_ROBIN,
     SWISS,
@@ -258,7 +257,7 @@ def write_event_workbook(t: Tournament, path: str | os.PathLike[str],
         print_setup(sheet, 0)  # labels and values on one page wide
         if "Functions" in workbook.sheetnames:  # the functions read the Rate as the
             workbook["Functions"][TOKEN_CELL] = event_call(len(facts) + 1)  # Standings sheet
-    # every participant gets a row of the function sheets (arrays grown past the template's)
-    fit_workbook(workbook, len(t.participants))
-    save_with_values(workbook, target)  # a viewer without the add-in shows the values
+    # every participant gets a row of the function sheets (arrays grown past the template's),
+    # and a viewer without the add-in shows the values
+    save_with_values(workbook, target, len(t.participants))
     return target

@@ -43,7 +43,6 @@ import os
 from fractions import Fraction
 from pathlib import Path
 
-from xl_tiebreak.excel.book.openpyxl_arrays import fit_workbook
 from xl_tiebreak.excel.reading.event import CROSSTABLE
 from xl_tiebreak.excel.reading.team_event import BOARDS
 from xl_tiebreak.excel.reading.team_settings import TEAM_SETTINGS_ROWS, read_team_settings_rows
@@ -374,7 +373,7 @@ def write_team_event_workbook(event: TeamEvent, path: str | os.PathLike[str],
         raise InputError(_("{out}: expected a .xlsx or .xlsm file name", out=target))
     book = event_book(event, boards)
     workbook = build_team_workbook(vba=suffix == ".xlsm", book=book, module=target.stem)
-    # every team gets a row of the function sheets (arrays grown past the template's)
-    fit_workbook(workbook, len(event.teams))
-    save_with_values(workbook, target)  # a viewer without the add-in shows the values
+    # every team gets a row of the function sheets (arrays grown past the template's),
+    # and a viewer without the add-in shows the values
+    save_with_values(workbook, target, len(event.teams))
     return target
