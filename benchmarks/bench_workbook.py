@@ -16,7 +16,12 @@ Prints
   ``main.py`` that ``python -m xl_tiebreak.excel.lite_bundle`` makes from a wheel built here.
 
 Processor time (user + system of the child) is printed besides the wall time: on a shared
-machine the wall time moves with the load, the processor time much less.
+machine the wall time moves with the load, the processor time much less. The commands run as
+a user runs them: Python keeps the bytecode it compiles (``PYTHONDONTWRITEBYTECODE``, which
+some machines set, is removed from the child's environment), and one untimed run first
+compiles it. Virtual machines also change speed from hour to hour: the processor time of a
+fixed pure-Python loop (:func:`reference_seconds`) is printed first, and each figure also as
+a multiple of it, so that runs on different machines or hours can be compared.
 """
 
 from __future__ import annotations
@@ -48,11 +53,40 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+"""The commands' environment: Python writes and reuses bytecode, as it does for users."""
+
+
 def timed(command: list[str]) -> tuple[float, float]:
     """(processor seconds, wall seconds) of one run of ``command``."""
     cpu, wall = _children_cpu(), time.perf_counter()
-    subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
+    subprocess.run(command, check=True, capture_output=True, cwd=ROOT, env=CHILD_ENV)
     return _children_cpu() - cpu, time.perf_counter() - wall
+
+
+REFERENCE_LOOP = 10_000_000
+"""Additions of the reference loop."""
+
+
+def reference_seconds(runs: int = 3) -> float:
+    """Processor seconds of a fixed pure-Python loop (:data:`REFERENCE_LOOP` additions), the
+    best of ``runs``: this machine's speed at this hour."""
+    best_time = float("inf")
+    for _ in range(runs):
+        started = time.process_time()
+        total = 0
+        for i in range(REFERENCE_LOOP):
+            total += i
+        best_time = min(best_time, time.process_time() - started)
+    return best_time
+
+
+REFERENCE = 0.0
+"""The reference loop's seconds measured at the start of the run."""
+
+
+def _relative(cpu: float) -> str:
+    return f"{cpu / REFERENCE:5.2f} × reference" if REFERENCE else ""
 
 
 def best(command: list[str], runs: int) -> tuple[float, float]:
@@ -67,11 +101,23 @@ def commands(players: int, runs: int, folder: Path) -> None:
     book = folder / f"event_{players}.xlsx"
     cli = [sys.executable, "-m", "xl_tiebreak.cli"]
     workbook = best([*cli, "workbook", str(trf), "-o", str(book), "--force"], runs)
-    standings = best([*cli, "standings", str(book)], runs)
+    fresh = folder / f"event_{players}_written.xlsx"
+    shutil.copyfile(book, fresh)
+    standings = best_standings(cli, fresh, book, runs)
     for label, (cpu, wall) in (("workbook", workbook), ("standings", standings)):
         per = cpu / (players * rounds) * 1e6
         print(f"{players:>6} players × {rounds:>2} rounds  {label:<9}  processor {cpu:6.2f} s"
-              f"  wall {wall:6.2f} s  ({per:5.1f} µs per player-round)")
+              f"  wall {wall:6.2f} s  ({per:5.1f} µs per player-round)  {_relative(cpu)}")
+
+
+def best_standings(cli: list[str], written: Path, book: Path, runs: int) -> tuple[float, float]:
+    """``standings`` on a copy of the workbook ``workbook`` wrote (``written``), copied
+    afresh to ``book`` before each run: each run writes a first Standings sheet."""
+    results = []
+    for _ in range(runs):
+        shutil.copyfile(written, book)
+        results.append(timed([*cli, "standings", str(book)]))
+    return min(r[0] for r in results), min(r[1] for r in results)
 
 
 def template_standings(runs: int, folder: Path) -> None:
@@ -86,7 +132,8 @@ def template_standings(runs: int, folder: Path) -> None:
         results.append(timed([sys.executable, "-m", "xl_tiebreak.cli", "standings", str(book)]))
     cpu, wall = min(r[0] for r in results), min(r[1] for r in results)
     print(f"standings on swiss.xlsx ({TEMPLATE_ROWS:,} function rows, "
-          f"{source.stat().st_size / 1024:.0f} KB)  processor {cpu:6.2f} s  wall {wall:6.2f} s")
+          f"{source.stat().st_size / 1024:.0f} KB)  processor {cpu:6.2f} s  wall {wall:6.2f} s"
+          f"  {_relative(cpu)}")
 
 
 PYODIDE_CODE = r"""
@@ -138,14 +185,30 @@ def pyodide_import(folder: Path) -> None:
               f"({result['functions']} functions registered)")
 
 
+def warm_up(folder: Path) -> None:
+    """Both commands once on a small event, untimed: Python compiles and keeps the bytecode
+    of every module they import, as a user's first run does."""
+    trf = folder / "warm_up.trf"
+    trf.write_text(write_trf(generate(16, 5)), encoding="utf-8")
+    book = folder / "warm_up.xlsx"
+    cli = [sys.executable, "-m", "xl_tiebreak.cli"]
+    for command in ([*cli, "workbook", str(trf), "-o", str(book), "--force"],
+                    [*cli, "standings", str(book)]):
+        subprocess.run(command, check=True, capture_output=True, cwd=ROOT, env=CHILD_ENV)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", default="400,2000,5000")
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--no-pyodide", action="store_true")
     args = parser.parse_args(argv)
+    global REFERENCE
+    REFERENCE = reference_seconds()
+    print(f"reference loop ({REFERENCE_LOOP:,} additions): processor {REFERENCE:.2f} s")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        warm_up(folder)
         for players in (int(p) for p in args.players.split(",") if p.strip()):
             commands(players, args.runs, folder)
         template_standings(args.runs, folder)
