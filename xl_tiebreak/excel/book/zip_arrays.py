@@ -41,6 +41,12 @@ _ROW = re.compile(r'<row\b[^>]*?\br="(\d+)"[^>]*?(?:/>|>.*?</row>)', re.S)
 _ATTR = re.compile(r'\b(ht|customHeight)="([^"]*)"')
 
 
+def _xml(text: str) -> str:
+    """Text for the part: escaped, a carriage return as its reference (a raw one would be
+    read as a line feed)."""
+    return escape(text).replace("\r", "&#13;")
+
+
 def _cell_element(xml: str, ref: str) -> re.Match[str]:
     """The ``<c r="ref">`` element of the part (CannotHere when it is not written that way)."""
     found = re.search(r'<c r="' + ref + r'"(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</c>)', xml,
@@ -63,7 +69,7 @@ def _with_formula(xml: str, ref: str, text: str, array_ref: str | None) -> str:
         attrs, count = re.subn(r'\bref="[^"]*"', f'ref="{array_ref}"', attrs)
         if count != 1:
             raise CannotHere(ref)
-    new_body = (body[:formula.start()] + f"<f{attrs}>{escape(text[1:])}</f>"
+    new_body = (body[:formula.start()] + f"<f{attrs}>{_xml(text[1:])}</f>"
                 + body[formula.end():])
     return xml[:cell.start()] + f'<c r="{ref}"{cell.group("attrs")}>{new_body}</c>' + \
         xml[cell.end():]
@@ -74,7 +80,7 @@ def _with_text(xml: str, ref: str, text: str) -> str:
     kept; a shared string is never edited, others may use it)."""
     cell = _cell_element(xml, ref)
     attrs = re.sub(r'\s+t="[^"]*"', "", cell.group("attrs"))
-    new = (f'<c r="{ref}"{attrs} t="inlineStr"><is><t xml:space="preserve">{escape(text)}'
+    new = (f'<c r="{ref}"{attrs} t="inlineStr"><is><t xml:space="preserve">{_xml(text)}'
            f"</t></is></c>")
     return xml[:cell.start()] + new + xml[cell.end():]
 

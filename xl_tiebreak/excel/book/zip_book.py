@@ -251,13 +251,13 @@ def _referenced(xml: bytes) -> bool:
     return len(_CELL_START.findall(xml)) == xml.count(b'<c r="')
 
 
-def formula_cells(xml: bytes, ctx: _Context, well_formed: bool = False
-                  ) -> dict[tuple[int, int], ZipCell] | None:
+def formula_cells(xml: bytes, ctx: _Context, well_formed: bool = False,
+                  plain: bool = False) -> dict[tuple[int, int], ZipCell] | None:
     """The formula cells of a worksheet part, as :func:`parse_cells` reads them, found
     without reading the other cells (the cached values of a function sheet's arrays): each
     ``<f`` inside the sheet data belongs to the cell opened last before it. None when the part
     is not plain or has a cell without its reference (read it whole)."""
-    if not _is_plain(xml, well_formed) or not _referenced(xml):
+    if not plain and (not _is_plain(xml, well_formed) or not _referenced(xml)):
         return None
     text = xml.decode("utf-8")
     start, end = text.find("<sheetData"), text.rfind("</sheetData>")
@@ -278,10 +278,10 @@ def formula_cells(xml: bytes, ctx: _Context, well_formed: bool = False
     return _parse_plain("<sheetData>" + "".join(pieces) + "</sheetData>", ctx)
 
 
-def cell_extent(xml: bytes) -> tuple[int, int] | None:
+def cell_extent(xml: bytes, plain: bool = False) -> tuple[int, int] | None:
     """(last row, last column) of the cells a part stores, from their references alone (1
-    for none); None when a cell has no reference."""
-    if not _referenced(xml):
+    for none); None when a cell has no reference (``plain``: known to have none such)."""
+    if not plain and not _referenced(xml):
         return None
     refs = _CELL_REF.findall(xml)
     rows = max((int(r) for _, r in refs), default=1)
@@ -473,6 +473,8 @@ class ZipSheet:
         the part must be read whole)."""
         self._references: tuple[int, int] | None = None
         """The extent found from the cell references alone."""
+        self._plain = False
+        """Whether the part is known to be plain with every cell referenced."""
         self._layout = layout
         """The layout a sheet written here renders (its cells are those values)."""
 
@@ -489,9 +491,11 @@ class ZipSheet:
                     raise Unreadable(self.part) from exc
         return self._parsed
 
-    def forget(self) -> None:
-        """Forget what was read of the part (it was replaced)."""
+    def forget(self, plain: bool = False) -> None:
+        """Forget what was read of the part (it was replaced); ``plain``: the new part is
+        plain with every cell referenced, as the one it replaces (grown here from it)."""
         self._parsed = self._formulas = self._references = None
+        self._plain = plain
 
     def formula_cells(self) -> dict[tuple[int, int], ZipCell]:
         """The stored cells that hold a formula, by (row, column): on a sheet not read yet,
@@ -500,7 +504,7 @@ class ZipSheet:
             if self._formulas is None:
                 try:
                     self._formulas = formula_cells(self.book.part(self.part), self.book.context,
-                                                   self.book.well_formed(self.part))
+                                                   self.book.well_formed(self.part), self._plain)
                 except Exception as exc:  # damaged: the openpyxl route names the damage
                     raise Unreadable(self.part) from exc
             if self._formulas is not None:
@@ -512,7 +516,7 @@ class ZipSheet:
         references alone while the sheet has not been read."""
         if self._parsed is None and self._layout is None:
             if self._references is None:
-                self._references = cell_extent(self.book.part(self.part))
+                self._references = cell_extent(self.book.part(self.part), self._plain)
             if self._references is not None:
                 return self._references
         cells = self._cells
@@ -1027,7 +1031,7 @@ class ZipBook(OpenpyxlBook):
                 lines.append(not_grown(title, rows, participants, why))
                 continue
             self.replace_part(sheet.part, xml.encode("utf-8"))
-            sheet.forget()
+            sheet.forget(plain=sheet._formulas is not None)  # as the part it was grown from
             grown.append(title)
             lines.append(_("'{sheet}' extended to {count} participant rows", sheet=title,
                            count=participants))

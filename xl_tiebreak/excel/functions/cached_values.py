@@ -468,14 +468,17 @@ class FormulaValues:
         cells = self.values.setdefault(sheet, {})
         ws = self._sheet(sheet)
         letters = [column_letter(c) for c in range(c1, c2 + 1)]
+        width = c2 - c1 + 1
         for r in range(r1, r2 + 1):
             row = rows[r - r1] if r - r1 < len(rows) else None
-            for c, letter in zip(range(c1, c2 + 1), letters, strict=True):
-                # an array formula larger than its result shows #N/A there, as in Excel
-                item = row[c - c1] if row is not None and c - c1 < len(row) else "#N/A"
-                if self._create_cells:
+            # an array formula larger than its result shows #N/A there, as in Excel
+            items = [] if row is None else list(row[:width])
+            items += ["#N/A"] * (width - len(items))
+            number = str(r)
+            cells.update(zip([letter + number for letter in letters], items))
+            if self._create_cells:
+                for c in range(c1, c2 + 1):
                     ws.cell(row=r, column=c)  # the cell exists in the file
-                cells[f"{letter}{r}"] = item  # type: ignore[assignment]
 
     def call(self, sheet: str, coordinate: str, text: str) -> object:
         """The result of one worksheet-function call ``=NAME(args)`` written on ``sheet``
@@ -544,24 +547,34 @@ def saved_bytes(workbook: Any) -> tuple[bytes, bool]:
         return workbook_bytes(workbook), False
 
 
-def fitted_bytes_with_values(workbook: Any, participants: int) -> bytes:
+Filler = tuple[Callable[[ZipBook], bool], Callable[[Any], None]]
+"""How the rows of a sheet built sampled are written: into the zip book (False: they
+cannot be) or else into the openpyxl workbook."""
+
+
+def fitted_bytes_with_values(workbook: Any, participants: int,
+                             filler: Filler | None = None) -> bytes:
     """A built workbook (its function sheets at the template's size) saved to memory with
     its function sheets grown to ``participants`` rows and the computed value cached in every
     formula cell: what :func:`~xl_tiebreak.excel.book.openpyxl_arrays.fit_workbook` then
     :func:`bytes_with_values` give, but the arrays grown and the values written inside the
     zip (:class:`ZipBook`), so that the big sheets are never serialized cell by cell by
-    openpyxl. Where the zip route cannot go, that openpyxl route is taken. Raises as
-    :func:`bytes_with_values`."""
+    openpyxl; ``filler`` first writes the rows of a crosstable built sampled. Where the zip
+    route cannot go, that openpyxl route is taken (the rows written into the workbook
+    first). Raises as :func:`bytes_with_values`."""
     from xl_tiebreak.excel.book.openpyxl_arrays import fit_workbook
     from xl_tiebreak.excel.book.zip_book import NeedsGrowth, Unreadable, Unsupported
 
     try:
         book = ZipBook(workbook_bytes(workbook), checked=True)  # written by openpyxl here
-        book.fit_function_sheets(participants)
-        if cache_in_zip(book, area_limit=math.inf):  # as bytes_with_values: any size
-            return book.save()
+        if filler is None or filler[0](book):
+            book.fit_function_sheets(participants)
+            if cache_in_zip(book, area_limit=math.inf):  # as bytes_with_values: any size
+                return book.save()
     except (NeedsGrowth, Unreadable, Unsupported):
         pass
+    if filler is not None:
+        filler[1](workbook)
     fit_workbook(workbook, participants)
     return bytes_with_values(workbook)
 

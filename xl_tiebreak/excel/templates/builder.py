@@ -67,7 +67,7 @@ from xl_tiebreak.excel.book.layout import (
 from xl_tiebreak.excel.book.names import sized_reference
 from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.files.checks import transaction, write_text_file
-from xl_tiebreak.excel.files.output import append_text_row
+from xl_tiebreak.excel.files.output import append_text_row, text_cell
 from xl_tiebreak.excel.functions.cached_values import bytes_with_values, fitted_bytes_with_values
 from xl_tiebreak.excel.reading.event import CROSSTABLE
 from xl_tiebreak.excel.reading.settings import SETTINGS, SETTINGS_ROWS
@@ -105,6 +105,7 @@ from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.standings.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
 from xl_tiebreak.util.cells import column_letter
+from xl_tiebreak.util.safety import FORMULA_START
 
 __all__ = [
     "DEMO_NAME",
@@ -249,40 +250,137 @@ _SUGGESTED_TIEBREAKS = (
 # ====================================================================== sheets
 
 
-def _crosstable_sheet(ws: Any, template: Template) -> None:
-    for k, row in enumerate(template.rows):
-        append_text_row(ws, [crosstable_header(v) for v in row] if k == 0 else row)
+StyleKey = tuple[bool, bool, bool, bool, bool]
+"""What a crosstable cell's format depends on: (points column, name column, a grid's
+diagonal, header row, quote prefix)."""
+
+
+def _written(template: Template) -> list[list[object]]:
+    """The crosstable's rows as written (the header in the workbook's words)."""
+    return [[crosstable_header(v) for v in row] if k == 0 else list(row)
+            for k, row in enumerate(template.rows)]
+
+
+def crosstable_keys(template: Template) -> list[list[StyleKey]]:
+    """The :data:`StyleKey` of every cell of the crosstable's rows."""
+    header = template.rows[0]
+    n_cols = len(header)
+    names = {c for c in range(1, n_cols + 1) if str(header[c - 1]) == "Name"}
+    keys: list[list[StyleKey]] = []
+    for r, row in enumerate(_written(template), start=1):
+        keys.append([(
+            r > 1 and c == n_cols,
+            c in names,
+            # a grid's diagonal (the player's own column): shaded
+            r > 1 and header[c - 1] == template.rows[r - 1][0],
+            r == 1,
+            # a text that starts like a formula is written with the quote prefix
+            isinstance(value, str) and value.startswith(FORMULA_START),
+        ) for c, value in enumerate([*row, *[None] * (n_cols - len(row))], start=1)])
+    return keys
+
+
+def _crosstable_sheet(ws: Any, template: Template, sampled: bool = False) -> None:
+    """The Crosstable sheet of the template's rows; ``sampled``: only the header and the
+    first cell of each format (:func:`crosstable_keys`), the rest written into the zip later
+    (:func:`sampled_crosstable`)."""
+    rows = _written(template)
+    keys = crosstable_keys(template)
+    if sampled:
+        append_text_row(ws, rows[0])
+        firsts: dict[StyleKey, tuple[int, int]] = {}
+        for r, row_keys in enumerate(keys[1:], start=2):
+            for c, key in enumerate(row_keys, start=1):
+                if key not in firsts:
+                    firsts[key] = (r, c)
+                    text_cell(ws.cell(row=r, column=c, value=rows[r - 1][c - 1]))
+    else:
+        for row in rows:
+            append_text_row(ws, row)
     n_cols = len(template.rows[0])
     _header_style(ws, 1, n_cols)
     for col in range(1, n_cols + 1):
         header = str(template.rows[0][col - 1])
         width = 20 if header == "Name" else 7 if header in ("Rating", "Title", "Pts") else 6
         ws.column_dimensions[column_letter(col)].width = width
-    names = [c for c in range(1, n_cols + 1) if str(template.rows[0][c - 1]) == "Name"]
     # each cell's style is one of a few: made once on a first cell, then copied (setting
     # openpyxl styles cell by cell costs about 0.1 ms a cell, seconds at 2,000 players)
-    made: dict[tuple[bool, bool, bool, bool, bool], Any] = {}
-    for row in ws.iter_rows(min_row=1, max_row=len(template.rows), max_col=n_cols):
-        for cell in row:
-            diagonal = cell.row > 1 and template.rows[0][cell.column - 1] == template.rows[
-                cell.row - 1][0]  # a grid's diagonal (the player's own column): shaded
-            points = cell.row > 1 and cell.column == n_cols
-            # a name written as text with the quote prefix keeps it (excel/files/output.text_cell)
-            key = (points, cell.column in names, diagonal, cell.row == 1, bool(cell.quotePrefix))
-            first = made.get(key)
-            if first is not None and cell.row > 1:
-                cell._style = copy.copy(first._style)
-                continue
-            if points:
-                cell.number_format = HALF_FORMAT
-            cell.border = _GRID
-            if cell.column not in names:  # numbers, ½ and x alike
-                cell.alignment = Alignment(horizontal="center")
-            if diagonal:
-                cell.fill = _DIAGONAL
-            made.setdefault(key, cell)
+    made: dict[StyleKey, Any] = {}
+    cells: dict[tuple[int, int], Any] = ws._cells
+    positions = (sorted(p for p in cells if p[0] <= len(rows) and p[1] <= n_cols) if sampled
+                 else [(r, c) for r in range(1, len(rows) + 1) for c in range(1, n_cols + 1)])
+    for (r, c) in positions:  # row by row, as the cells are written
+        cell = ws.cell(row=r, column=c)
+        key = keys[r - 1][c - 1]
+        points, name, diagonal, _header, _quoted = key
+        first = made.get(key)
+        if first is not None and r > 1:
+            cell._style = copy.copy(first._style)
+            continue
+        if points:
+            cell.number_format = HALF_FORMAT
+        cell.border = _GRID
+        if not name:  # numbers, ½ and x alike
+            cell.alignment = Alignment(horizontal="center")
+        if diagonal:
+            cell.fill = _DIAGONAL
+        made.setdefault(key, cell)
     ws.freeze_panes = "C2"
     _print_setup(ws, pages_tall=0)
+
+
+class SampledCrosstable:
+    """The crosstable of an event workbook built sampled (:func:`_crosstable_sheet`): its
+    rows written into the saved workbook's zip (:meth:`into_zip`), each cell with the format
+    of the first cell of its kind, as openpyxl writes them (:func:`~xl_tiebreak.excel.book.
+    zip_rows.filled_rows`); or, where the zip route cannot go, into the openpyxl workbook
+    (:meth:`into_workbook`), as a full build writes them."""
+
+    def __init__(self, template: Template) -> None:
+        self.template = template
+
+    def into_zip(self, book: Any) -> bool:
+        """Write the rows into the Crosstable sheet of a :class:`~xl_tiebreak.excel.book.
+        zip_book.ZipBook` of the saved workbook; False (nothing changed) when they cannot be
+        written that way."""
+        from xl_tiebreak.excel.book.zip_rows import filled_rows
+
+        part = book.sheet_part(CROSSTABLE)
+        if part is None:
+            return False
+        sheet = book.workbook[CROSSTABLE]
+        keys = crosstable_keys(self.template)
+        styles: dict[StyleKey, int] = {}
+        for r, row_keys in enumerate(keys, start=1):
+            for c, key in enumerate(row_keys, start=1):
+                if key not in styles and (r, c) in sheet._cells:
+                    styles[key] = sheet._cells[(r, c)].style
+        try:
+            ids = [[styles[key] for key in row_keys] for row_keys in keys]
+        except KeyError:
+            return False
+        xml = filled_rows(book.part(part).decode("utf-8"), _written(self.template), ids)
+        if xml is None:
+            return False
+        book.replace_part(part, xml.encode("utf-8"))
+        sheet.forget(plain=True)  # every cell written with its reference, nothing else
+        return True
+
+    def into_workbook(self, workbook: Any) -> None:
+        """Write the whole crosstable into the openpyxl workbook built sampled."""
+        ws = workbook[CROSSTABLE]
+        ws._cells.clear()
+        ws._current_row = 0  # appending starts again at row 1
+        _crosstable_sheet(ws, self.template)
+
+
+def sampled_crosstable(template: Template) -> SampledCrosstable | None:
+    """The sampled form of the template's crosstable, None when its rows hold a value the
+    zip route does not write as openpyxl does (:func:`~xl_tiebreak.excel.book.zip_rows.
+    writable`): then the workbook is built whole."""
+    from xl_tiebreak.excel.book.zip_rows import writable
+
+    return SampledCrosstable(template) if writable(_written(template)) else None
 
 
 _DIAGONAL = PatternFill(fill_type="solid", start_color="FFD9D9D9", end_color="FFD9D9D9")
@@ -401,14 +499,21 @@ _HOW_TO = (
 )
 
 
-def save_with_values(workbook: Any, target: Path, participants: int | None = None) -> None:
+def save_with_values(workbook: Any, target: Path, participants: int | None = None,
+                     crosstable: SampledCrosstable | None = None) -> None:
     """Save a built workbook atomically with the computed value cached in every formula cell
     (:func:`~xl_tiebreak.excel.functions.cached_values.bytes_with_values`), so that a viewer
     without the add-in shows numbers, not ``#NAME?``, until the add-in recalculates. With
     ``participants``, its function sheets are first grown to give each participant a row
-    (:func:`~xl_tiebreak.excel.functions.cached_values.fitted_bytes_with_values`)."""
-    data = (bytes_with_values(workbook) if participants is None
-            else fitted_bytes_with_values(workbook, participants))
+    (:func:`~xl_tiebreak.excel.functions.cached_values.fitted_bytes_with_values`), and the
+    ``crosstable`` of a workbook built sampled is written in."""
+    if participants is None:
+        assert crosstable is None
+        data = bytes_with_values(workbook)
+    else:
+        data = fitted_bytes_with_values(
+            workbook, participants,
+            None if crosstable is None else (crosstable.into_zip, crosstable.into_workbook))
     with transaction() as stage:
         stage(target, data)
 
@@ -417,17 +522,19 @@ def save_with_values(workbook: Any, target: Path, participants: int | None = Non
 
 
 def build_workbook(template: Template, vba: bool = True, per_cell: bool = False,
-                   module: str | None = None) -> Any:
+                   module: str | None = None, sampled: bool = False) -> Any:
     """The template as an ``openpyxl.Workbook`` built on xlwings' quickstart.xlsm (its VBA
     project kept when ``vba``; save it as .xlsm then, as .xlsx otherwise); ``per_cell``: one
     plain formula per cell on the Functions and Formula standings sheets instead of one array
     formula per column (the demo, docs/engineering.md D56). The How to sheet names the
-    companion module ``module`` (default: the template's file name, ``swiss``)."""
+    companion module ``module`` (default: the template's file name, ``swiss``). ``sampled``:
+    the crosstable's header and one cell of each format only (:class:`SampledCrosstable`
+    writes the rest)."""
 
     wb = quickstart_workbook(vba)
     crosstable = wb["Sheet1"]
     crosstable.title = CROSSTABLE
-    _crosstable_sheet(crosstable, template)
+    _crosstable_sheet(crosstable, template, sampled)
     names = _settings_sheet(wb.create_sheet(SETTINGS), template)
     _standings_placeholder(wb.create_sheet(STANDINGS))
     names.update(functions_sheet(wb.create_sheet("Functions"), template, per_cell))

@@ -46,6 +46,7 @@ from xl_tiebreak.excel.templates.builder import (
     TIEBREAK_SLOTS,
     Template,
     build_workbook,
+    sampled_crosstable,
     save_with_values,
 )
 from xl_tiebreak.excel.templates.function_sheets import TOKEN_CELL, event_call
@@ -240,8 +241,10 @@ def write_event_workbook(t: Tournament, path: str | os.PathLike[str],
         raise InputError(_("{file}: expected a .xlsx or .xlsm file name", file=target))
     if not t.participants:
         raise InputError(_("the event has no participants"), t.source)
-    workbook = build_workbook(event_template(t, blank_rounds), vba=suffix == ".xlsm",
-                              module=target.stem)
+    template = event_template(t, blank_rounds)
+    crosstable = sampled_crosstable(template)  # its rows written into the zip
+    workbook = build_workbook(template, vba=suffix == ".xlsm", module=target.stem,
+                              sampled=crosstable is not None)
     workbook.properties.title = t.name or target.stem
     facts = fact_rows(t)
     if facts:
@@ -259,5 +262,5 @@ def write_event_workbook(t: Tournament, path: str | os.PathLike[str],
             workbook["Functions"][TOKEN_CELL] = event_call(len(facts) + 1)  # Standings sheet
     # every participant gets a row of the function sheets (arrays grown past the template's),
     # and a viewer without the add-in shows the values
-    save_with_values(workbook, target, len(t.participants))
+    save_with_values(workbook, target, len(t.participants), crosstable)
     return target
