@@ -641,7 +641,7 @@ class _Counts:
             self.sheet_rows[part] = (stored + rows, max([highest, *numbers]))
             if self.cells > limits.MAX_CELLS or self.rows > limits.MAX_ROWS:
                 raise InputError(_too_many(self.path, part, self.cells, self.rows))
-            for m in _MERGE.finditer(data):
+            for m in (_MERGE.finditer(data) if b"mergeCell" in data else ()):  # most have none
                 ref = m.group(1).decode("ascii", "replace")
                 try:
                     r1, c1, r2, c2 = bounds(ref)
