@@ -18,11 +18,12 @@ from xl_tiebreak.model.tournament import InputError
 __all__ = ["CELL_TAG", "MAX_CELLS", "MAX_MERGED_CELLS", "MAX_ROWS", "MAX_SHARED_STRINGS",
            "MAX_STYLES", "ROW_TAG", "check_written", "count_text", "is_sheet_part"]
 
-MAX_CELLS = 400_000
+MAX_CELLS = 500_000
 """Most cells stored in all the sheets of a workbook together (openpyxl reads and writes
 every one of them). What ``xl-tiebreak workbook`` writes for an event of 5,000 players and 15
-rounds holds about 305,000 (the crosstable, the Functions and Formula standings sheets), and
-about 365,000 once ``standings`` has added its sheet; a workbook is never written with more
+rounds holds about 345,000 (the crosstable, and the Functions and Formula standings sheets
+with a row for every participant), and about 410,000 once ``standings`` has added its sheet
+(``compute`` reads it through openpyxl in some 300 MB); a workbook is never written with more
 than this (:func:`check_written`), so every workbook the tool writes it also reads."""
 MAX_ROWS = 150_000
 """Most rows stored (with or without cells) in all the sheets of a workbook together."""
