@@ -7,13 +7,17 @@ Prints
   byes, forfeits and withdrawals, ``bench_engine.generate``): the processor time of the whole
   process of ``xl-tiebreak workbook EVENT.trf -o EVENT.xlsx`` and of ``xl-tiebreak standings
   EVENT.xlsx`` (the best of ``--runs``, 1 by default), and the time per player × round, which
-  stays flat when the work is linear;
+  stays flat when the work is linear (at 5,000 players the function sheets' used area is over
+  ``cached_values.MAX_CACHED_AREA``: ``standings`` leaves their values to the spreadsheet,
+  ``workbook`` caches them all);
 * ``xl-tiebreak standings`` on a copy of the shipped ``workbook_templates/swiss.xlsx`` (its
   16-player sample, the function sheets' fixed arrays over every participant row): what the
   size of those arrays costs;
 * under Pyodide (node, ``tests/pyodide``; skipped when absent): the time of Lite's first import
   of ``workbook_templates/lite/main.py`` with the package copied in, and of the single-file
-  ``main.py`` that ``python -m xl_tiebreak.excel.lite_bundle`` makes from a wheel built here.
+  ``main.py`` that ``python -m xl_tiebreak.excel.lite_bundle`` makes from a wheel built here,
+  without and (given Pyodide's Python 3.13: ``XL_TIEBREAK_BYTECODE_PYTHON`` or ``python3.13``
+  on the PATH) with the bytecode it ships.
 
 Processor time (user + system of the child) is printed besides the wall time: on a shared
 machine the wall time moves with the load, the processor time much less. The commands run as
@@ -167,6 +171,11 @@ def pyodide_import(folder: Path) -> None:
     bundled = folder / "main.py"
     subprocess.run([sys.executable, "-m", "xl_tiebreak.excel.lite_bundle", str(wheel), "-o",
                     str(bundled), "--force"], check=True, cwd=ROOT)
+    compiled = folder / "main_bytecode.py"
+    python = os.environ.get("XL_TIEBREAK_BYTECODE_PYTHON") or shutil.which("python3.13")
+    if python:  # Pyodide's Python (3.13) compiles the shipped bytecode
+        subprocess.run([sys.executable, "-m", "xl_tiebreak.excel.lite_bundle", str(wheel), "-o",
+                        str(compiled), "--force", "--bytecode", python], check=True, cwd=ROOT)
     cases = {
         "shipped main.py, package copied in": (
             (ROOT / "workbook_templates" / "lite" / "main.py").read_text(encoding="utf-8"),
@@ -174,6 +183,12 @@ def pyodide_import(folder: Path) -> None:
         "single-file main.py (lite_bundle)": (
             bundled.read_text(encoding="utf-8"), {"xlwings": xlwings_dir}),
     }
+    if compiled.is_file():
+        cases["single-file main.py with Python 3.13 bytecode (lite_bundle --bytecode)"] = (
+            compiled.read_text(encoding="utf-8"), {"xlwings": xlwings_dir})
+    else:
+        print("Pyodide: the bundle with bytecode skipped (no python3.13: set "
+              "XL_TIEBREAK_BYTECODE_PYTHON)")
     for label, (text, trees) in cases.items():
         job = {"trees": {"/site": trees}, "files": {"/lite/main.py": text},
                "code": PYODIDE_CODE}
