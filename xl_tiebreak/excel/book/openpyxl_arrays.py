@@ -27,7 +27,8 @@ from xl_tiebreak.excel.book.function_arrays import (
 from xl_tiebreak.i18n import _
 from xl_tiebreak.util.cells import cell_name, range_ref
 
-__all__ = ["array_in_a", "fit_workbook", "follow_event", "grow_arrays", "short_function_sheets"]
+__all__ = ["Grown", "array_in_a", "fit_workbook", "follow_event", "grow_arrays", "plan_growth",
+           "short_function_sheets"]
 
 
 def fit_workbook(workbook: Any, participants: int) -> tuple[list[str], list[str]]:
@@ -109,10 +110,16 @@ def short_function_sheets(workbook: Any, participants: int) -> list[str]:
     return short
 
 
-def _grow(ws: Any, kind: SheetKind, first: int, last: int, new_last: int) -> str | None:
-    """Grow the arrays of ``ws`` spanning rows ``first``–``last`` down to ``new_last``; None
-    when done, else why not (nothing changed then)."""
-    cells: dict[tuple[int, int], Any] = ws._cells
+Grown = list[tuple[Any, str, str]]
+"""Each array formula's first cell, with the range and the formula it has once grown."""
+
+
+def plan_growth(cells: dict[tuple[int, int], Any], kind: SheetKind, first: int, last: int,
+                new_last: int) -> tuple[Grown, int] | str:
+    """What growing the arrays spanning rows ``first``–``last`` of a sheet (its stored cells
+    ``cells``, openpyxl's or a zip book's) down to ``new_last`` changes: (each array's new
+    range and formula, the arrays' last column), or why the sheet is left as it is (a cell
+    below them is taken, a formula was changed by hand). Both routes decide by it."""
     arrays = [c for c in cells.values() if isinstance(c.value, ArrayFormula)
               and bounds(str(c.value.ref))[0::2] == (first, last)]
     width = max(bounds(str(c.value.ref))[3] for c in arrays)
@@ -120,7 +127,7 @@ def _grow(ws: Any, kind: SheetKind, first: int, last: int, new_last: int) -> str
                    if last < r <= new_last and c <= width and other.value is not None)
     if taken:
         return _("{cell} below its arrays is not empty", cell=cell_name(*taken[0]))
-    texts: list[tuple[Any, str, str]] = []
+    texts: Grown = []
     for c in arrays:
         r1, c1, _r2, c2 = bounds(str(c.value.ref))
         try:
@@ -128,6 +135,17 @@ def _grow(ws: Any, kind: SheetKind, first: int, last: int, new_last: int) -> str
         except ValueError:
             return _("the formula in {cell} was changed", cell=c.coordinate)
         texts.append((c, range_ref(r1, c1, new_last, c2), text))
+    return texts, width
+
+
+def _grow(ws: Any, kind: SheetKind, first: int, last: int, new_last: int) -> str | None:
+    """Grow the arrays of ``ws`` spanning rows ``first``–``last`` down to ``new_last``; None
+    when done, else why not (nothing changed then)."""
+    cells: dict[tuple[int, int], Any] = ws._cells
+    plan = plan_growth(cells, kind, first, last, new_last)
+    if isinstance(plan, str):
+        return plan
+    texts, width = plan
     for c, ref, text in texts:
         c.value = ArrayFormula(ref, text)
     for (r, _col), other in list(cells.items()):  # the check cell above the table

@@ -16,17 +16,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from openpyxl.worksheet.formula import ArrayFormula
-
-from xl_tiebreak.excel.book.cells import bounds
-from xl_tiebreak.excel.book.function_arrays import (
-    SheetKind,
-    grown_formula,
-    grown_note,
-    with_last_row,
-)
-from xl_tiebreak.i18n import _
-from xl_tiebreak.util.cells import cell_name, column_letter, range_ref
+from xl_tiebreak.excel.book.function_arrays import SheetKind, grown_note, with_last_row
+from xl_tiebreak.excel.book.openpyxl_arrays import plan_growth
+from xl_tiebreak.util.cells import column_letter
 from xl_tiebreak.util.xml_text import escape
 
 __all__ = ["CannotHere", "grown_part"]
@@ -120,23 +112,12 @@ def grown_part(xml: str, cells: Mapping[tuple[int, int], Any], kind: SheetKind, 
     """(the part grown, None) when the arrays of the sheet spanning rows ``first``–``last``
     now end on ``new_last``; (None, why not) when the sheet is left as it is (a cell below
     the arrays is taken, a formula was changed by hand), as
-    :func:`~xl_tiebreak.excel.book.openpyxl_arrays.grow_arrays` decides. ``cells``: the
+    :func:`~xl_tiebreak.excel.book.openpyxl_arrays.plan_growth` decides. ``cells``: the
     sheet's stored cells. Raises :class:`CannotHere` for a part this does not edit."""
-    arrays = [c for c in cells.values() if isinstance(c.value, ArrayFormula)
-              and bounds(str(c.value.ref))[0::2] == (first, last)]
-    width = max(bounds(str(c.value.ref))[3] for c in arrays)
-    taken = sorted((r, c) for (r, c), other in cells.items()
-                   if last < r <= new_last and c <= width and other.value is not None)
-    if taken:
-        return None, _("{cell} below its arrays is not empty", cell=cell_name(*taken[0]))
-    texts: list[tuple[Any, str, str]] = []
-    for c in arrays:
-        r1, c1, _r2, c2 = bounds(str(c.value.ref))
-        try:
-            text = grown_formula(str(c.value.text), kind if c1 == 1 else None, last, new_last)
-        except ValueError:
-            return None, _("the formula in {cell} was changed", cell=c.coordinate)
-        texts.append((c, range_ref(r1, c1, new_last, c2), text))
+    plan = plan_growth(dict(cells), kind, first, last, new_last)
+    if isinstance(plan, str):
+        return None, plan
+    texts, width = plan
     for c, ref, text in texts:
         xml = _with_formula(xml, c.coordinate, text, ref)
     new_texts: dict[str, str] = {}
