@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 
+from tests.test_excel_zip_book import corpus
 from xl_tiebreak.excel.book import zip_book
 from xl_tiebreak.excel.book.zip_book import ZipBook, ZipSheet, open_zip_book
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = sorted(p for p in (ROOT / "workbook_templates").rglob("*")
                    if p.suffix in (".xlsx", ".xlsm"))
-CORPUS = ROOT / "tests" / "data" / "real_workbooks"
 
 
 def _plain(value: object) -> object:
@@ -154,12 +154,6 @@ def test_a_damaged_part_is_refused(tmp_path: Path) -> None:
         sheet.formula_cells()
 
 
-def corpus() -> list[Path]:
-    if not CORPUS.is_dir():
-        return []
-    return sorted(p for p in CORPUS.rglob("*") if p.suffix.lower() in (".xlsx", ".xlsm"))
-
-
 @pytest.mark.skipif(not corpus(), reason="tests/data/real_workbooks not fetched")
 def test_real_workbooks() -> None:
     """Every worksheet part of the real workbooks that the zip route takes."""
@@ -173,3 +167,22 @@ def test_real_workbooks() -> None:
             continue
         compared += assert_alike(book, path.name)
     assert compared
+
+
+def test_a_sheet_written_here_has_no_formulas_and_its_extent(tmp_path: Path) -> None:
+    """The Standings sheet the zip route renders: no formula cells, and its extent from its
+    layout is the one of the cells it renders (its empty cells not counted)."""
+    from xl_tiebreak.cli.main import main
+    from xl_tiebreak.excel.sheets.writer import write_standings_to
+
+    out = tmp_path / "event.xlsx"
+    assert main(["workbook", str(ROOT / "examples" / "spring_open.trf"), "-o", str(out)]) == 0
+    book = ZipBook(out.read_bytes())
+    result = write_standings_to(book)
+    sheet = book.workbook[result.sheet]
+    assert isinstance(sheet, ZipSheet) and sheet._layout is not None
+    assert sheet.formula_cells() == {}
+    rendered = zip_book.layout_cells(sheet._layout)
+    assert sheet.extent() == (max(r for r, _ in rendered), max(c for _, c in rendered))
+    assert any(v is None for row in sheet._layout.cells for v in row)  # empty cells there
+    assert sheet._parsed is None  # found without making its cells

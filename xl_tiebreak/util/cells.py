@@ -8,6 +8,7 @@ The one place for these helpers; the readers (``crosstable``) and the spreadshee
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 
 from xl_tiebreak.i18n import _
@@ -39,6 +40,7 @@ def quoted(value: object, limit: int = SHOWN_TEXT) -> str:
     return f"'{shown}'"
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def column_letter(col: int) -> str:
     """Column letters of a 1-based column number: ``1 → A``, ``27 → AA``."""
     if col < 1:

@@ -435,6 +435,14 @@ def layout_cells(layout: SheetLayout) -> dict[tuple[int, int], ZipCell]:
     return cells
 
 
+def _layout_extent(layout: SheetLayout) -> tuple[int, int]:
+    """(last row, last column) of the cells :func:`layout_cells` makes (1 for none)."""
+    rows = [r for r, row in enumerate(layout.cells, start=1) if any(v is not None for v in row)]
+    columns = [max(c for c, v in enumerate(row, start=1) if v is not None)
+               for row in layout.cells if any(v is not None for v in row)]
+    return max(rows, default=1), max(columns, default=1)
+
+
 def _formula(formula: Any, ref: str, shared: dict[str, Translator]) -> object:
     """A formula as openpyxl loads it (shared formulas translated to the cell)."""
     value = "=" + (formula.text or "")
@@ -500,6 +508,8 @@ class ZipSheet:
     def formula_cells(self) -> dict[tuple[int, int], ZipCell]:
         """The stored cells that hold a formula, by (row, column): on a sheet not read yet,
         found without reading its other cells (:func:`formula_cells`)."""
+        if self._layout is not None and self._parsed is None:
+            return {}  # a sheet rendered here holds values only, never a formula
         if self._parsed is None and self._layout is None:
             if self._formulas is None:
                 try:
@@ -514,6 +524,8 @@ class ZipSheet:
     def extent(self) -> tuple[int, int]:
         """(last row, last column) of the stored cells (1 for none), from the cell
         references alone while the sheet has not been read."""
+        if self._parsed is None and self._layout is not None:
+            return _layout_extent(self._layout)
         if self._parsed is None and self._layout is None:
             if self._references is None:
                 self._references = cell_extent(self.book.part(self.part), self._plain)

@@ -158,10 +158,26 @@ def _legacy_kind(texts: list[str]) -> str | None:
 
 
 def _widths(table: list[list[object]], formats: Sequence[str | None]) -> dict[int, float]:
+    """Each column's width: its longest text as shown (the header's unformatted), 5 to 40
+    characters; each distinct value of a column measured once (values repeat: points,
+    tie-break values)."""
     widths: dict[int, float] = {}
     for col in range(len(table[0])):
-        longest = max(len(_display(row[col], formats[col] if k else None))
-                      for k, row in enumerate(table))
+        number_format = formats[col]
+        seen: dict[tuple[type, object], int] = {}
+        longest = len(_display(table[0][col]))
+        for row in table[1:]:
+            value = row[col]
+            key = (type(value), value)
+            try:
+                length = seen.get(key)
+            except TypeError:  # a value that cannot be a key: measured each time
+                length, key = None, None  # type: ignore[assignment]
+            if length is None:
+                length = len(_display(value, number_format))
+                if key is not None:
+                    seen[key] = length
+            longest = max(longest, length)
         widths[col + 1] = float(min(max(longest + 2, 5), 40))
     return widths
 
