@@ -23,9 +23,11 @@ Processor time (user + system of the child) is printed besides the wall time: on
 machine the wall time moves with the load, the processor time much less. The commands run as
 a user runs them: Python keeps the bytecode it compiles (``PYTHONDONTWRITEBYTECODE``, which
 some machines set, is removed from the child's environment), and one untimed run first
-compiles it. Virtual machines also change speed from hour to hour: the processor time of a
-fixed pure-Python loop (:func:`reference_seconds`) is printed first, and each figure also as
-a multiple of it, so that runs on different machines or hours can be compared.
+compiles it. Virtual machines also change speed from hour to hour (threefold on the
+development machine): the processor time of a fixed pure-Python loop
+(:func:`reference_seconds`) is measured just before each run, and each best figure is printed
+with the loop's time before it and as a multiple of it, so that runs on different machines
+or hours can be compared; every run's time follows.
 """
 
 from __future__ import annotations
@@ -61,11 +63,17 @@ CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECOD
 """The commands' environment: Python writes and reuses bytecode, as it does for users."""
 
 
-def timed(command: list[str]) -> tuple[float, float]:
-    """(processor seconds, wall seconds) of one run of ``command``."""
+Run = tuple[float, float, float]
+"""One timed run: (processor seconds, wall seconds, the reference loop's seconds just
+before it)."""
+
+
+def timed(command: list[str]) -> Run:
+    """One run of ``command``, with the machine's speed measured just before it."""
+    reference = reference_seconds(1)
     cpu, wall = _children_cpu(), time.perf_counter()
     subprocess.run(command, check=True, capture_output=True, cwd=ROOT, env=CHILD_ENV)
-    return _children_cpu() - cpu, time.perf_counter() - wall
+    return _children_cpu() - cpu, time.perf_counter() - wall, reference
 
 
 REFERENCE_LOOP = 10_000_000
@@ -74,7 +82,8 @@ REFERENCE_LOOP = 10_000_000
 
 def reference_seconds(runs: int = 3) -> float:
     """Processor seconds of a fixed pure-Python loop (:data:`REFERENCE_LOOP` additions), the
-    best of ``runs``: this machine's speed at this hour."""
+    best of ``runs``: this machine's speed at this moment (it moves threefold from hour to
+    hour here)."""
     best_time = float("inf")
     for _ in range(runs):
         started = time.process_time()
@@ -85,17 +94,17 @@ def reference_seconds(runs: int = 3) -> float:
     return best_time
 
 
-REFERENCE = 0.0
-"""The reference loop's seconds measured at the start of the run."""
+def best(runs: list[Run]) -> Run:
+    """The fastest run (least processor time)."""
+    return min(runs)
 
 
-def _relative(cpu: float) -> str:
-    return f"{cpu / REFERENCE:5.2f} × reference" if REFERENCE else ""
-
-
-def best(command: list[str], runs: int) -> tuple[float, float]:
-    results = [timed(command) for _ in range(runs)]
-    return min(r[0] for r in results), min(r[1] for r in results)
+def _line(label: str, runs: list[Run], per: str = "") -> str:
+    cpu, wall, reference = best(runs)
+    spread = ", ".join(f"{r[0]:.2f}" for r in runs)
+    return (f"{label}  processor {cpu:6.2f} s  wall {wall:6.2f} s{per}  "
+            f"(reference loop {reference:.2f} s before it: {cpu / reference:5.2f} ×; "
+            f"all runs {spread} s)")
 
 
 def commands(players: int, runs: int, folder: Path) -> None:
@@ -104,24 +113,18 @@ def commands(players: int, runs: int, folder: Path) -> None:
     trf.write_text(write_trf(generate(players, rounds)), encoding="utf-8")
     book = folder / f"event_{players}.xlsx"
     cli = [sys.executable, "-m", "xl_tiebreak.cli"]
-    workbook = best([*cli, "workbook", str(trf), "-o", str(book), "--force"], runs)
+    workbook = [timed([*cli, "workbook", str(trf), "-o", str(book), "--force"])
+                for _ in range(runs)]
     fresh = folder / f"event_{players}_written.xlsx"
     shutil.copyfile(book, fresh)
-    standings = best_standings(cli, fresh, book, runs)
-    for label, (cpu, wall) in (("workbook", workbook), ("standings", standings)):
-        per = cpu / (players * rounds) * 1e6
-        print(f"{players:>6} players × {rounds:>2} rounds  {label:<9}  processor {cpu:6.2f} s"
-              f"  wall {wall:6.2f} s  ({per:5.1f} µs per player-round)  {_relative(cpu)}")
-
-
-def best_standings(cli: list[str], written: Path, book: Path, runs: int) -> tuple[float, float]:
-    """``standings`` on a copy of the workbook ``workbook`` wrote (``written``), copied
-    afresh to ``book`` before each run: each run writes a first Standings sheet."""
-    results = []
-    for _ in range(runs):
-        shutil.copyfile(written, book)
-        results.append(timed([*cli, "standings", str(book)]))
-    return min(r[0] for r in results), min(r[1] for r in results)
+    standings = []
+    for _ in range(runs):  # each run writes a first Standings sheet
+        shutil.copyfile(fresh, book)
+        standings.append(timed([*cli, "standings", str(book)]))
+    for label, found in (("workbook", workbook), ("standings", standings)):
+        per = best(found)[0] / (players * rounds) * 1e6
+        print(_line(f"{players:>6} players × {rounds:>2} rounds  {label:<9}", found,
+                    f"  {per:5.1f} µs per player-round"))
 
 
 def template_standings(runs: int, folder: Path) -> None:
@@ -134,10 +137,8 @@ def template_standings(runs: int, folder: Path) -> None:
     for _ in range(runs):
         shutil.copyfile(source, book)
         results.append(timed([sys.executable, "-m", "xl_tiebreak.cli", "standings", str(book)]))
-    cpu, wall = min(r[0] for r in results), min(r[1] for r in results)
-    print(f"standings on swiss.xlsx ({TEMPLATE_ROWS:,} function rows, "
-          f"{source.stat().st_size / 1024:.0f} KB)  processor {cpu:6.2f} s  wall {wall:6.2f} s"
-          f"  {_relative(cpu)}")
+    print(_line(f"standings on swiss.xlsx ({TEMPLATE_ROWS:,} function rows, "
+                f"{source.stat().st_size / 1024:.0f} KB)", results))
 
 
 PYODIDE_CODE = r"""
@@ -218,9 +219,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--no-pyodide", action="store_true")
     args = parser.parse_args(argv)
-    global REFERENCE
-    REFERENCE = reference_seconds()
-    print(f"reference loop ({REFERENCE_LOOP:,} additions): processor {REFERENCE:.2f} s")
+    print(f"reference loop: {REFERENCE_LOOP:,} additions, timed before each run")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         warm_up(folder)
