@@ -62,17 +62,20 @@ def with_sheet(folder: Path, name: str, rows: int, columns: int, last_row: int =
 
 
 _CHILD = """
-import resource, runpy, sys
-sys.argv = ["xl-tiebreak", *sys.argv[1:]]
-try:
-    runpy.run_module("xl_tiebreak.cli.main", run_name="__main__")
+import resource, sys
+from xl_tiebreak.cli.main import main
+status = 3
+try:  # main itself, not the console script, which may end the process at once (D73)
+    status = main(sys.argv[1:])
 finally:
     try:  # this process's own high-water mark (ru_maxrss survives exec on Linux)
-        with open("/proc/self/status") as status:
-            peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM"))
+        with open("/proc/self/status") as proc_status:
+            peak = next(int(line.split()[1]) for line in proc_status
+                        if line.startswith("VmHWM"))
     except (OSError, StopIteration):
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     sys.stderr.write(f"\\nPEAK {peak}\\n")
+sys.exit(status)
 """
 
 
