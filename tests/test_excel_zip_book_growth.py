@@ -167,3 +167,17 @@ def test_workbook_from_an_event_as_by_openpyxl(tmp_path: Path,
     assert got == expected
     xml = zipfile.ZipFile(zipped).read("xl/workbook.xml").decode()
     assert re.search(r'<calcPr[^>]*fullCalcOnLoad="0"', xml)
+
+
+def test_rows_the_zip_growth_cannot_place_go_the_openpyxl_route() -> None:
+    """A row without its number, or rows out of order: the new rows could not be put in
+    their place, so the zip growth hands over."""
+    from xl_tiebreak.excel.book.zip_arrays import CannotHere, _new_rows
+
+    head = '<worksheet><sheetData><row r="4"><c r="A4"/></row>'
+    for rows in ('<row><c r="A5"/></row>', '<row r="6"><c r="A6"/></row><row r="5"/>'):
+        with pytest.raises(CannotHere):
+            _new_rows(head + rows + "</sheetData></worksheet>", {}, 6, 8, 2)
+    grown = _new_rows(head + '<row r="5"/><row r="6"/></sheetData></worksheet>', {}, 6, 8, 2)
+    assert grown.index('<row r="6"/>') < grown.index('<row r="7">') < grown.index(
+        '<row r="8">') < grown.index("</sheetData>")

@@ -82,7 +82,10 @@ def _new_rows(xml: str, cells: Mapping[tuple[int, int], Any], last: int, new_las
     """The part with rows ``last`` + 1 to ``new_last`` added after row ``last``, each cell
     formatted like that of row ``last`` in its column (up to ``width``), each row as high."""
     rows = list(_ROW.finditer(xml))
-    if any(last < int(m.group(1)) <= new_last for m in rows):
+    numbers = [int(m.group(1)) for m in rows]
+    if len(rows) != len(re.findall(r"<row\b", xml)) or numbers != sorted(set(numbers)):
+        raise CannotHere("rows without their numbers, or out of order")
+    if any(last < n <= new_last for n in numbers):
         raise CannotHere(f"row {last + 1}")  # cells there (empty ones): openpyxl merges them
     before = [m for m in rows if int(m.group(1)) <= last]
     model = next((m for m in before if int(m.group(1)) == last), None)
