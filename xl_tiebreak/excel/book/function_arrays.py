@@ -17,8 +17,8 @@ from xl_tiebreak.util.cells import range_ref
 from xl_tiebreak.util.plain import Frozen
 
 __all__ = ["KINDS", "MAX_ARRAY_FORMULA", "SheetKind", "array_height", "column_number",
-           "event_print_area", "grown_formula", "grown_note", "kind_of", "not_fitted", "not_grown",
-           "print_start", "with_last_row"]
+           "event_print_area", "grown_formula", "grown_line", "grown_note", "kind_of",
+           "not_fitted", "not_grown", "print_start", "with_last_row"]
 
 MAX_ARRAY_FORMULA = 255
 """Most characters of an array formula that Excel's ``Range.FormulaArray`` accepts (a longer
@@ -162,6 +162,12 @@ def grown_note(note: object, old_rows: int, new_rows: int) -> object:
     wanted = {str(old_rows): str(new_rows), str(old_rows + 1): str(new_rows + 1)}
     return re.sub(r"(?<![\w.])(\d+)(?![\w.])",
                   lambda m: wanted.get(m.group(1), m.group(1)), note)
+
+
+def grown_line(sheet: str, participants: int) -> str:
+    """The line that says a function sheet's arrays were extended to the event."""
+    return _("'{sheet}' extended to {count} participant rows", sheet=sheet,
+             count=participants)
 
 
 def not_grown(sheet: str, rows: int, participants: int, why: str) -> str:

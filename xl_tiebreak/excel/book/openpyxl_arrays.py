@@ -18,6 +18,7 @@ from xl_tiebreak.excel.book.function_arrays import (
     column_number,
     event_print_area,
     grown_formula,
+    grown_line,
     grown_note,
     kind_of,
     not_grown,
@@ -90,8 +91,7 @@ def grow_arrays(workbook: Any, participants: int) -> tuple[list[str], list[str]]
         why = _grow(ws, kind, r1, r2, kind.header_row + participants)
         if why is None:
             grown.append(ws.title)
-            lines.append(_("'{sheet}' extended to {count} participant rows", sheet=ws.title,
-                           count=participants))
+            lines.append(grown_line(ws.title, participants))
         else:
             lines.append(not_grown(ws.title, rows, participants, why))
     return grown, lines

@@ -21,6 +21,7 @@ from xl_tiebreak.excel.book.function_arrays import (
     array_height,
     event_print_area,
     grown_formula,
+    grown_line,
     grown_note,
     kind_of,
     not_fitted,
@@ -211,8 +212,7 @@ def _fit_xlwings(sheet: Any, participants: int, report: list[str]) -> bool:
             why = _grow_xlwings(sheet, kind, last, kind.header_row + participants)
             if why is None:
                 grown, rows = True, participants
-                report.append(translate("'{sheet}' extended to {count} participant rows",
-                                        sheet=sheet.name, count=participants))
+                report.append(grown_line(sheet.name, participants))
             else:
                 report.append(not_grown(sheet.name, rows, participants, why))
         width = _array_width(sheet, kind, text)

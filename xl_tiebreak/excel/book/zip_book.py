@@ -40,7 +40,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 
 from xl_tiebreak.excel.book.cells import bounds, find_sheet
-from xl_tiebreak.excel.book.function_arrays import not_grown
+from xl_tiebreak.excel.book.function_arrays import grown_line, not_grown
 from xl_tiebreak.excel.book.interface import MARK_NAME, mark_role
 from xl_tiebreak.excel.book.layout import SheetLayout, Style
 from xl_tiebreak.excel.book.openpyxl_arrays import (
@@ -50,7 +50,6 @@ from xl_tiebreak.excel.book.openpyxl_arrays import (
 )
 from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.book.zip_arrays import CannotHere, grown_part
-from xl_tiebreak.i18n import _
 from xl_tiebreak.util.cells import column_letter
 from xl_tiebreak.util.xml_text import escape, quoteattr
 
@@ -256,7 +255,8 @@ def formula_cells(xml: bytes, ctx: _Context, well_formed: bool = False,
     """The formula cells of a worksheet part, as :func:`parse_cells` reads them, found
     without reading the other cells (the cached values of a function sheet's arrays): each
     ``<f`` inside the sheet data belongs to the cell opened last before it. None when the part
-    is not plain or has a cell without its reference (read it whole)."""
+    is not plain or has a cell without its reference (read it whole); ``plain``: known to be
+    plain with every cell referenced (a part grown here from one that was)."""
     if not plain and (not _is_plain(xml, well_formed) or not _referenced(xml)):
         return None
     text = xml.decode("utf-8")
@@ -510,7 +510,7 @@ class ZipSheet:
         found without reading its other cells (:func:`formula_cells`)."""
         if self._layout is not None and self._parsed is None:
             return {}  # a sheet rendered here holds values only, never a formula
-        if self._parsed is None and self._layout is None:
+        if self._parsed is None:
             if self._formulas is None:
                 try:
                     self._formulas = formula_cells(self.book.part(self.part), self.book.context,
@@ -526,9 +526,10 @@ class ZipSheet:
         references alone while the sheet has not been read."""
         if self._parsed is None and self._layout is not None:
             return _layout_extent(self._layout)
-        if self._parsed is None and self._layout is None:
-            if self._references is None:
-                self._references = cell_extent(self.book.part(self.part), self._plain)
+        if self._parsed is None:
+            if self._references is None:  # formula cells found alone: every cell referenced
+                self._references = cell_extent(self.book.part(self.part),
+                                               self._plain or self._formulas is not None)
             if self._references is not None:
                 return self._references
         cells = self._cells
@@ -1045,8 +1046,7 @@ class ZipBook(OpenpyxlBook):
             self.replace_part(sheet.part, xml.encode("utf-8"))
             sheet.forget(plain=sheet._formulas is not None)  # as the part it was grown from
             grown.append(title)
-            lines.append(_("'{sheet}' extended to {count} participant rows", sheet=title,
-                           count=participants))
+            lines.append(grown_line(title, participants))
         return grown, lines
 
     def set_calculation(self, full_on_load: bool, calc_id: int | None = None) -> None:
