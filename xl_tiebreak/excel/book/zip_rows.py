@@ -6,8 +6,9 @@ SampledCrosstable`).
 
 Each value is written with the type openpyxl gives it: a whole or decimal number as a number
 (``%.16g``), a text as an inline string (``xml:space="preserve"`` when it has spaces at an
-end), an empty cell as a formatted empty cell. A value openpyxl would write otherwise (a
-date, a text it reads as a formula or an error value, an illegal character or a carriage
+end; a text that starts like a formula too, the builder marks it text with the quote
+prefix), an empty cell as a formatted empty cell. A value openpyxl would write otherwise (a
+date, a boolean, a text it reads as an error value, an illegal character or a carriage
 return, a text over 32,767 characters, a number that is not finite) is not :func:`writable`:
 the workbook is then built whole by openpyxl.
 """
@@ -19,7 +20,6 @@ import re
 from collections.abc import Sequence
 
 from xl_tiebreak.util.cells import column_letter
-from xl_tiebreak.util.safety import FORMULA_START
 from xl_tiebreak.util.xml_text import escape
 
 __all__ = ["filled_rows", "writable"]
@@ -47,9 +47,7 @@ def writable(rows: Sequence[Sequence[object]]) -> bool:
                 return False
             assert isinstance(value, str)
             if (len(value) > MAX_TEXT or value in _ERRORS or _ILLEGAL.search(value)
-                    or "\r" in value  # written raw, read back as a line feed
-                    or (value.startswith("=") and len(value) > 1
-                        and not value.startswith(FORMULA_START))):
+                    or "\r" in value):  # written raw, read back as a line feed
                 return False
     return True
 

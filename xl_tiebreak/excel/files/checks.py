@@ -211,21 +211,16 @@ def check_file(path: Path) -> bytes:
     if not stat.S_ISREG(info.st_mode):
         raise InputError(_("{path}: is not a regular file (a pipe or a device); give the "
                            "workbook file itself", path=path))
-    size = info.st_size
-    if size > MAX_FILE_BYTES:
-        raise InputError(_(
-            "{file} is {size} MB; workbooks up to {most} MB are accepted", file=path.name,
-            size=f"{size / 1024 / 1024:.0f}", most=MAX_FILE_BYTES // 1024 // 1024))
+    if info.st_size > MAX_FILE_BYTES:
+        raise _too_big(path, info.st_size)
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
-            head = data[:len(_OLE_MAGIC)]
-            ole = data
     except OSError as exc:
         raise InputError(_("{path}: cannot read the file ({reason})", path=path,
                            reason=exc.strerror or exc)) from exc
-    if head == _OLE_MAGIC:
-        if "EncryptionInfo".encode("utf-16-le") in ole:
+    if data.startswith(_OLE_MAGIC):
+        if "EncryptionInfo".encode("utf-16-le") in data:
             raise InputError(_("{file} is password-protected (encrypted): remove the "
                                "password in Excel (File > Info > Protect Workbook) and save "
                                "it, then run again", file=path.name))
@@ -233,9 +228,7 @@ def check_file(path: Path) -> bytes:
                            "{suffix}: save it in Excel as an .xlsx workbook", file=path.name,
                            suffix=path.suffix))
     if len(data) > MAX_FILE_BYTES:  # it grew since: refused as a bigger file is
-        raise InputError(_(
-            "{file} is {size} MB; workbooks up to {most} MB are accepted", file=path.name,
-            size=f"{len(data) / 1024 / 1024:.0f}", most=MAX_FILE_BYTES // 1024 // 1024))
+        raise _too_big(path, len(data))
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             members = archive.infolist()
@@ -250,6 +243,13 @@ def check_file(path: Path) -> bytes:
         raise InputError(_("{file} is not an Excel workbook (.xlsx/.xlsm), or it is damaged: "
                            "it is not a readable zip archive", file=path.name)) from exc
     return data
+
+
+def _too_big(path: Path, size: int) -> InputError:
+    """The refusal of a workbook file of ``size`` bytes, over :data:`MAX_FILE_BYTES`."""
+    return InputError(_(
+        "{file} is {size} MB; workbooks up to {most} MB are accepted", file=path.name,
+        size=f"{size / 1024 / 1024:.0f}", most=MAX_FILE_BYTES // 1024 // 1024))
 
 
 def _check_parts(path: Path, archive: zipfile.ZipFile, members: list[zipfile.ZipInfo]) -> None:

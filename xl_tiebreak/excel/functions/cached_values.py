@@ -21,7 +21,7 @@ import posixpath
 import re
 import zipfile
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 from xml.etree import ElementTree
 
 from openpyxl.worksheet.formula import ArrayFormula
@@ -361,10 +361,8 @@ class FormulaValues:
         formulas (a crosstable) the stored cells are taken directly and only formula cells go
         through :meth:`cell`, which computes them."""
         self._anchor(where, 0, 0)  # the sheet's array formulas, found once
-        if self._arrays[where]:
-            return [[self.cell(where, r, c) for c in range(c1, c2 + 1)]
-                    for r in range(r1, r2 + 1)]
-        stored = getattr(self._sheet(where), "_cells", None)
+        # a sheet with arrays is not read whole: its cells are the arrays' computed values
+        stored = None if self._arrays[where] else getattr(self._sheet(where), "_cells", None)
         if not isinstance(stored, dict):
             return [[self.cell(where, r, c) for c in range(c1, c2 + 1)]
                     for r in range(r1, r2 + 1)]
@@ -547,9 +545,16 @@ def saved_bytes(workbook: Any) -> tuple[bytes, bool]:
         return workbook_bytes(workbook), False
 
 
-Filler = tuple[Callable[[ZipBook], bool], Callable[[Any], None]]
-"""How the rows of a sheet built sampled are written: into the zip book (False: they
-cannot be) or else into the openpyxl workbook."""
+class Filler(Protocol):
+    """The rows of a sheet built sampled (:class:`~xl_tiebreak.excel.templates.builder.
+    SampledCrosstable`), written into the saved workbook's zip or else into the openpyxl
+    workbook."""
+
+    def into_zip(self, book: ZipBook) -> bool:
+        """Write the rows into the zip book; False (nothing changed) when they cannot be."""
+
+    def into_workbook(self, workbook: Any) -> None:
+        """Write the rows into the openpyxl workbook."""
 
 
 def fitted_bytes_with_values(workbook: Any, participants: int,
@@ -567,14 +572,14 @@ def fitted_bytes_with_values(workbook: Any, participants: int,
 
     try:
         book = ZipBook(workbook_bytes(workbook), checked=True)  # written by openpyxl here
-        if filler is None or filler[0](book):
+        if filler is None or filler.into_zip(book):
             book.fit_function_sheets(participants)
             if cache_in_zip(book, area_limit=math.inf):  # as bytes_with_values: any size
                 return book.save()
     except (NeedsGrowth, Unreadable, Unsupported):
         pass
     if filler is not None:
-        filler[1](workbook)
+        filler.into_workbook(workbook)
     fit_workbook(workbook, participants)
     return bytes_with_values(workbook)
 

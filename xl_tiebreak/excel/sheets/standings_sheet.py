@@ -163,21 +163,12 @@ def _widths(table: list[list[object]], formats: Sequence[str | None]) -> dict[in
     tie-break values)."""
     widths: dict[int, float] = {}
     for col in range(len(table[0])):
-        number_format = formats[col]
-        seen: dict[tuple[type, object], int] = {}
-        longest = len(_display(table[0][col]))
+        lengths: dict[tuple[type, object], int] = {}  # numbers, texts, None: all hashable
         for row in table[1:]:
-            value = row[col]
-            key = (type(value), value)
-            try:
-                length = seen.get(key)
-            except TypeError:  # a value that cannot be a key: measured each time
-                length, key = None, None  # type: ignore[assignment]
-            if length is None:
-                length = len(_display(value, number_format))
-                if key is not None:
-                    seen[key] = length
-            longest = max(longest, length)
+            key = (type(row[col]), row[col])
+            if key not in lengths:
+                lengths[key] = len(_display(row[col], formats[col]))
+        longest = max([len(_display(table[0][col])), *lengths.values()])
         widths[col + 1] = float(min(max(longest + 2, 5), 40))
     return widths
 

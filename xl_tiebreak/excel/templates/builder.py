@@ -288,11 +288,11 @@ def _crosstable_sheet(ws: Any, template: Template, sampled: bool = False) -> Non
     keys = crosstable_keys(template)
     if sampled:
         append_text_row(ws, rows[0])
-        firsts: dict[StyleKey, tuple[int, int]] = {}
+        written: set[StyleKey] = set()
         for r, row_keys in enumerate(keys[1:], start=2):
             for c, key in enumerate(row_keys, start=1):
-                if key not in firsts:
-                    firsts[key] = (r, c)
+                if key not in written:
+                    written.add(key)
                     text_cell(ws.cell(row=r, column=c, value=rows[r - 1][c - 1]))
     else:
         for row in rows:
@@ -338,6 +338,8 @@ class SampledCrosstable:
 
     def __init__(self, template: Template) -> None:
         self.template = template
+        self.rows = _written(template)
+        """The crosstable's rows as written."""
 
     def into_zip(self, book: Any) -> bool:
         """Write the rows into the Crosstable sheet of a :class:`~xl_tiebreak.excel.book.
@@ -359,7 +361,7 @@ class SampledCrosstable:
             ids = [[styles[key] for key in row_keys] for row_keys in keys]
         except KeyError:
             return False
-        xml = filled_rows(book.part(part).decode("utf-8"), _written(self.template), ids)
+        xml = filled_rows(book.part(part).decode("utf-8"), self.rows, ids)
         if xml is None:
             return False
         book.replace_part(part, xml.encode("utf-8"))
@@ -380,7 +382,8 @@ def sampled_crosstable(template: Template) -> SampledCrosstable | None:
     writable`): then the workbook is built whole."""
     from xl_tiebreak.excel.book.zip_rows import writable
 
-    return SampledCrosstable(template) if writable(_written(template)) else None
+    sampled = SampledCrosstable(template)
+    return sampled if writable(sampled.rows) else None
 
 
 _DIAGONAL = PatternFill(fill_type="solid", start_color="FFD9D9D9", end_color="FFD9D9D9")
@@ -511,9 +514,7 @@ def save_with_values(workbook: Any, target: Path, participants: int | None = Non
         assert crosstable is None
         data = bytes_with_values(workbook)
     else:
-        data = fitted_bytes_with_values(
-            workbook, participants,
-            None if crosstable is None else (crosstable.into_zip, crosstable.into_workbook))
+        data = fitted_bytes_with_values(workbook, participants, crosstable)
     with transaction() as stage:
         stage(target, data)
 
