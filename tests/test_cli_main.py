@@ -112,3 +112,33 @@ def test_csv_crosstable_input_and_formula_injection(tmp_path: Path,
 def test_presets_listing(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["presets"], capsys)
     assert code == 0 and "preset:uscf" in out and "MM,SOLKOFF,CUM,OPPCUM" in out
+
+
+def test_garbage_collector_paused_for_compute_and_slowed_for_workbooks(
+        e1: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``compute`` runs without the cyclic collector, the workbook commands with the raised
+    thresholds; both are given back as they were, also when the command fails."""
+    import gc
+
+    import xl_tiebreak.cli.main as cli
+
+    seen: list[tuple[bool, tuple[int, ...]]] = []
+    run_command = cli._run
+
+    def watched(args: object) -> int:
+        seen.append((gc.isenabled(), gc.get_threshold()))
+        return run_command(args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cli, "_run", watched)
+    before = gc.get_threshold()
+    assert gc.isenabled()
+    assert main(["compute", str(e1)]) == 0
+    book = tmp_path / "e1.xlsx"
+    assert main(["workbook", str(e1), "-o", str(book)]) == 0
+    assert main(["standings", str(tmp_path / "missing.xlsx")]) == 2
+    capsys.readouterr()
+    assert seen == [(False, before), (True, cli.WORKBOOK_GC_THRESHOLD),
+                    (True, cli.WORKBOOK_GC_THRESHOLD)]
+    assert gc.isenabled() and gc.get_threshold() == before
+    assert before != cli.WORKBOOK_GC_THRESHOLD
