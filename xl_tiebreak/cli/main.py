@@ -65,10 +65,10 @@ def _main(argv: list[str]) -> int:
     args = parse_arguments(argv)
     # `compute` is short-lived and builds tens of thousands of objects at once (records, values)
     # without reference cycles to reclaim: the cyclic garbage collector's passes over them are
-    # pure cost (a fifth of its time on 1,000 players), so it pauses meanwhile. Not for the
-    # other commands: openpyxl leaves reference cycles (an .xlsm's VBA archive) whose
-    # collection order at interpreter exit would otherwise print a ZipFile error; their
-    # collector runs, but less often (:data:`WORKBOOK_GC_THRESHOLD`).
+    # pure cost (a fifth of its time on 1,000 players), so it pauses meanwhile. The other
+    # commands load and build openpyxl workbooks, which are reference cycles (a worksheet
+    # knows its workbook), some of them many (``templates``, ``check``): their collector
+    # runs, but less often (:data:`WORKBOOK_GC_THRESHOLD`).
     collecting = gc.isenabled() and args.command == "compute"
     threshold = gc.get_threshold()
     if collecting:
@@ -88,8 +88,10 @@ WORKBOOK_GC_THRESHOLD = (50_000, 20, 100)
 (``workbook``, ``standings``, ``templates``…): a young collection after 50,000 allocations
 rather than Python's 700, the older ones rarer too, so that its passes over the growing heap
 of cells, records and values do not cost 7% of a 2,000-player ``standings`` (0.15 of 2.1 s
-processor time, benchmarks/bench_workbook.py), while the reference cycles openpyxl leaves are
-still reclaimed before the interpreter exits."""
+processor time, benchmarks/bench_workbook.py), while the workbooks' reference cycles are still
+reclaimed as the command goes (an .xlsm's VBA parts are a read-only archive by then,
+:func:`~xl_tiebreak.excel.files.checks.settle_vba`, so the order they are collected in does
+not matter)."""
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -731,7 +731,25 @@ def load(
         notes.extend(str(w.message) for w in caught)
     if not read_only:
         _keep_comment_boxes(path, workbook)
+    settle_vba(workbook)
     return workbook
+
+
+def settle_vba(workbook: Any) -> None:
+    """Make the copy of the VBA project's parts that openpyxl keeps beside a workbook loaded
+    with ``keep_vba`` (a zip archive in memory, opened for appending) a finished, read-only
+    archive: openpyxl only reads it afterwards, and an archive left open for appending writes
+    its directory when it is collected, which fails (``I/O operation on closed file``) once
+    the garbage collector has closed its buffer first (they are in the workbook's reference
+    cycles)."""
+    archive = getattr(workbook, "vba_archive", None)
+    if not isinstance(archive, zipfile.ZipFile) or archive.mode == "r":
+        return
+    buffer = archive.fp
+    if not isinstance(buffer, io.BytesIO):
+        return
+    archive.close()  # its directory written into its buffer
+    workbook.vba_archive = zipfile.ZipFile(io.BytesIO(buffer.getvalue()))
 
 
 def _keep_comment_boxes(path: Path, workbook: Any) -> None:

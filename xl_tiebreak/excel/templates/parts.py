@@ -20,6 +20,7 @@ from openpyxl.workbook.defined_name import DefinedName
 
 from xl_tiebreak.excel.book.layout import HEADER_FILL, HEADER_FONT, NOTE_FONT
 from xl_tiebreak.excel.book.openpyxl_book import mark_worksheet
+from xl_tiebreak.excel.files.checks import settle_vba
 from xl_tiebreak.excel.sheets.standings_sheet import PLACEHOLDER, STANDINGS_ROLE
 from xl_tiebreak.excel.templates.instructions import shown
 from xl_tiebreak.i18n.language import translate as translated
@@ -153,7 +154,9 @@ def quickstart_workbook(vba: bool) -> Any:
     source = quickstart_path()
     if not source.is_file():
         raise InputError(f"xlwings' quickstart workbook is missing: {source}")
-    return openpyxl.load_workbook(source, keep_vba=vba)
+    workbook = openpyxl.load_workbook(source, keep_vba=vba)
+    settle_vba(workbook)
+    return workbook
 
 
 def finish_template(wb: Any, title: str, names: Mapping[str, str] | None = None) -> None:
