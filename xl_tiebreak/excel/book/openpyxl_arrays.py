@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable
 from typing import Any
 
 from openpyxl.worksheet.formula import ArrayFormula
@@ -28,8 +29,8 @@ from xl_tiebreak.excel.book.function_arrays import (
 from xl_tiebreak.i18n import _
 from xl_tiebreak.util.cells import cell_name, range_ref
 
-__all__ = ["Grown", "array_in_a", "fit_workbook", "follow_event", "grow_arrays", "plan_growth",
-           "short_function_sheets"]
+__all__ = ["GrowSheet", "Grown", "array_in_a", "fit_workbook", "follow_event", "grow_arrays",
+           "plan_growth"]
 
 
 def fit_workbook(workbook: Any, participants: int) -> tuple[list[str], list[str]]:
@@ -68,15 +69,24 @@ def array_in_a(ws: Any) -> tuple[SheetKind, Any] | None:
     return None
 
 
-def grow_arrays(workbook: Any, participants: int) -> tuple[list[str], list[str]]:
+GrowSheet = Callable[[Any, SheetKind, int, int, int], str | None]
+"""How one sheet's arrays are grown: ``grow(sheet, kind, first, last, new_last)`` makes the
+arrays that span rows ``first``–``last`` end at ``new_last``; returns None when it did, else
+why the sheet was left as it is."""
+
+
+def grow_arrays(workbook: Any, participants: int,
+                grow: GrowSheet | None = None) -> tuple[list[str], list[str]]:
     """Grow every Functions and Formula standings array of ``workbook`` (an openpyxl
-    workbook) whose participant rows are fewer than ``participants``: each array formula
-    that spans the column-A array's rows then ends at the event's last participant (its
-    height argument and its participant ranges with it, the check cell's range too), and
-    the new rows are formatted like the array's last row. Arrays are never shrunk. A sheet
-    whose new rows hold anything, or whose formulas were changed by hand, is left as it is.
-    Returns (the titles of the sheets grown, a line for people about each sheet grown or
-    left short)."""
+    workbook, or a zip book's) whose participant rows are fewer than ``participants``: each
+    array formula that spans the column-A array's rows then ends at the event's last
+    participant (its height argument and its participant ranges with it, the check cell's
+    range too), and the new rows are formatted like the array's last row. Arrays are never
+    shrunk. A sheet whose new rows hold anything, or whose formulas were changed by hand, is
+    left as it is. ``grow`` does one sheet (default: in the openpyxl worksheet; the zip
+    route edits the sheet's part). Returns (the titles of the sheets grown, a line for
+    people about each sheet grown or left short)."""
+    grow = grow or _grow
     grown: list[str] = []
     lines: list[str] = []
     for ws in workbook.worksheets:
@@ -88,26 +98,13 @@ def grow_arrays(workbook: Any, participants: int) -> tuple[list[str], list[str]]
         rows = r2 - kind.header_row
         if participants <= rows:
             continue
-        why = _grow(ws, kind, r1, r2, kind.header_row + participants)
+        why = grow(ws, kind, r1, r2, kind.header_row + participants)
         if why is None:
             grown.append(ws.title)
             lines.append(grown_line(ws.title, participants))
         else:
             lines.append(not_grown(ws.title, rows, participants, why))
     return grown, lines
-
-
-def short_function_sheets(workbook: Any, participants: int) -> list[str]:
-    """The titles of the function sheets whose arrays have fewer participant rows than
-    ``participants`` (what :func:`grow_arrays` would try to grow)."""
-    short = []
-    for ws in workbook.worksheets:
-        found = array_in_a(ws)
-        if found is not None:
-            kind, cell = found
-            if bounds(str(cell.value.ref))[2] - kind.header_row < participants:
-                short.append(ws.title)
-    return short
 
 
 Grown = list[tuple[Any, str, str]]

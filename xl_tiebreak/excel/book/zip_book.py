@@ -40,14 +40,10 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 
 from xl_tiebreak.excel.book.cells import bounds, find_sheet
-from xl_tiebreak.excel.book.function_arrays import grown_line, not_grown
+from xl_tiebreak.excel.book.function_arrays import SheetKind
 from xl_tiebreak.excel.book.interface import MARK_NAME, mark_role
 from xl_tiebreak.excel.book.layout import SheetLayout, Style
-from xl_tiebreak.excel.book.openpyxl_arrays import (
-    array_in_a,
-    follow_event,
-    short_function_sheets,
-)
+from xl_tiebreak.excel.book.openpyxl_arrays import follow_event, grow_arrays
 from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
 from xl_tiebreak.excel.book.zip_arrays import CannotHere, grown_part
 from xl_tiebreak.util.cells import column_letter
@@ -1024,30 +1020,24 @@ class ZipBook(OpenpyxlBook):
 
     def _grow_arrays(self, participants: int) -> tuple[list[str], list[str]]:
         """:func:`~xl_tiebreak.excel.book.openpyxl_arrays.grow_arrays` inside the zip."""
-        grown: list[str] = []
-        lines: list[str] = []
-        for title in short_function_sheets(self.workbook, participants):
-            sheet = self.workbook[title]
-            assert isinstance(sheet, ZipSheet)
-            found = array_in_a(sheet)
-            assert found is not None
-            kind, anchor = found
-            first, _c1, last, _c2 = bounds(str(anchor.value.ref))
-            rows = last - kind.header_row
-            try:
-                xml, why = grown_part(self._text(sheet.part), sheet._cells, kind, first, last,
-                                      kind.header_row + participants)
-            except CannotHere as exc:
-                raise NeedsGrowth(title) from exc
-            if xml is None:
-                assert why is not None
-                lines.append(not_grown(title, rows, participants, why))
-                continue
-            self.replace_part(sheet.part, xml.encode("utf-8"))
-            sheet.forget(plain=sheet._formulas is not None)  # as the part it was grown from
-            grown.append(title)
-            lines.append(grown_line(title, participants))
-        return grown, lines
+        return grow_arrays(self.workbook, participants, self._grow_sheet)
+
+    def _grow_sheet(self, sheet: Any, kind: SheetKind, first: int, last: int,
+                    new_last: int) -> str | None:
+        """Grow one sheet's arrays in its part (:data:`~xl_tiebreak.excel.book.
+        openpyxl_arrays.GrowSheet`). Raises :class:`NeedsGrowth` where the part is not one
+        this growth edits."""
+        assert isinstance(sheet, ZipSheet)
+        try:
+            xml, why = grown_part(self._text(sheet.part), sheet._cells, kind, first, last,
+                                  new_last)
+        except CannotHere as exc:
+            raise NeedsGrowth(sheet.title) from exc
+        if xml is None:
+            return why
+        self.replace_part(sheet.part, xml.encode("utf-8"))
+        sheet.forget(plain=sheet._formulas is not None)  # as the part it was grown from
+        return None
 
     def set_calculation(self, full_on_load: bool, calc_id: int | None = None) -> None:
         """Ask (or not) for a full recalculation when the workbook is opened, and record the
