@@ -111,3 +111,98 @@ def test_a_rapid_workbook_functions_equal_standings_equal_compute(tmp_path: Path
         in_standings = [by_no[int(no)][k] for no in numbers]
         assert in_functions == [computed[int(no) - 1] for no in numbers] == in_standings
         assert computed != _engine("standard", code)  # the rate changes these values
+
+
+def _template_with_event_sheet(tmp_path: Path) -> Path:
+    """The shipped Swiss template with ROWS typed into its crosstable (Pts left out) and an
+    Event sheet added by hand whose Rate is rapid: what an organizer does who keeps the
+    event's facts in the workbook."""
+    source = Path(__file__).resolve().parents[1] / "workbook_templates" / "swiss.xlsx"
+    book = openpyxl.load_workbook(source)
+    ws = book["Crosstable"]
+    ws.delete_rows(1, ws.max_row)
+    for row in ROWS:
+        ws.append(row)
+    event = book.create_sheet("Event")
+    for row in RAPID:
+        event.append(list(row))
+    path = tmp_path / "club.xlsx"
+    book.save(path)
+    return path
+
+
+def _functions_column(path: Path, code: str) -> list[Any]:
+    functions = openpyxl.load_workbook(path, data_only=True)["Functions"]
+    head = _header_row(functions, "No")
+    numbers = [int(n) for n in _column(functions, head, "No", 4)]
+    values = dict(zip(numbers, _column(functions, head, code, 4), strict=True))
+    return [values[no] for no in range(1, 5)]
+
+
+def _standings_texts(path: Path) -> str:
+    sheet = openpyxl.load_workbook(path, data_only=True)["Standings"]
+    return "\n".join(str(c.value) for row in sheet.iter_rows() for c in row if c.value)
+
+
+def test_an_event_sheet_added_to_a_template_is_said_until_the_token_reads_it(
+        tmp_path: Path) -> None:
+    """The template's token cell reads no Event rows (D-P1): the Standings sheet uses the
+    rapid ratings, the functions the standard ones, and the Standings sheet says so and
+    how to make them agree; once the token cell reads the Event sheet, both agree and the
+    warning goes."""
+    from xl_tiebreak.excel.book.function_arrays import event_call
+
+    path = _template_with_event_sheet(tmp_path)
+    assert main(["standings", str(path)]) == 0
+    said = _standings_texts(path)
+    assert "the Event sheet's Rate (rapid)" in said and "FIDE rapid rating" in said
+    assert "Functions!B2" in said
+    assert "=CROSSTABLE_ID(Crosstable,SettingsTable,Event!$A$1:$B$50)" in said
+    # what the warning is about: the functions computed with the standard ratings
+    assert _functions_column(path, "ARO") == _engine("standard", "ARO")
+    assert _engine("standard", "ARO") != _engine("rapid", "ARO")
+
+    book = openpyxl.load_workbook(path)
+    book["Functions"]["B2"] = event_call()  # what the warning says to write
+    book.save(path)
+    assert main(["standings", str(path)]) == 0
+    assert "the Event sheet's Rate" not in _standings_texts(path)
+    assert _functions_column(path, "ARO") == _engine("rapid", "ARO")
+    assert _functions_column(path, "TPR") == _engine("rapid", "TPR")
+
+
+def test_no_warning_where_the_rate_changes_no_rating(tmp_path: Path) -> None:
+    """A rapid event without rapid ratings uses the Rating column everywhere."""
+    path = _template_with_event_sheet(tmp_path)
+    book = openpyxl.load_workbook(path)
+    ws = book["Crosstable"]
+    ws.delete_cols(4)  # no Rapid rating column
+    book.save(path)
+    assert main(["standings", str(path)]) == 0
+    assert "the Event sheet's Rate" not in _standings_texts(path)
+
+
+def test_where_formulas_cannot_be_read_the_warning_says_what_to_check(tmp_path: Path) -> None:
+    """xlwings Lite reads no formulas (cell_formula None): the warning is conditional, in
+    the language of the Settings sheet (Portuguese: the formula with semicolons)."""
+    from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
+    from xl_tiebreak.excel.sheets.writer import write_standings_to
+
+    class FormulasUnread(OpenpyxlBook):
+        def cell_formula(self, sheet: str, ref: str) -> str | None:
+            return None
+
+    path = _template_with_event_sheet(tmp_path)
+    workbook = openpyxl.load_workbook(path)
+    result = write_standings_to(FormulasUnread(workbook))
+    texts = [p.message for p in result.problems]
+    assert any("only if the event token in Functions!B2 reads the Event sheet" in t
+               for t in texts), texts
+    settings = workbook["Settings"]
+    language = next(r for r in settings.iter_rows() if r[0].value == "Language")
+    language[1].value = "pt-BR"
+    result = write_standings_to(FormulasUnread(workbook))
+    texts = [p.message for p in result.problems]
+    assert any("a Modalidade da aba Event (rápido)" in t
+               and "=CROSSTABLE_ID(Crosstable;SettingsTable;Event!$A$1:$B$50)" in t
+               for t in texts), texts

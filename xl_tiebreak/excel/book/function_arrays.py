@@ -16,9 +16,33 @@ from xl_tiebreak.i18n import _
 from xl_tiebreak.util.cells import range_ref
 from xl_tiebreak.util.plain import Frozen
 
-__all__ = ["KINDS", "MAX_ARRAY_FORMULA", "SheetKind", "array_height", "column_number",
-           "event_print_area", "grown_formula", "grown_line", "grown_note", "kind_of",
-           "not_fitted", "not_grown", "print_start", "with_last_row"]
+__all__ = ["EVENT_CALL", "EVENT_FACT_ROWS", "KINDS", "MAX_ARRAY_FORMULA", "TOKEN_CELL",
+           "SheetKind", "array_height", "column_number", "event_call", "event_print_area",
+           "grown_formula", "grown_line", "grown_note", "kind_of", "not_fitted", "not_grown",
+           "print_start", "reads_event_rows", "with_last_row"]
+
+TOKEN_CELL = "B2"
+"""The Functions sheet's cell holding the event token (the defined name ``Tournament``)."""
+EVENT_CALL = "=CROSSTABLE_ID(Crosstable,SettingsTable)"
+"""The formula of the token cell: the crosstable and the Settings rows, read once."""
+EVENT_FACT_ROWS = 50
+"""Rows of the Event sheet the token cell reads at least (its facts, with room to add)."""
+
+
+def event_call(fact_rows: int = EVENT_FACT_ROWS) -> str:
+    """The token cell's formula in a workbook with an Event sheet of ``fact_rows`` rows: the
+    Event rows too, so that its Rate (the rating list) reaches the functions as it reaches
+    the Standings sheet."""
+    last = max(fact_rows, EVENT_FACT_ROWS)
+    return f"=CROSSTABLE_ID(Crosstable,SettingsTable,Event!$A$1:$B${last})"
+
+
+def reads_event_rows(formula: str) -> bool:
+    """Whether a token cell's formula reads the Event sheet (``Event!…`` or ``'Event'!…``
+    among its arguments)."""
+    text = formula.replace("'", "").casefold()
+    return "event!" in text
+
 
 MAX_ARRAY_FORMULA = 255
 """Most characters of an array formula that Excel's ``Range.FormulaArray`` accepts (a longer

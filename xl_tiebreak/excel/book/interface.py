@@ -128,6 +128,20 @@ class Book(Protocol):
         the titles of the sheets changed."""
         ...
 
+    def cell_formula(self, sheet: str, ref: str) -> str | None:
+        """The formula of the cell ``ref`` (``B2``) of worksheet ``sheet`` as typed, from its
+        ``=`` (an array formula's text on its first cell); "" when the cell holds none; None
+        when that cannot be told (no such worksheet; an engine that reads no formulas,
+        xlwings Lite)."""
+        ...
+
+
+def formula_text(value: object) -> str:
+    """The formula a cell's value holds as openpyxl gives it (a text from ``=``, or an array
+    formula's ``text``), "" for any other value."""
+    text = getattr(value, "text", value)  # openpyxl's ArrayFormula, without importing it
+    return text if isinstance(text, str) and text.startswith("=") else ""
+
 
 def too_large(sheet: str, what: str, far: list[tuple[str, object]]) -> InputError:
     """The error for an area too large to read, naming the cells that make it so."""

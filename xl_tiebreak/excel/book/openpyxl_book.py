@@ -21,6 +21,7 @@ from xl_tiebreak.excel.book.interface import (
     MAX_READ_COLUMNS,
     MAX_READ_ROWS,
     RangeValues,
+    formula_text,
     mark_role,
     not_a_worksheet,
     too_large,
@@ -29,6 +30,7 @@ from xl_tiebreak.excel.book.layout import SheetLayout, Style
 from xl_tiebreak.excel.book.names import parse_sized, sized_extent
 from xl_tiebreak.excel.book.openpyxl_arrays import fit_workbook
 from xl_tiebreak.i18n.language import translate
+from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.util.cells import column_letter, is_blank, range_ref
 
 __all__ = ["OpenpyxlBook", "mark_worksheet", "worksheet_mark"]
@@ -302,6 +304,13 @@ class OpenpyxlBook:
         :attr:`fit_report` says what was done. Returns the titles of the sheets changed."""
         changed, self.fit_report = fit_workbook(self.workbook, participants)
         return changed
+
+    def cell_formula(self, sheet: str, ref: str) -> str | None:
+        try:
+            ws = self._worksheet(sheet)
+        except InputError:  # a chart sheet
+            return None
+        return None if ws is None else formula_text(ws[ref].value)
 
 
 def _render_openpyxl(ws: Any, layout: SheetLayout) -> None:

@@ -34,6 +34,7 @@ from xl_tiebreak.excel.book.interface import (
     MAX_READ_COLUMNS,
     MAX_READ_ROWS,
     RangeValues,
+    formula_text,
     mark_formula,
     mark_role,
     too_large,
@@ -147,6 +148,16 @@ class XlwingsBook:
         sheet = self._sheet(name)
         if sheet is not None:
             _best_effort(sheet.activate)
+
+    def cell_formula(self, sheet: str, ref: str) -> str | None:
+        found = self._sheet(sheet)
+        if found is None:
+            return None
+        try:
+            text = found.range(ref).formula
+        except (NotImplementedError, AttributeError):  # xlwings Lite reads no formulas
+            return None
+        return formula_text(text)
 
     def fit_function_sheets(self, participants: int) -> list[str]:
         """Grow the function sheets' arrays shorter than the event and end their print areas

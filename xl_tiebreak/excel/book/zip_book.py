@@ -39,9 +39,9 @@ from openpyxl.utils.datetime import CALENDAR_MAC_1904, WINDOWS_EPOCH, from_excel
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 
-from xl_tiebreak.excel.book.cells import bounds, find_sheet
+from xl_tiebreak.excel.book.cells import bounds, cell_index, find_sheet
 from xl_tiebreak.excel.book.function_arrays import SheetKind
-from xl_tiebreak.excel.book.interface import MARK_NAME, mark_role
+from xl_tiebreak.excel.book.interface import MARK_NAME, formula_text, mark_role
 from xl_tiebreak.excel.book.layout import SheetLayout, Style
 from xl_tiebreak.excel.book.openpyxl_arrays import follow_event, grow_arrays
 from xl_tiebreak.excel.book.openpyxl_book import OpenpyxlBook
@@ -1017,6 +1017,13 @@ class ZipBook(OpenpyxlBook):
         followed = follow_event(self.workbook, participants)
         return [ws.title for ws in self.workbook.worksheets if ws.title in grown or (
             ws.title in followed and ws.print_area != before[ws.title])]
+
+    def cell_formula(self, sheet: str, ref: str) -> str | None:
+        entry = self._entry(sheet)
+        if entry is None or not isinstance(entry.sheet, ZipSheet):
+            return None
+        found = entry.sheet.formula_cells().get(cell_index(ref))
+        return "" if found is None else formula_text(found.value)
 
     def _grow_arrays(self, participants: int) -> tuple[list[str], list[str]]:
         """:func:`~xl_tiebreak.excel.book.openpyxl_arrays.grow_arrays` inside the zip."""

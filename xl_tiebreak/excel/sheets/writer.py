@@ -18,6 +18,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from xl_tiebreak.excel.book.cells import find_sheet
+from xl_tiebreak.excel.book.function_arrays import TOKEN_CELL, event_call, reads_event_rows
 from xl_tiebreak.excel.book.interface import Book
 from xl_tiebreak.excel.book.layout import standings_table
 from xl_tiebreak.excel.reading.event import CROSSTABLE, book_standings
@@ -45,14 +46,16 @@ from xl_tiebreak.excel.sheets.standings_sheet import (
     standings_layout,
 )
 from xl_tiebreak.i18n import _, _n, using
+from xl_tiebreak.i18n.conventions import csv_separator
 from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.knockout.bracket import KnockoutRow, knockout_standings
-from xl_tiebreak.model.tournament import InputError, Problem, Severity
+from xl_tiebreak.model.tournament import InputError, Problem, Severity, Tournament
 from xl_tiebreak.prizes.allocation import Allocation
-from xl_tiebreak.report.table import csv_places, standings_csv_table
+from xl_tiebreak.report.table import csv_places, rate_text, standings_csv_table
 from xl_tiebreak.standings.compare_orders import Comparison
 from xl_tiebreak.standings.final import Standings
 from xl_tiebreak.standings.team_evaluation import TeamEvaluation
+from xl_tiebreak.tiebreaks.ratings import fide_field, fide_kind
 from xl_tiebreak.util.cells import sheet_ref
 from xl_tiebreak.util.numbers import fmt
 from xl_tiebreak.util.plain import Mutable, field
@@ -225,6 +228,9 @@ def _write_standings_to(book: Book) -> WriteResult:
         return write_problems_to(book, conflict + list(error.problems))
     if conflict:
         return write_problems_to(book, conflict)
+    rate_warning = _rate_warning(book, standings)
+    if rate_warning is not None:
+        warnings = [*warnings, rate_warning]
     layout = standings_layout(standings, settings, warnings).replace(name=target)
     book.write_sheet(layout, after=_anchor(book))
     after = target
@@ -242,6 +248,44 @@ def _write_standings_to(book: Book) -> WriteResult:
                          extra_sheets=[x.name for x in extras.layouts],
                          comparison=extras.comparison, allocation=extras.allocation)
     return _fitted(book, result)
+
+
+def _rate_warning(book: Book, standings: Standings) -> Problem | None:
+    """The warning that the worksheet functions use another rating than the Standings sheet:
+    the Event sheet's Rate takes a rapid or blitz rating column here, and the Functions
+    sheet's event token does not read the Event rows (decision D-P1), or may not where the
+    engine reads no formulas (xlwings Lite). None when they agree."""
+    t = getattr(standings, "tournament", None)
+    if not isinstance(t, Tournament) or not t.rate or fide_field(t) == "rating":
+        return None
+    sheet = find_sheet(book.sheet_names(), FUNCTIONS)
+    if sheet is None:
+        return None
+    formula = book.cell_formula(sheet, TOKEN_CELL)
+    if formula is not None and ("CROSSTABLE_ID(" not in formula.upper()
+                                or reads_event_rows(formula)):
+        return None  # no event token there, or one that reads the Rate
+    where = sheet_ref(sheet, TOKEN_CELL)
+    fixed = event_call().replace(",", csv_separator())  # as the language's Excel writes it
+    rate, kind = rate_text(t.rate), translated(fide_kind(t))
+    if formula is None:
+        text = _("the Event sheet's Rate ({rate}) makes the rating-based tie-breaks (ARO, "
+                 "TPR, APRO…) use each player's {kind} here; the Functions and Formula "
+                 "standings sheets use it too only if the event token in {cell} reads the "
+                 "Event sheet: its formula must be {formula}", rate=rate, kind=kind,
+                 cell=where, formula=fixed)
+    else:
+        text = _("the Event sheet's Rate ({rate}) makes the rating-based tie-breaks (ARO, "
+                 "TPR, APRO…) use each player's {kind} here, but the event token in {cell} "
+                 "does not read the Event sheet, so the Functions and Formula standings "
+                 "sheets use the Rating column: write {formula} in that cell and they "
+                 "agree", rate=rate, kind=kind, cell=where, formula=fixed)
+    return Problem(Severity.WARNING, text, where)
+
+
+FUNCTIONS = "Functions"
+"""The function sheet whose :data:`~xl_tiebreak.excel.book.function_arrays.TOKEN_CELL` holds
+the event token in the templates."""
 
 
 def _fitted(book: Book, result: WriteResult) -> WriteResult:

@@ -9,7 +9,12 @@ from typing import Any
 from openpyxl.styles import Alignment, Font
 from openpyxl.worksheet.formula import ArrayFormula
 
-from xl_tiebreak.excel.book.function_arrays import event_print_area
+from xl_tiebreak.excel.book.function_arrays import (  # the token cell, re-exported
+    EVENT_CALL,
+    TOKEN_CELL,
+    event_call,
+    event_print_area,
+)
 from xl_tiebreak.excel.book.layout import (
     HALF_FORMAT,
     WHOLE_FORMAT,
@@ -31,8 +36,8 @@ from xl_tiebreak.i18n.language import N_, translate
 from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
 from xl_tiebreak.util.cells import column_letter, range_ref
 
-__all__ = ["DEMO_ROWS", "DEMO_STANDINGS_ROWS", "EVENT_CALL", "event_call", "FUNCTIONS_FIRST_ROW",
-           "PER_CELL_NOTE", "STANDINGS_CALL",
+__all__ = ["DEMO_ROWS", "DEMO_STANDINGS_ROWS", "EVENT_CALL", "FUNCTIONS_FIRST_ROW",
+           "PER_CELL_NOTE", "STANDINGS_CALL", "TOKEN_CELL", "event_call",
            "STANDINGS_COLUMNS", "TEMPLATE_ROWS", "column_groups_setup", "follow_event",
            "formula_standings_sheet", "functions_sheet", "print_rows", "sheet_names"]
 
@@ -54,24 +59,8 @@ participants is reported by the sheet's check cell."""
 STANDINGS_COLUMNS = len(standings_formats([])) + TIEBREAK_SLOTS + 1  # and Decided by
 """Columns of the Formula standings array: Place, No, Name, Rating, Fed, Pts and one per
 tie-break slot of the Settings sheet (the columns beyond the order stay empty)."""
-TOKEN_CELL = "B2"
-"""The Functions sheet's cell holding the event token (the defined name ``Tournament``)."""
 SETTINGS_TABLE_ROWS = 200
 """Rows of the Settings sheet in the defined name ``SettingsTable``."""
-EVENT_CALL = "=CROSSTABLE_ID(Crosstable,SettingsTable)"
-"""The formula of the token cell: the crosstable and the Settings rows, read once."""
-EVENT_FACT_ROWS = 50
-"""Rows of the Event sheet the token cell reads at least (its facts, with room to add)."""
-
-
-def event_call(fact_rows: int) -> str:
-    """The token cell's formula in a workbook with an Event sheet of ``fact_rows`` rows: the
-    Event rows too, so that its Rate (the rating list) reaches the functions as it reaches
-    the Standings sheet."""
-    last = max(fact_rows, EVENT_FACT_ROWS)
-    return f"=CROSSTABLE_ID(Crosstable,SettingsTable,Event!$A$1:$B${last})"
-
-
 def sheet_names() -> dict[str, str]:
     """The defined names the function sheets use: ``SettingsTable`` (the Settings rows) and
     ``Tournament`` (the token cell of the Functions sheet)."""
