@@ -571,9 +571,10 @@ def test_one_latin1_byte_in_a_utf8_trf_names_its_line() -> None:
     data = (lines[0] + "\n").encode("utf-8") + (lines[1] + "\n").encode("latin-1")
     t = parse_trf(data)
     assert [p.name for p in t.participants] == ["Ölund", "Bø"]  # both aligned
-    (note,) = [n for n in t.notes if "Latin-1" in n.message]
+    (note,) = [n for n in t.notes if "not UTF-8" in n.message]
     col = lines[1].index("ø") + 1
     assert f"line 2: byte 0xF8 at col {col} is not UTF-8" in note.message
+    assert note.message.endswith("read as Windows-1252")  # ø is 0xF8 there as in Latin-1
 
 
 def test_a_nul_byte_is_not_echoed_raw() -> None:

@@ -42,6 +42,8 @@ def forms(text: str) -> dict[str, bytes]:
     }
     with contextlib.suppress(UnicodeEncodeError):
         out["latin-1 CR"] = cr.encode("latin-1")
+    with contextlib.suppress(UnicodeEncodeError):  # Excel's "CSV" in Western Windows: ANSI
+        out["windows-1252 CRLF"] = crlf.encode("cp1252")
     return out
 
 
@@ -165,3 +167,21 @@ def test_a_field_over_the_limit_is_named_by_line_and_column(
     for reader in (lambda t: read_prize_csv(t, "p.csv"), csv_rows):
         with pytest.raises(InputError, match="line 2, column 1"):
             reader(f"{long};x\n1;2\n".replace(f"{long};x\n1;2", f"Prize;Place\n{long};1"))
+
+
+def test_a_brazilian_excel_csv_in_windows_1252(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Excel in Portuguese saves "CSV" as Windows-1252 with ``;`` and decimal commas: a name
+    with ’ and – (0x92, 0x96, C1 control codes in Latin-1) is read as typed, the same standings
+    as the UTF-8 file, and the note says which encoding was used."""
+    text = (EXAMPLES / "spring_open.csv").read_text(encoding="utf-8").replace(
+        "Halloran, Declan", "D’Ávila, João – Jr")
+    assert "D’Ávila" in text
+    ansi, utf8 = tmp_path / "ansi.csv", tmp_path / "utf8.csv"
+    ansi.write_bytes(text.replace("\n", "\r\n").encode("cp1252"))
+    utf8.write_text(text, encoding="utf-8")
+    code, from_ansi, err = output(capsys, "compute", str(ansi), "--format", "csv")
+    assert code == 0, err
+    assert "read as Windows-1252" in err and "control character" not in err
+    code, from_utf8, _ = output(capsys, "compute", str(utf8), "--format", "csv")
+    assert code == 0 and from_ansi == from_utf8 and "D’Ávila, João – Jr" in from_ansi

@@ -495,10 +495,21 @@ def test_bom_latin1_and_line_ends() -> None:
 
 
 def test_latin1_control_byte_is_not_a_line_break() -> None:
-    # 0x85 decodes (Latin-1) to NEL, which str.splitlines would treat as a line end.
-    raw = player_line(name="Ab\x85cd").encode("latin-1")
+    # 0x85 decodes (Latin-1) to NEL, which str.splitlines would treat as a line end; a line
+    # is read as Latin-1 when it holds a byte Windows-1252 leaves undefined (0x81)
+    raw = player_line(name="Ab\x85c\x81").encode("latin-1")
     (p,) = parse_trf(raw).participants
-    assert p.name == "Ab\x85cd" and p.rating == 2200
+    assert p.name == "Ab\x85c\x81" and p.rating == 2200
+
+
+def test_a_windows_1252_name_is_read_with_its_apostrophe_and_dash() -> None:
+    """What a Windows program saves as "ANSI" in Western languages: ’ (0x92) and – (0x96)
+    are characters, not Latin-1's C1 control codes (which would be refused)."""
+    name = "D’Ávila – Jr"
+    t = parse_trf(player_line(name=name).encode("cp1252"))
+    (p,) = t.participants
+    assert p.name == name and p.rating == 2200
+    assert any("read as Windows-1252" in n.message for n in t.notes)
 
 
 # --------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import os
 import stat
 
 from xl_tiebreak.i18n import _
+from xl_tiebreak.util.os_reasons import os_reason
 
 MAX_INPUT_BYTES = 20 * 1024 * 1024
 """Largest TRF or CSV file read (20 MB): far above any real tournament."""
@@ -30,7 +31,8 @@ class DecodeError(ValueError):
 
 def decode_text(data: bytes) -> str:
     """UTF-8 text (a byte-order mark dropped); lines that are not valid UTF-8 are read as
-    Latin-1 (old Windows exports). See :func:`decode_text_noted` for the notes."""
+    Windows-1252, else Latin-1 (old Windows exports, :func:`single_byte`). See
+    :func:`decode_text_noted` for the notes."""
     return decode_text_noted(data)[0]
 
 
@@ -38,9 +40,10 @@ def decode_text_noted(data: bytes) -> tuple[str, list[str]]:
     """The text of ``data`` and notes on how it was decoded.
 
     UTF-8 (a byte-order mark dropped). When the bytes are not valid UTF-8, each line is decoded
-    on its own: as UTF-8 when it is valid, else as Latin-1, and one note per such line says
-    which byte was not UTF-8 (``line 7: byte 0xE9 at col 23 is not UTF-8; the line was read as
-    Latin-1``). A wholly Latin-1 file gets a single note. UTF-16 and UTF-32 text with its
+    on its own: as UTF-8 when it is valid, else as Windows-1252 or Latin-1
+    (:func:`single_byte`), and one note per such line says which byte was not UTF-8 (``line 7:
+    byte 0xE9 at col 23 is not UTF-8; the line was read as Windows-1252``). A file with no
+    UTF-8 line beyond ASCII gets a single note. UTF-16 and UTF-32 text with its
     byte-order mark is read as such. Raises :class:`DecodeError` for UTF-16/UTF-32 text
     without one (NUL bytes between the characters) and for NUL bytes (naming the line)."""
     wide = _wide(data)
@@ -53,28 +56,41 @@ def decode_text_noted(data: bytes) -> tuple[str, list[str]]:
         pass
     lines = data.removeprefix(b"\xef\xbb\xbf").split(b"\n")
     out: list[str] = []
-    bad: list[tuple[int, int, int]] = []
-    """(line, byte, col) of each line read as Latin-1."""
+    bad: list[tuple[int, int, int, str]] = []
+    """(line, byte, col, encoding) of each line read as a single-byte encoding."""
     utf8_multibyte = False
     for number, raw in enumerate(lines, start=1):
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            out.append(raw.decode("latin-1"))
-            byte = raw[exc.start]
-            bad.append((number, byte, exc.start + 1))
+            text, encoding = single_byte(raw)
+            out.append(text)
+            bad.append((number, raw[exc.start], exc.start + 1, encoding))
             continue
         utf8_multibyte = utf8_multibyte or not raw.isascii()
         out.append(text)
     text = "\n".join(out)
     if not utf8_multibyte:
-        line, byte, col = bad[0]
-        return text, [_("the file is not UTF-8 (byte 0x{byte} at col {col} is not UTF-8; the "
-                        "line was read as Latin-1, first on line {line}); it was read as "
-                        "Latin-1", byte=f"{byte:02X}", col=col, line=line)]
+        line, byte, col, _first = bad[0]
+        encodings = sorted({encoding for *_place, encoding in bad}, reverse=True)
+        return text, [_("the file is not UTF-8 (byte 0x{byte} at col {col} is not UTF-8, first "
+                        "on line {line}); it was read as {encoding}", byte=f"{byte:02X}",
+                        col=col, line=line, encoding=" / ".join(encodings))]
     return text, [_("mixed encodings: line {line}: byte 0x{byte} at col {col} is not UTF-8; "
-                    "the line was read as Latin-1", line=line, byte=f"{byte:02X}", col=col)
-                  for line, byte, col in bad]
+                    "the line was read as {encoding}", line=line, byte=f"{byte:02X}", col=col,
+                    encoding=encoding)
+                  for line, byte, col, encoding in bad]
+
+
+def single_byte(raw: bytes) -> tuple[str, str]:
+    """A line that is not UTF-8, decoded as Windows-1252 (what Excel and Windows programs
+    in Western languages save as "ANSI": ``’`` and ``–`` are bytes 0x92 and 0x96) where every
+    byte is defined there, else as Latin-1 (each byte its own character); with the name of
+    the encoding used."""
+    try:
+        return raw.decode("cp1252"), "Windows-1252"
+    except UnicodeDecodeError:  # 0x81, 0x8D, 0x8F, 0x90, 0x9D: no character in Windows-1252
+        return raw.decode("latin-1"), "Latin-1"
 
 
 _BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le", "UTF-32"), (b"\x00\x00\xfe\xff", "utf-32-be", "UTF-32"),
@@ -182,7 +198,7 @@ def check_regular_file(path: str | os.PathLike[str]) -> None:
         raise ValueError(_("{name}: cannot read the file: no such file", name=name)) from None
     except OSError as exc:
         raise ValueError(_("{name}: cannot read the file: {reason}", name=name,
-                           reason=exc.strerror or exc)) from None
+                           reason=os_reason(exc))) from None
     if stat.S_ISDIR(info.st_mode):
         raise ValueError(_("{name}: cannot read the file: it is a folder, not a file",
                            name=name))
