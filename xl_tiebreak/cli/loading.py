@@ -11,6 +11,7 @@ from xl_tiebreak.events.loader import WORKBOOK_SUFFIXES, EventKind, kind_of, loa
 from xl_tiebreak.i18n import _
 from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import BlankRounds, InputError, RatingUsed, Tournament
+from xl_tiebreak.util.os_reasons import os_reason
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
@@ -102,7 +103,7 @@ def _team_options(args: argparse.Namespace, event: TeamEvent) -> TeamEvent:
         except DecodeError as exc:
             raise InputError(str(exc), f"{os.path.basename(name)}, {exc.where}") from None
         except OSError as exc:
-            raise InputError(_("cannot read the file: {error}", error=exc.strerror or exc),
+            raise InputError(_("cannot read the file: {error}", error=os_reason(exc)),
                              str(name)) from None
         event = read_csv_boards(event, text, source=os.path.basename(name))
     if option.get("primary"):

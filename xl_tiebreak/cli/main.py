@@ -25,6 +25,7 @@ from xl_tiebreak.model.tournament import InputError, Tournament, TournamentType
 from xl_tiebreak.report.table import standings_csv, standings_json, standings_table
 from xl_tiebreak.standings.final import Standings, compute_standings
 from xl_tiebreak.util.numbers import fmt
+from xl_tiebreak.util.os_reasons import os_reason
 from xl_tiebreak.util.safety import printable
 
 __all__ = ["console", "load_tournament", "main"]
@@ -123,7 +124,7 @@ def _run(args: argparse.Namespace) -> int:
         return 2
     except OSError as exc:
         where = f"{_shown(os.fsdecode(exc.filename))}: " if exc.filename else ""
-        print(f"xl-tiebreak: {where}{exc.strerror or exc}", file=sys.stderr)
+        print(f"xl-tiebreak: {where}{os_reason(exc)}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # pragma: no cover - output piped into head
         return 0

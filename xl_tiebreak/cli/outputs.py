@@ -20,6 +20,7 @@ from pathlib import Path
 
 from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import InputError
+from xl_tiebreak.util.os_reasons import os_reason
 
 _FORCED: dict[str, bool] = {}
 """Output path (absolute) → whether ``--force`` was given, as told to :func:`refuse_existing`."""
@@ -77,7 +78,7 @@ def write_text(path: Path, text: str, encoding: str = "utf-8") -> None:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
     except OSError as exc:
         raise InputError(_("cannot write {path}: {error}", path=path,
-                           error=exc.strerror or exc)) from None
+                           error=os_reason(exc))) from None
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline="\n") as f:
             f.write(text)
@@ -91,7 +92,7 @@ def write_text(path: Path, text: str, encoding: str = "utf-8") -> None:
         _put(Path(tmp), path, force)
     except OSError as exc:
         raise InputError(_("cannot write {path}: {error}; it was not changed", path=path,
-                           error=exc.strerror or exc)) from None
+                           error=os_reason(exc))) from None
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)

@@ -24,6 +24,7 @@ import re
 
 from xl_tiebreak.i18n import _
 from xl_tiebreak.model.tournament import BlankRounds, InputError, Problem, Severity, Tournament
+from xl_tiebreak.util.os_reasons import os_reason
 from xl_tiebreak.util.text_files import (
     MAX_INPUT_BYTES,
     DecodeError,
@@ -107,7 +108,7 @@ def read_input(path: str | os.PathLike[str]) -> bytes:
     try:
         data = read_capped(name)
     except OSError as exc:
-        raise InputError(_("cannot read the file: {error}", error=exc.strerror or exc),
+        raise InputError(_("cannot read the file: {error}", error=os_reason(exc)),
                          name) from None
     if len(data) > MAX_INPUT_BYTES:
         raise InputError(_("{name}: file is larger than {size} MB", name=name,

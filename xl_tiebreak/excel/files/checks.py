@@ -136,6 +136,7 @@ from xl_tiebreak.i18n import N_, _
 from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.util.cells import column_letter, quoted, range_ref, sheet_ref
+from xl_tiebreak.util.os_reasons import os_reason
 from xl_tiebreak.util.safety import printable
 
 __all__ = [
@@ -205,7 +206,7 @@ def check_file(path: Path) -> bytes:
         info = path.stat()
     except OSError as exc:
         raise InputError(_("{path}: cannot read the file ({reason})", path=path,
-                           reason=exc.strerror or exc)) from exc
+                           reason=os_reason(exc))) from exc
     if stat.S_ISDIR(info.st_mode):
         raise InputError(_("{path}: is a folder, not a workbook file", path=path))
     if not stat.S_ISREG(info.st_mode):
@@ -218,7 +219,7 @@ def check_file(path: Path) -> bytes:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise InputError(_("{path}: cannot read the file ({reason})", path=path,
-                           reason=exc.strerror or exc)) from exc
+                           reason=os_reason(exc))) from exc
     if data.startswith(_OLE_MAGIC):
         if "EncryptionInfo".encode("utf-16-le") in data:
             raise InputError(_("{file} is password-protected (encrypted): remove the "

@@ -19,14 +19,17 @@ import stat
 import tempfile
 import warnings
 from collections.abc import Callable, Iterator, Sequence
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from xl_tiebreak.excel.files.limits import check_written
 from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n.conventions import csv_separator, number_text
 from xl_tiebreak.model.tournament import InputError
 from xl_tiebreak.util.numbers import fmt, from_float
+from xl_tiebreak.util.os_reasons import os_reason
 from xl_tiebreak.util.plain import Mutable
 from xl_tiebreak.util.safety import FORMULA_START, formula_safe
 
@@ -269,7 +272,7 @@ def _stage(target: Path, data: bytes, staged: list[Staged], *,
             os.chmod(item.temp, mode)
     except OSError as exc:
         raise InputError(_("cannot write {target}: {reason}; nothing was changed",
-                           target=target, reason=exc.strerror or exc)) from exc
+                           target=target, reason=os_reason(exc))) from exc
     return item
 
 
@@ -314,7 +317,7 @@ def transaction() -> Iterator[Callable[..., Staged]]:
                 _replace(item)
             except OSError as exc:
                 raise InputError(_("cannot write {target}: {reason}", target=item.target,
-                                   reason=exc.strerror or exc)) from exc
+                                   reason=os_reason(exc))) from exc
             _sync_folder(item.target.parent)
             if i == 0 and len(staged) > 1:
                 _pause("replaced-first")
@@ -464,26 +467,31 @@ def append_text_row(ws: Any, values: Sequence[object]) -> None:
 
 
 def _csv_cell(value: object) -> str:
-    """A CSV field: numbers as plain decimals, text that a spreadsheet would run as a formula
-    prefixed with a single quote."""
+    """A CSV field: numbers as plain decimals with the language's decimal separator (a
+    :class:`~decimal.Decimal` keeps its fixed places: AOB's ``42.500``), text that a
+    spreadsheet would run as a formula prefixed with a single quote."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
     if isinstance(value, (int, float, Fraction)):
-        return fmt(from_float(value) if isinstance(value, float) else value)
+        return number_text(fmt(from_float(value) if isinstance(value, float) else value))
+    if isinstance(value, Decimal) and value.is_finite():
+        return number_text(str(value))
     return formula_safe(str(value))
 
 
 def csv_bytes(table: Sequence[Sequence[object]]) -> bytes:
-    """A table (header first) as UTF-8 CSV with a BOM (Excel reads it right).
+    """A table (header first) as UTF-8 CSV with a BOM (Excel reads it right), as a
+    spreadsheet in the language in force opens it: in English commas between fields and
+    ``2.5``, in Portuguese ``;`` and ``2,5`` (as ``compute --format csv`` writes them).
 
     Text that a spreadsheet could run as a formula, whole or split at a separator, is
     neutralised (:func:`xl_tiebreak.util.safety.formula_safe`); numbers are written as numbers, so
     a negative number stays ``-1``.
     """
     buffer = io.StringIO(newline="")
-    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer = csv.writer(buffer, delimiter=csv_separator(), lineterminator="\r\n")
     for row in table:
         writer.writerow([_csv_cell(v) for v in row])
     return buffer.getvalue().encode("utf-8-sig")

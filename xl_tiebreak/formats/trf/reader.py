@@ -65,6 +65,7 @@ from xl_tiebreak.model.tournament import (
 )
 from xl_tiebreak.util.dates import choose_start_date, date_readings
 from xl_tiebreak.util.numbers import parse_number, parse_whole, shown
+from xl_tiebreak.util.os_reasons import os_reason
 from xl_tiebreak.util.patterns import LazyPattern
 from xl_tiebreak.util.text_files import (
     MAX_INPUT_BYTES,
@@ -112,7 +113,7 @@ def read_trf(
     except ValueError as exc:
         raise InputError(str(exc)) from exc
     except OSError as exc:
-        raise InputError(_("cannot read the file: {reason}", reason=exc.strerror or exc),
+        raise InputError(_("cannot read the file: {reason}", reason=os_reason(exc)),
                          name) from exc
     return parse_trf(data, source=name, blank_rounds=blank_rounds)
 

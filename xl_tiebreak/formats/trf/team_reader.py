@@ -53,6 +53,7 @@ from xl_tiebreak.model.tournament import (
     looks_like_round_robin,
 )
 from xl_tiebreak.util.numbers import fmt_half, parse_number
+from xl_tiebreak.util.os_reasons import os_reason
 from xl_tiebreak.util.text_files import MAX_INPUT_BYTES, decode_text, read_capped
 
 _BYE_240 = {"F": Kind.FPB, "H": Kind.HPB, "Z": Kind.ZPB, "U": Kind.PAB}
@@ -86,7 +87,7 @@ def read_team_trf(path: str | os.PathLike[str], *, incomplete: bool = False) -> 
     try:
         data = read_capped(name)
     except OSError as exc:
-        raise InputError(_("cannot read the file: {reason}", reason=exc.strerror or exc),
+        raise InputError(_("cannot read the file: {reason}", reason=os_reason(exc)),
                          name) from exc
     return parse_team_trf(data, os.path.basename(name), incomplete=incomplete)
 
