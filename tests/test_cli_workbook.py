@@ -241,3 +241,27 @@ def test_chart_sheet_is_a_message_not_a_traceback(tmp_path: Path,
     code, _, err = run(["compute", str(path)], capsys)
     assert code == 2 and "Traceback" not in err
     assert "Settings: 'Settings' is a chart sheet, not a worksheet" in err
+
+
+def test_a_portuguese_workbooks_csv_is_the_csv_of_compute(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``standings --csv`` of a workbook whose Language is pt-BR writes what ``compute
+    --format csv`` writes of it: ``;`` between fields and ``23,5`` (what Excel in Portuguese
+    opens as numbers); an English workbook's CSV stays with commas, whatever ``--lang``."""
+    assert main(["--lang", "pt-BR", "demo", str(tmp_path)]) == 0
+    (book,) = tmp_path.glob("*.xlsm")
+    target = tmp_path / "classificacao.csv"
+    assert main(["--lang", "pt-BR", "standings", str(book), "--csv", str(target)]) == 0
+    capsys.readouterr()
+    assert main(["--lang", "pt-BR", "compute", str(book), "--format", "csv"]) == 0
+    computed = capsys.readouterr().out
+    written = target.read_bytes().decode("utf-8-sig")
+    assert written.replace("\r\n", "\n") == computed
+    first = written.splitlines()[1].split(";")
+    assert first[:5] == ["1", "1", "Anna Kowalska", "6", "23,5"]  # the demo's winner, BH/C1
+    english = tmp_path / "english.csv"
+    assert main(["--lang", "en", "demo", str(tmp_path / "en")]) == 0
+    (book_en,) = (tmp_path / "en").glob("*.xlsm")
+    assert main(["--lang", "pt-BR", "standings", str(book_en), "--csv", str(english)]) == 0
+    assert english.read_text(encoding="utf-8-sig").splitlines()[1].startswith(
+        "1,1,Anna Kowalska,6,23.5,")

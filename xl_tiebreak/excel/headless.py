@@ -36,7 +36,8 @@ from xl_tiebreak.excel.reading.team_event import (
     read_book_team_event,
 )
 from xl_tiebreak.excel.sheets.writer import WriteResult, write_standings_to
-from xl_tiebreak.i18n import _
+from xl_tiebreak.i18n import _, using
+from xl_tiebreak.i18n.language import DEFAULT
 from xl_tiebreak.model.teams import TeamEvent
 from xl_tiebreak.model.tournament import InputError, Problem, Severity, Tournament
 
@@ -217,9 +218,13 @@ def _check_copied(book: ZipBook, data: bytes) -> None:
 def _stage_csv(stage: Callable[..., object], result: WriteResult, target: Path,
                csv_target: Path | None, player_columns: bool, force: bool) -> list[str]:
     """Stage the CSV (when asked and the standings were computed) after the workbook, in the
-    same transaction; returns the notes on links among the targets."""
+    same transaction, in the workbook's language as its Standings sheet (its texts, field
+    separator and decimals); returns the notes on links among the targets."""
     if result.ok and csv_target is not None:
-        stage(csv_target, files.csv_bytes(result.csv_table(player_columns)), new_only=not force)
+        language = (result.settings.language if result.settings is not None else None)
+        with using(language or DEFAULT):
+            data = files.csv_bytes(result.csv_table(player_columns))
+        stage(csv_target, data, new_only=not force)
     return [n for n in (files.link_note(target),
                         files.link_note(csv_target) if csv_target else None) if n]
 
