@@ -105,6 +105,7 @@ from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.tournament import InputError, Problem, Severity
 from xl_tiebreak.standings.evaluation import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
 from xl_tiebreak.util.cells import column_letter
+from xl_tiebreak.util.os_reasons import os_reason
 from xl_tiebreak.util.safety import FORMULA_START
 
 __all__ = [
@@ -394,7 +395,7 @@ def _settings_sheet(ws: Any, template: Template) -> dict[str, str]:
     ws.append(settings_header())
     names: dict[str, str] = {}
     values = {**_DEFAULT_POINTS, **template.settings, "language": language_value()}
-    if isinstance(values.get("name"), str):
+    if template.sample and isinstance(values.get("name"), str):
         values["name"] = translated(str(values["name"]))
     for label, field, english_hint in SETTINGS_ROWS:
         hint = translated(english_hint) if english_hint else ""
@@ -542,7 +543,8 @@ def build_workbook(template: Template, vba: bool = True, per_cell: bool = False,
     formula_standings_sheet(wb.create_sheet("Formula standings"), template, per_cell)
     how_to_sheet(wb.create_sheet("How to", 0), _HOW_TO, module or file_stem(template.stem))
     names["Crosstable"] = CROSSTABLE_REFERS_TO
-    finish_template(wb, translated(str(template.settings.get("name", template.stem))), names)
+    name = str(template.settings.get("name") or template.stem)
+    finish_template(wb, translated(name) if template.sample else name, names)
     return wb
 
 
@@ -613,7 +615,7 @@ def _directory(directory: str | os.PathLike[str]) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(_("cannot create the folder {folder}: {reason}", folder=folder,
-                           reason=exc.strerror or exc)) from exc
+                           reason=os_reason(exc))) from exc
     return folder
 
 

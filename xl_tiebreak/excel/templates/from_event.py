@@ -220,7 +220,7 @@ def event_template(t: Tournament, blank_rounds: BlankRounds = BlankRounds.ABSENT
         **_scoring_settings(t.scoring),
     }
     return Template(stem=base.stem, rows=crosstable_rows(t), settings=settings,
-                    functions=base.functions, example=base.example)
+                    functions=base.functions, example=base.example, sample=False)
 
 
 def fact_value(rate: str) -> str:

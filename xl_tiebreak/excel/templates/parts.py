@@ -188,6 +188,10 @@ class Template(Frozen):
     TIEBREAK_EXPLAIN are always there)."""
     example: str
     """The descriptor used in the TIEBREAK and TIEBREAK_EXPLAIN examples."""
+    sample: bool = True
+    """The shipped sample: its tournament name is a catalogue text, written in the language in
+    force. False for an event's own workbook, whose name is written exactly as the event
+    gives it (never translated: an event called "Tournament" stays so)."""
 
     @property
     def players(self) -> int:
