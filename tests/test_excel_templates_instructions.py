@@ -21,11 +21,32 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 TEMPLATES = ["swiss.xlsx", "round_robin.xlsx", "team_swiss.xlsx", "knockout.xlsx"]
 
 
+README_PT = (ROOT / "README.pt-BR.md").read_text(encoding="utf-8")
+
+
+def _blocks(text: str, name: str) -> list[str]:
+    return re.findall(rf"<!-- instructions:{name} -->\n(.*?)\n<!-- /instructions:{name} -->",
+                      text, flags=re.S)
+
+
 @pytest.mark.parametrize("name", sorted(instructions.BLOCKS))
 def test_readme_holds_the_steps_of_the_how_to_sheets(name: str) -> None:
-    found = re.findall(rf"<!-- instructions:{name} -->\n(.*?)\n<!-- /instructions:{name} -->",
-                       README, flags=re.S)
-    assert found == [instructions.readme_block(name)]
+    assert _blocks(README, name) == [instructions.readme_block(name)]
+
+
+@pytest.mark.parametrize("name", sorted(instructions.BLOCKS))
+def test_the_portuguese_readme_holds_the_steps_of_the_portuguese_how_to_sheets(
+        name: str) -> None:
+    """README.pt-BR.md says what the Portuguese How to sheets say, naming the Portuguese
+    Swiss template's files (suico.xlsm, suico.py)."""
+    from xl_tiebreak.excel.templates.wording import file_stem
+
+    with using("pt-BR"):
+        stem = file_stem("swiss")
+        expected = instructions.readme_block(name, stem)
+    assert stem == "suico"
+    assert _blocks(README_PT, name) == [expected]
+    assert expected != instructions.readme_block(name, stem)  # English outside: translated
 
 
 def _rows(text: str) -> list[str]:

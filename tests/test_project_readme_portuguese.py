@@ -50,7 +50,7 @@ def test_readme_links_the_portuguese_page_at_the_top() -> None:
 
 
 def test_the_page_shows_the_commands_of_the_quick_start_and_of_trf() -> None:
-    commands = portuguese_commands()
+    commands = [c.replace("--lang pt-BR ", "") for c in portuguese_commands()]
     for start in ("xl-tiebreak demo", "xl-tiebreak standings", "xl-tiebreak workbook",
                   "xl-tiebreak compute examples/", "xl-tiebreak export"):
         assert any(c.startswith(start) for c in commands), start
@@ -64,6 +64,20 @@ def test_every_command_of_the_page_exits_0(tmp_path: Path) -> None:
                               capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, f"{command}: {done.stderr}"
         assert "Traceback" not in done.stderr, command
+
+
+def test_the_files_it_names_are_the_ones_the_portuguese_commands_write() -> None:
+    """The demo and the templates are written in Portuguese (``--lang pt-BR``), so their files
+    are demo_desempates.xlsm and suico.xlsm/suico.py, as the page says (the commands run in
+    order above: the standings of saida/demo_desempates.xlsm exits 0 only if the demo wrote
+    it)."""
+    commands = portuguese_commands()
+    assert "xl-tiebreak --lang pt-BR demo saida" in commands
+    assert "xl-tiebreak standings saida/demo_desempates.xlsm" in commands
+    assert "tiebreak_demo" not in TEXT and "swiss.xlsm" not in TEXT and "swiss.py" not in TEXT
+    assert "suico.xlsm" in TEXT and "suico.py" in TEXT
+    assert (ROOT / "xl_tiebreak" / "i18n" / "pt_BR.po").is_file()
+    assert "xl_tiebreak/i18n/pt_BR.po" in TEXT
 
 
 @pytest.mark.parametrize("link", sorted(set(re.findall(r"\]\(((?!https?:)[^)#]+)", TEXT))))
@@ -89,7 +103,7 @@ def test_install_on_windows_and_posix_in_the_right_order() -> None:
                             (posix.group(1), ". .venv/bin/activate")):
         assert block.index(activate) < block.index('pip install ".[excel]"') < block.index(
             "xlwings addin install")
-    assert "Run main" in quick and "Idioma" in quick
+    assert "write_standings" in quick and "Run main" in quick and "Idioma" in quick
 
 
 def test_functions_are_written_with_semicolons_as_brazilian_excel_separates_arguments() -> None:

@@ -71,6 +71,7 @@ def shown(text: str, module: str = README_MODULE) -> str:
     return found.replace("{module}", module)
 
 
-def readme_block(name: str) -> str:
-    """README's copy of a block: each step a list item, in English (README's language)."""
-    return "\n".join(f"- {step.replace('{module}', README_MODULE)}" for step in BLOCKS[name])
+def readme_block(name: str, module: str = README_MODULE) -> str:
+    """A README's copy of a block in the language in force (README.md's: English;
+    README.pt-BR.md's: Portuguese, naming ``suico``), each step a list item."""
+    return "\n".join(f"- {shown(step, module)}" for step in BLOCKS[name])
