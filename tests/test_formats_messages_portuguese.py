@@ -204,3 +204,25 @@ def test_decimal_commas_and_portuguese_headers_give_the_points() -> None:
     t = read_crosstable([["Nº", "Nome", "1ª Rodada", "Pontos"], [1, "Ana", "2p0,5", "0,5"],
                          [2, "Bia", "1br½", "0,5"]], sheet="Tabela")
     assert [p.declared_points for p in t.participants] == [Fraction(1, 2), Fraction(1, 2)]
+
+
+def test_the_blank_rounds_choice_is_named_with_the_words_of_the_portuguese_sheet() -> None:
+    """The warning names the choice as the Settings sheet of a Portuguese workbook does
+    (``ausente``), and the hint the sheet's row and values (``Rodadas em branco``: Ausente, Bye
+    de meio ponto, Declarado) beside the command line's option (a real event with ten blank
+    rounds, five of them requested byes)."""
+    from pathlib import Path
+
+    trf = (Path(__file__).resolve().parents[2] / "shared" / "data" / "trf"
+           / "icu_bunratty_masters_2011.trf")
+    if not trf.is_file():
+        pytest.skip("../shared/data/trf is not here")
+    data = trf.read_bytes()
+    with using("pt-BR"):
+        said = _notes(lambda: parse_trf(data, blank_rounds=BlankRounds.ABSENT))
+        as_byes = _notes(lambda: parse_trf(data, blank_rounds=BlankRounds.HALF_POINT_BYE))
+    assert "(rodadas em branco = ausente)" in said
+    assert "'Rodadas em branco' da aba Settings (Ausente, Bye de meio ponto, Declarado)" in said
+    assert "(rodadas em branco = bye de meio ponto)" in as_byes
+    english = _notes(lambda: parse_trf(data, blank_rounds=BlankRounds.ABSENT))
+    assert "(blank rounds = absent)" in english

@@ -34,6 +34,16 @@ def where_to_set() -> str:
     return _("command line --blank-rounds, Settings row 'Blank rounds', blank_rounds=")
 
 
+def mode_text(mode: BlankRounds) -> str:
+    """The choice as the language in force names it in a warning: the Settings sheet's word
+    (``half-point bye``; ``bye de meio ponto`` in Portuguese)."""
+    if mode is BlankRounds.HALF_POINT_BYE:
+        return _("half-point bye", "blank rounds value")
+    if mode is BlankRounds.DECLARED:
+        return _("declared", "blank rounds value")
+    return _("absent", "blank rounds value")
+
+
 MAX_LISTED = 40
 """At most this many blank rounds are named in the warning; the rest are counted."""
 
@@ -119,7 +129,7 @@ def apply_blank_rounds(
     taken_hpb = [b for b in blanks if b.start_no in as_hpb]
     taken_zpb = [b for b in blanks if b.start_no not in as_hpb and b.start_no in by_no]
     out: list[Problem] = []
-    setting = f"{option} = {mode.value}"
+    setting = f"{option} = {mode_text(mode)}"
     for kind, taken in ((Kind.HPB, taken_hpb), (Kind.ZPB, taken_zpb)):
         if taken:
             out.append(Problem(Severity.WARNING, _taken_text(kind, len(taken), setting,
