@@ -196,13 +196,13 @@ def test_where_formulas_cannot_be_read_the_warning_says_what_to_check(tmp_path: 
     workbook = openpyxl.load_workbook(path)
     result = write_standings_to(FormulasUnread(workbook))
     texts = [p.message for p in result.problems]
-    assert any("only if the event token in Functions!B2 reads the Event sheet" in t
-               for t in texts), texts
+    assert any("only if this event token reads the Event sheet" in t for t in texts), texts
+    assert any(p.where == "Functions!B2" for p in result.problems)
     settings = workbook["Settings"]
     language = next(r for r in settings.iter_rows() if r[0].value == "Language")
     language[1].value = "pt-BR"
     result = write_standings_to(FormulasUnread(workbook))
     texts = [p.message for p in result.problems]
-    assert any("a Modalidade da aba Event (rápido)" in t
+    assert any("a Modalidade da aba Event (rápido)" in t and "só se" in t
                and "=CROSSTABLE_ID(Crosstable;SettingsTable;Event!$A$1:$B$50)" in t
                for t in texts), texts

@@ -269,17 +269,14 @@ def _rate_warning(book: Book, standings: Standings) -> Problem | None:
     fixed = event_call().replace(",", csv_separator())  # as the language's Excel writes it
     rate, kind = rate_text(t.rate), translated(fide_kind(t))
     if formula is None:
-        text = _("the Event sheet's Rate ({rate}) makes the rating-based tie-breaks (ARO, "
-                 "TPR, APRO…) use each player's {kind} here; the Functions and Formula "
-                 "standings sheets use it too only if the event token in {cell} reads the "
-                 "Event sheet: its formula must be {formula}", rate=rate, kind=kind,
-                 cell=where, formula=fixed)
+        text = _("the Event sheet's Rate ({rate}) takes each player's {kind} for ARO, TPR, "
+                 "APRO…; the Functions and Formula standings sheets too only if this event "
+                 "token reads the Event sheet: {formula}", rate=rate, kind=kind, formula=fixed)
     else:
-        text = _("the Event sheet's Rate ({rate}) makes the rating-based tie-breaks (ARO, "
-                 "TPR, APRO…) use each player's {kind} here, but the event token in {cell} "
-                 "does not read the Event sheet, so the Functions and Formula standings "
-                 "sheets use the Rating column: write {formula} in that cell and they "
-                 "agree", rate=rate, kind=kind, cell=where, formula=fixed)
+        text = _("the Event sheet's Rate ({rate}) takes each player's {kind} for ARO, TPR, "
+                 "APRO…, but this event token does not read the Event sheet, so the Functions "
+                 "and Formula standings sheets take the Rating column: write {formula} here",
+                 rate=rate, kind=kind, formula=fixed)
     return Problem(Severity.WARNING, text, where)
 
 
