@@ -14,7 +14,7 @@ import re
 from xl_tiebreak.i18n.language import translate
 
 __all__ = ["csv_separator", "date_text", "decimal_separator", "number_text", "place_range_text",
-           "place_text"]
+           "place_text", "typed_formula"]
 
 _NUMBER = re.compile(r"^([+\-\u2212]?\d*)\.(\d+)$")
 
@@ -28,6 +28,13 @@ def csv_separator() -> str:
     """The field separator of CSV files as the language's spreadsheet opens them: ``,`` in
     English, ``;`` in Portuguese (where the comma is the decimal separator)."""
     return translate(",", "convention")
+
+
+def typed_formula(formula: str) -> str:
+    """A formula as a person types it in the language in force: its arguments separated by
+    the language's list separator (``;`` in Portuguese, as Excel's list separator is the CSV
+    one); a file keeps commas."""
+    return formula.replace(",", csv_separator())
 
 
 def number_text(text: str) -> str:

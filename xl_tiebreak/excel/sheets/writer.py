@@ -46,7 +46,7 @@ from xl_tiebreak.excel.sheets.standings_sheet import (
     standings_layout,
 )
 from xl_tiebreak.i18n import _, _n, using
-from xl_tiebreak.i18n.conventions import csv_separator
+from xl_tiebreak.i18n.conventions import typed_formula
 from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.knockout.bracket import KnockoutRow, knockout_standings
 from xl_tiebreak.model.tournament import InputError, Problem, Severity, Tournament
@@ -266,7 +266,7 @@ def _rate_warning(book: Book, standings: Standings) -> Problem | None:
                                 or reads_event_rows(formula)):
         return None  # no event token there, or one that reads the Rate
     where = sheet_ref(sheet, TOKEN_CELL)
-    fixed = event_call().replace(",", csv_separator())  # as the language's Excel writes it
+    fixed = typed_formula(event_call())  # as the language's Excel writes it
     rate, kind = rate_text(t.rate), translated(fide_kind(t))
     if formula is None:
         text = _("the Event sheet's Rate ({rate}) takes each player's {kind} for ARO, TPR, "

@@ -31,7 +31,7 @@ from xl_tiebreak.excel.templates.parts import (
     print_setup,
     wrap_note,
 )
-from xl_tiebreak.i18n.conventions import csv_separator
+from xl_tiebreak.i18n.conventions import typed_formula
 from xl_tiebreak.i18n.language import N_, translate
 from xl_tiebreak.tiebreaks.descriptors import parse_descriptor
 from xl_tiebreak.util.cells import column_letter, range_ref
@@ -103,8 +103,8 @@ def functions_sheet(ws: Any, template: Template, per_cell: bool = False) -> dict
     :data:`DEMO_ROWS` rows (the demo: docs/engineering.md D56). Returns the defined names it
     needs (:func:`sheet_names`)."""
     height = DEMO_ROWS if per_cell else TEMPLATE_ROWS
-    ws["A1"] = (translate(PER_CELL_NOTE, rows=DEMO_ROWS, call=_shown(PER_CELL_CALL),
-                          column=_shown(COLUMN_CALL)) if per_cell else
+    ws["A1"] = (translate(PER_CELL_NOTE, rows=DEMO_ROWS, call=typed_formula(PER_CELL_CALL),
+                          column=typed_formula(COLUMN_CALL)) if per_cell else
                 translate("Worksheet functions of xl-tiebreak, one call per column over {rows} "
                           "rows (every participant of the crosstable has its row, the rows "
                           "beyond it stay empty): in Excel, click Import Functions on the xlwings "
@@ -216,11 +216,6 @@ COLUMN_CALL = "BUCHHOLZ_CUT1(Tournament,$A$5:$A$2004)"
 """The example calls of :data:`PER_CELL_NOTE`."""
 
 
-def _shown(formula: str) -> str:
-    """A formula as a person types it in the language in force: its arguments separated by
-    the language's list separator (``;`` in Portuguese, as Excel's list separator is the CSV
-    one); the file keeps commas."""
-    return formula.replace(",", csv_separator())
 
 STANDINGS_CALL = "STANDINGS(Tournament)"
 """The call of the Formula standings sheet, as its note shows it."""
@@ -250,14 +245,15 @@ def formula_standings_sheet(ws: Any, template: Template, per_cell: bool = False)
             "demo shows its values in any spreadsheet. The templates use one array formula "
             "{{={call}}}; in Excel 365 a plain ={spill} in an empty cell spills, and "
             "=TIEBREAKS(Tournament) gives every tie-break of every player.",
-            index=_shown(f"INDEX({call},row,column)"), call=_shown(call), spill=STANDINGS_CALL)
+            index=typed_formula(f"INDEX({call},row,column)"), call=typed_formula(call),
+            spill=STANDINGS_CALL)
     else:
         ws["A1"] = translate(
             "The whole standings from one formula: {{={call}}} over {rows} rows (the Settings' "
             "order, rules and points; the rows beyond the event stay empty). A fixed-size array "
             "formula (any Excel); in Excel 365 a plain ={spill} in an empty cell spills, and "
-            "=TIEBREAKS(Tournament) gives every tie-break of every player.", call=_shown(call),
-            rows=height - 1, spill=STANDINGS_CALL)
+            "=TIEBREAKS(Tournament) gives every tie-break of every player.",
+            call=typed_formula(call), rows=height - 1, spill=STANDINGS_CALL)
     note_style(ws["A1"])
     ws["A2"] = f'=CROSSTABLE_CHECK(Tournament,"","",$B$4:$B${2 + height})'
     if per_cell:

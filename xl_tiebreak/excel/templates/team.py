@@ -81,7 +81,7 @@ from xl_tiebreak.excel.templates.wording import (
 )
 from xl_tiebreak.formats.crosstable.team_reader import read_team_crosstable
 from xl_tiebreak.i18n import N_, _
-from xl_tiebreak.i18n.conventions import csv_separator
+from xl_tiebreak.i18n.conventions import typed_formula
 from xl_tiebreak.i18n.language import translate as translated
 from xl_tiebreak.model.teams import Score, TeamEvent
 from xl_tiebreak.model.tournament import InputError
@@ -395,7 +395,7 @@ def _formula_standings_sheet(ws: Any, book: TeamBook, evaluation: TeamEvaluation
             f'{TEAM_ROWS + 1},{6 + TIEBREAK_SLOTS})')
     ws["A1"] = _("The whole team standings from one formula: {{{call}}}. A fixed-size array "
                  "formula (any Excel); in Excel 365 a plain =TEAM_STANDINGS(Crosstable,,,,4) "
-                 "in an empty cell spills.", call=call.replace(",", csv_separator()))
+                 "in an empty cell spills.", call=typed_formula(call))
     note_style(ws["A1"])
     descriptors = [parse_descriptor(t, book.event.primary) for t in book.order]
     formats = [WHOLE_FORMAT, WHOLE_FORMAT, None, WHOLE_FORMAT, None,
